@@ -1,0 +1,579 @@
+//! [`CodePoint`]: a code point of UCS-∞, that is, any nonnegative integer.
+//!
+//! Values below 2^64 (every code point of UCS-M, UCS-G and UCS-E) are stored
+//! inline, so creating, cloning, comparing and hashing them never touches the
+//! heap. Larger values live in a boxed [`BigUint`]. The representation is
+//! canonical: a value below 2^64 is never boxed, which is why the derived
+//! equality, ordering and hashing are by value (every `Small` is below every
+//! `Big`).
+
+use core::fmt;
+use core::ops::Add;
+use core::str::FromStr;
+
+use num_bigint::BigUint;
+use num_traits::{FromPrimitive, ToPrimitive, Zero};
+
+/// A code point of any size: a nonnegative integer, written `U+0041`,
+/// `U+110000` or `U+1000…0` in the UCS-∞ notation.
+///
+/// ```
+/// use ucsx::CodePoint;
+///
+/// let a = CodePoint::from('A');
+/// assert_eq!(a.to_string(), "U+0041");
+/// assert!(a.is_unicode());
+///
+/// let beyond: CodePoint = "U+110000".parse().unwrap();
+/// assert!(!beyond.is_unicode());
+/// assert_eq!(beyond.to_u64(), Some(0x110000));
+///
+/// // Any size at all.
+/// let huge: CodePoint = format!("U+1{}", "0".repeat(100)).parse().unwrap();
+/// assert_eq!(huge.bits(), 401);
+/// assert!(huge > beyond);
+/// ```
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CodePoint(Repr);
+
+// Variant order matters: the derived `Ord` compares the variant first, and
+// every `Small` value is below every `Big` one because `Big` holds only values
+// of 2^64 and above.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Repr {
+    Small(u64),
+    Big(Box<BigUint>),
+}
+
+/// The first surrogate code point, U+D800.
+const SURROGATE_FIRST: u64 = 0xD800;
+/// The last surrogate code point, U+DFFF.
+const SURROGATE_LAST: u64 = 0xDFFF;
+/// The last code point of UCS-M (Unicode), U+10FFFF.
+pub(crate) const UNICODE_MAX: u64 = 0x10_FFFF;
+
+/// Whether `value` is a surrogate code point, U+D800..U+DFFF.
+#[inline]
+pub(crate) const fn is_surrogate_u64(value: u64) -> bool {
+    value >= SURROGATE_FIRST && value <= SURROGATE_LAST
+}
+
+impl CodePoint {
+    /// U+0000.
+    pub const ZERO: CodePoint = CodePoint(Repr::Small(0));
+    /// U+FFFD REPLACEMENT CHARACTER, what lossy decoding puts in place of
+    /// ill-formed input.
+    pub const REPLACEMENT: CodePoint = CodePoint(Repr::Small(0xFFFD));
+    /// U+10FFFF, the last code point of Unicode (UCS-M).
+    pub const UNICODE_MAX: CodePoint = CodePoint(Repr::Small(UNICODE_MAX));
+
+    /// A code point from a `u64`, usable in constants.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// const UCS_G_MAX: CodePoint = CodePoint::from_u64(0x7FFF_FFFF);
+    /// assert_eq!(UCS_G_MAX.to_string(), "U+7FFFFFFF");
+    /// ```
+    #[inline]
+    pub const fn from_u64(value: u64) -> CodePoint {
+        CodePoint(Repr::Small(value))
+    }
+
+    /// The value as a `u64`, or `None` if it is 2^64 or more.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// assert_eq!(CodePoint::from(0x41u8).to_u64(), Some(0x41));
+    /// let big = CodePoint::from(num_bigint::BigUint::from(1u8) << 64);
+    /// assert_eq!(big.to_u64(), None);
+    /// ```
+    #[inline]
+    pub fn to_u64(&self) -> Option<u64> {
+        match &self.0 {
+            Repr::Small(v) => Some(*v),
+            Repr::Big(_) => None,
+        }
+    }
+
+    /// The value as a [`BigUint`] (allocates for nonzero values).
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// assert_eq!(CodePoint::from(7u8).to_biguint(), 7u8.into());
+    /// ```
+    pub fn to_biguint(&self) -> BigUint {
+        match &self.0 {
+            Repr::Small(v) => BigUint::from(*v),
+            Repr::Big(b) => (**b).clone(),
+        }
+    }
+
+    /// The value as a borrowed [`BigUint`] if it is 2^64 or more, `None` for
+    /// values stored inline. Lets encoders read a huge value's digits without
+    /// copying them.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// assert!(CodePoint::from(1u8).as_biguint().is_none());
+    /// let big = CodePoint::from(num_bigint::BigUint::from(1u8) << 100);
+    /// assert_eq!(big.as_biguint().unwrap().bits(), 101);
+    /// ```
+    pub fn as_biguint(&self) -> Option<&BigUint> {
+        match &self.0 {
+            Repr::Small(_) => None,
+            Repr::Big(b) => Some(b),
+        }
+    }
+
+    /// The bit length: the number of bits needed to write the value, 0 for
+    /// zero.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// assert_eq!(CodePoint::ZERO.bits(), 0);
+    /// assert_eq!(CodePoint::from(0x10FFFFu32).bits(), 21);
+    /// ```
+    pub fn bits(&self) -> u64 {
+        match &self.0 {
+            Repr::Small(v) => u64::from(64 - v.leading_zeros()),
+            Repr::Big(b) => b.bits(),
+        }
+    }
+
+    /// The number of hexadecimal digits of the value (its NUD in the terms
+    /// of `utf-inf-16.txt` §3.4), 1 for zero.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// assert_eq!(CodePoint::ZERO.hex_digits(), 1);
+    /// assert_eq!(CodePoint::from(0x110000u32).hex_digits(), 6);
+    /// ```
+    pub fn hex_digits(&self) -> u64 {
+        self.bits().div_ceil(4).max(1)
+    }
+
+    /// Whether this is a surrogate code point, U+D800..U+DFFF. No format of
+    /// the UCS-X family encodes these.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// assert!(CodePoint::from(0xD800u16).is_surrogate());
+    /// assert!(!CodePoint::from(0xE000u16).is_surrogate());
+    /// ```
+    pub fn is_surrogate(&self) -> bool {
+        matches!(self.0, Repr::Small(v) if is_surrogate_u64(v))
+    }
+
+    /// Whether this is a scalar value of UCS-∞: any code point but a
+    /// surrogate.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// assert!(CodePoint::from(0x110000u32).is_scalar_value());
+    /// assert!(!CodePoint::from(0xDFFFu16).is_scalar_value());
+    /// ```
+    pub fn is_scalar_value(&self) -> bool {
+        !self.is_surrogate()
+    }
+
+    /// Whether this is a Unicode scalar value: at most U+10FFFF and not a
+    /// surrogate, that is, whether it converts to `char`.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// assert!(CodePoint::from('é').is_unicode());
+    /// assert!(!CodePoint::from(0x110000u32).is_unicode());
+    /// ```
+    pub fn is_unicode(&self) -> bool {
+        self.to_char().is_some()
+    }
+
+    /// The `char` of a Unicode scalar value, `None` otherwise.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// assert_eq!(CodePoint::from(0x263Au32).to_char(), Some('☺'));
+    /// assert_eq!(CodePoint::from(0xD800u32).to_char(), None);
+    /// ```
+    pub fn to_char(&self) -> Option<char> {
+        match self.0 {
+            Repr::Small(v) => u32::try_from(v).ok().and_then(char::from_u32),
+            Repr::Big(_) => None,
+        }
+    }
+}
+
+impl Default for CodePoint {
+    /// U+0000.
+    fn default() -> Self {
+        CodePoint::ZERO
+    }
+}
+
+macro_rules! from_unsigned {
+    ($($t:ty),*) => {$(
+        impl From<$t> for CodePoint {
+            #[inline]
+            fn from(value: $t) -> Self {
+                CodePoint(Repr::Small(u64::from(value)))
+            }
+        }
+    )*};
+}
+from_unsigned!(u8, u16, u32, u64);
+
+impl From<char> for CodePoint {
+    #[inline]
+    fn from(c: char) -> Self {
+        CodePoint(Repr::Small(u64::from(c)))
+    }
+}
+
+impl From<BigUint> for CodePoint {
+    /// Keeps the representation canonical: values below 2^64 are stored
+    /// inline and the bignum is dropped.
+    fn from(value: BigUint) -> Self {
+        match value.to_u64() {
+            Some(v) => CodePoint(Repr::Small(v)),
+            None => CodePoint(Repr::Big(Box::new(value))),
+        }
+    }
+}
+
+impl From<&BigUint> for CodePoint {
+    fn from(value: &BigUint) -> Self {
+        match value.to_u64() {
+            Some(v) => CodePoint(Repr::Small(v)),
+            None => CodePoint(Repr::Big(Box::new(value.clone()))),
+        }
+    }
+}
+
+impl From<CodePoint> for BigUint {
+    fn from(cp: CodePoint) -> Self {
+        match cp.0 {
+            Repr::Small(v) => BigUint::from(v),
+            Repr::Big(b) => *b,
+        }
+    }
+}
+
+/// The error of a failed conversion from [`CodePoint`] to `char`, `u32` or
+/// `u64`: the value does not fit the target type.
+///
+/// ```
+/// use ucsx::CodePoint;
+/// let err = char::try_from(&CodePoint::from(0xD800u16)).unwrap_err();
+/// assert_eq!(err.to_string(), "U+D800 is not a char: it is a surrogate code point");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TryFromCodePointError {
+    target: &'static str,
+    value: Option<u64>,
+}
+
+impl fmt::Display for TryFromCodePointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.value {
+            Some(v) if is_surrogate_u64(v) && self.target == "char" => write!(
+                f,
+                "{} is not a {}: it is a surrogate code point",
+                CodePoint::from_u64(v),
+                self.target
+            ),
+            Some(v) => write!(f, "{} does not fit in a {}", CodePoint::from_u64(v), self.target),
+            None => write!(f, "a code point of 2^64 or more does not fit in a {}", self.target),
+        }
+    }
+}
+
+impl std::error::Error for TryFromCodePointError {}
+
+impl TryFrom<&CodePoint> for char {
+    type Error = TryFromCodePointError;
+    fn try_from(cp: &CodePoint) -> Result<Self, Self::Error> {
+        cp.to_char().ok_or(TryFromCodePointError {
+            target: "char",
+            value: cp.to_u64(),
+        })
+    }
+}
+
+impl TryFrom<&CodePoint> for u32 {
+    type Error = TryFromCodePointError;
+    fn try_from(cp: &CodePoint) -> Result<Self, Self::Error> {
+        cp.to_u64()
+            .and_then(|v| u32::try_from(v).ok())
+            .ok_or(TryFromCodePointError {
+                target: "u32",
+                value: cp.to_u64(),
+            })
+    }
+}
+
+impl TryFrom<&CodePoint> for u64 {
+    type Error = TryFromCodePointError;
+    fn try_from(cp: &CodePoint) -> Result<Self, Self::Error> {
+        cp.to_u64().ok_or(TryFromCodePointError {
+            target: "u64",
+            value: None,
+        })
+    }
+}
+
+macro_rules! try_from_owned {
+    ($($t:ty),*) => {$(
+        impl TryFrom<CodePoint> for $t {
+            type Error = TryFromCodePointError;
+            fn try_from(cp: CodePoint) -> Result<Self, Self::Error> {
+                <$t>::try_from(&cp)
+            }
+        }
+    )*};
+}
+try_from_owned!(char, u32, u64);
+
+// ---------------------------------------------------------------------------
+// num-traits
+
+impl ToPrimitive for CodePoint {
+    fn to_i64(&self) -> Option<i64> {
+        self.to_u64().and_then(|v| i64::try_from(v).ok())
+    }
+    fn to_u64(&self) -> Option<u64> {
+        CodePoint::to_u64(self)
+    }
+    fn to_u128(&self) -> Option<u128> {
+        match &self.0 {
+            Repr::Small(v) => Some(u128::from(*v)),
+            Repr::Big(b) => b.to_u128(),
+        }
+    }
+    fn to_f64(&self) -> Option<f64> {
+        match &self.0 {
+            Repr::Small(v) => v.to_f64(),
+            Repr::Big(b) => b.to_f64(),
+        }
+    }
+}
+
+impl FromPrimitive for CodePoint {
+    /// `None` for negative values: code points are nonnegative.
+    fn from_i64(n: i64) -> Option<Self> {
+        u64::try_from(n).ok().map(CodePoint::from_u64)
+    }
+    fn from_u64(n: u64) -> Option<Self> {
+        Some(CodePoint::from_u64(n))
+    }
+    fn from_u128(n: u128) -> Option<Self> {
+        Some(CodePoint::from(BigUint::from(n)))
+    }
+}
+
+impl Add for CodePoint {
+    type Output = CodePoint;
+    /// The sum of two code points, promoted to a bignum past 2^64.
+    fn add(self, rhs: CodePoint) -> CodePoint {
+        match (&self.0, &rhs.0) {
+            (Repr::Small(a), Repr::Small(b)) => match a.checked_add(*b) {
+                Some(sum) => CodePoint::from_u64(sum),
+                None => CodePoint::from(BigUint::from(*a) + *b),
+            },
+            _ => CodePoint::from(BigUint::from(self) + BigUint::from(rhs)),
+        }
+    }
+}
+
+impl Zero for CodePoint {
+    fn zero() -> Self {
+        CodePoint::ZERO
+    }
+    fn is_zero(&self) -> bool {
+        matches!(self.0, Repr::Small(0))
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Notation
+
+impl fmt::Display for CodePoint {
+    /// The UCS-∞ notation: `U+`, then uppercase hexadecimal digits with
+    /// leading zeros only up to four digits (`U+0041`, `U+110000`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Small(v) => write!(f, "U+{v:04X}"),
+            Repr::Big(b) => write!(f, "U+{:X}", **b),
+        }
+    }
+}
+
+impl fmt::Debug for CodePoint {
+    /// The same notation as `Display`, which is what a reader of a code
+    /// point expects to see in a `dbg!`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl fmt::UpperHex for CodePoint {
+    /// The bare value in uppercase hex, honouring `#`, width and fill like
+    /// the integer types.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Small(v) => fmt::UpperHex::fmt(v, f),
+            Repr::Big(b) => fmt::UpperHex::fmt(&**b, f),
+        }
+    }
+}
+
+impl fmt::LowerHex for CodePoint {
+    /// The bare value in lowercase hex, honouring `#`, width and fill like
+    /// the integer types.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Repr::Small(v) => fmt::LowerHex::fmt(v, f),
+            Repr::Big(b) => fmt::LowerHex::fmt(&**b, f),
+        }
+    }
+}
+
+/// Why a string is not a code point in `U+` notation; see
+/// [`ParseCodePointError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The string is empty.
+    Empty,
+    /// The string does not start with `U+` or `u+`.
+    MissingPrefix,
+    /// `U+` is followed by no digits.
+    NoDigits,
+    /// A `+` or `-` sign where a digit was expected.
+    Sign,
+    /// White space, which the notation never contains.
+    Whitespace,
+    /// A character that is not a hexadecimal digit.
+    InvalidDigit,
+}
+
+/// The error of parsing a [`CodePoint`] from its notation, with the byte
+/// offset of the offending character.
+///
+/// ```
+/// use ucsx::{CodePoint, ParseErrorKind};
+/// let err = "U+12G4".parse::<CodePoint>().unwrap_err();
+/// assert_eq!(err.kind(), ParseErrorKind::InvalidDigit);
+/// assert_eq!(err.position(), 4);
+/// assert_eq!(err.to_string(), "invalid code point notation at byte 4: 'G' is not a hexadecimal digit");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseCodePointError {
+    kind: ParseErrorKind,
+    position: usize,
+    found: Option<char>,
+}
+
+impl ParseCodePointError {
+    /// Why the string was rejected.
+    pub fn kind(&self) -> ParseErrorKind {
+        self.kind
+    }
+
+    /// The byte offset in the string where the problem was found.
+    pub fn position(&self) -> usize {
+        self.position
+    }
+}
+
+impl fmt::Display for ParseCodePointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid code point notation at byte {}: ", self.position)?;
+        let found = self.found.unwrap_or(' ');
+        match self.kind {
+            ParseErrorKind::Empty => f.write_str("the string is empty (expected U+ and hex digits)"),
+            ParseErrorKind::MissingPrefix => f.write_str("expected the prefix \"U+\""),
+            ParseErrorKind::NoDigits => f.write_str("expected hex digits after \"U+\""),
+            ParseErrorKind::Sign => write!(f, "sign {found:?} is not allowed"),
+            ParseErrorKind::Whitespace => {
+                write!(f, "white space {found:?} is not allowed")
+            }
+            ParseErrorKind::InvalidDigit => {
+                write!(f, "{found:?} is not a hexadecimal digit")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseCodePointError {}
+
+impl FromStr for CodePoint {
+    type Err = ParseCodePointError;
+
+    /// Parses the notation: `U+` or `u+`, then one or more hex digits in
+    /// either case, leading zeros allowed. Anything else is an error with
+    /// the byte offset of the first offending character. Takes time linear
+    /// in the length of the string, whatever the value's size.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let error = |kind, position: usize| ParseCodePointError {
+            kind,
+            position,
+            found: s[position..].chars().next(),
+        };
+        if s.is_empty() {
+            return Err(error(ParseErrorKind::Empty, 0));
+        }
+        let bytes = s.as_bytes();
+        if !matches!(bytes[0], b'U' | b'u') || bytes.get(1) != Some(&b'+') {
+            let first = s.chars().next().unwrap_or(' ');
+            let kind = if first.is_whitespace() {
+                ParseErrorKind::Whitespace
+            } else {
+                ParseErrorKind::MissingPrefix
+            };
+            return Err(error(kind, 0));
+        }
+        let digits = &bytes[2..];
+        if digits.is_empty() {
+            return Err(error(ParseErrorKind::NoDigits, 2));
+        }
+        if let Some(i) = digits.iter().position(|b| !b.is_ascii_hexdigit()) {
+            let position = i + 2;
+            let c = s[position..].chars().next().unwrap_or(' ');
+            let kind = if c == '+' || c == '-' {
+                ParseErrorKind::Sign
+            } else if c.is_whitespace() {
+                ParseErrorKind::Whitespace
+            } else {
+                ParseErrorKind::InvalidDigit
+            };
+            return Err(error(kind, position));
+        }
+        Ok(parse_hex_digits(digits))
+    }
+}
+
+/// The value of a nonempty run of ASCII hex digits. Up to 16 significant
+/// digits stay on the u64 path; longer runs go through `BigUint`'s
+/// power-of-two radix conversion, which is linear.
+fn parse_hex_digits(digits: &[u8]) -> CodePoint {
+    let significant = match digits.iter().position(|&b| b != b'0') {
+        Some(i) => &digits[i..],
+        None => return CodePoint::ZERO,
+    };
+    if significant.len() <= 16 {
+        let value = significant
+            .iter()
+            .fold(0u64, |acc, &b| (acc << 4) | u64::from(hex_value(b)));
+        return CodePoint::from_u64(value);
+    }
+    let value = BigUint::parse_bytes(significant, 16).unwrap_or_default();
+    CodePoint::from(value)
+}
+
+const fn hex_value(b: u8) -> u8 {
+    match b {
+        b'0'..=b'9' => b - b'0',
+        b'a'..=b'f' => b - b'a' + 10,
+        _ => b - b'A' + 10,
+    }
+}

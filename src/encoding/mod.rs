@@ -1,0 +1,274 @@
+//! The [`Encoding`] trait, one implementation per format, and the
+//! format-independent operations built on it (whole-input decoding, lossy
+//! decoding, iterators).
+//!
+//! Each family shares one implementation parameterised by a small table of
+//! facts: `utf8.rs` (UTF-8, UTF-G-8, UTF-E-8), `utf16.rs` (UTF-16, UTF-G-16,
+//! UTF-E-16, UTF-∞-16) and `utf32.rs` (UTF-32, UTF-G-32).
+
+use crate::{CodePoint, DecodeError, EncodeError};
+
+mod format;
+mod iter;
+mod utf16;
+mod utf32;
+mod utf8;
+
+pub use format::{Format, ParseFormatError};
+pub use iter::{CodePointIndices, CodePoints};
+pub use utf16::{Utf16, UtfE16, UtfG16, UtfInf16};
+pub use utf32::{Utf32, UtfG32};
+pub use utf8::{Utf8, UtfE8, UtfG8};
+
+/// Limits a caller sets on what a decoder accepts, so that hostile input
+/// cannot make it build a code point of any size it likes.
+///
+/// Only formats with an unbounded range (UTF-∞-16) can meet the limit; for
+/// the others every code point is far below it.
+///
+/// ```
+/// use ucsx::{DecodeLimits, Encoding, UtfInf16, DecodeErrorKind};
+/// let code = UtfInf16::encode_all(&["U+1".to_string() + &"0".repeat(100)]
+///     .iter().map(|s| s.parse().unwrap()).collect::<Vec<_>>()).unwrap();
+/// let tight = DecodeLimits { max_bits: 128 };
+/// let err = UtfInf16::decode_with_limits(&code, &tight).unwrap_err();
+/// assert_eq!(err.kind(), DecodeErrorKind::LimitExceeded);
+/// assert!(UtfInf16::decode_with_limits(&code, &DecodeLimits::default()).is_ok());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DecodeLimits {
+    /// The largest bit length of a code point the decoder accepts.
+    pub max_bits: u64,
+}
+
+impl DecodeLimits {
+    /// The default limit: code points of at most 16,777,216 bits (2 MiB of
+    /// value, about 3.7 MiB of UTF-∞-16).
+    pub const DEFAULT_MAX_BITS: u64 = 1 << 24;
+}
+
+impl Default for DecodeLimits {
+    fn default() -> Self {
+        DecodeLimits {
+            max_bits: Self::DEFAULT_MAX_BITS,
+        }
+    }
+}
+
+/// A format of the UCS-X family (or a user's proposal): how code points
+/// become sequences of units and back.
+///
+/// The required items are a contract; the provided methods build
+/// whole-input, lossy and iterator decoding on top of [`Encoding::decode`],
+/// so a new format gets them for free.
+///
+/// ```
+/// use ucsx::{CodePoint, Encoding, Utf32, UtfG32};
+///
+/// let mut units = Vec::new();
+/// UtfG32::encode(&CodePoint::from(0x7FFF_FFFFu32), &mut units).unwrap();
+/// assert_eq!(units, [0x7FFF_FFFF]);
+/// assert_eq!(UtfG32::decode(&units).unwrap(), (CodePoint::from(0x7FFF_FFFFu32), 1));
+/// assert!(Utf32::validate(&units).is_err());
+/// ```
+pub trait Encoding {
+    /// The code unit: `u8`, `u16` or `u32`.
+    type Unit: Copy + Eq + core::fmt::Debug + 'static;
+
+    /// The format's name as the specs write it: `"UTF-E-8"`, `"UTF-∞-16"`.
+    const NAME: &'static str;
+
+    /// The last code point the format encodes, `None` if it has none.
+    fn max_code_point() -> Option<CodePoint>;
+
+    /// Appends the code of `cp` to `out`; on error `out` is unchanged.
+    fn encode(cp: &CodePoint, out: &mut Vec<Self::Unit>) -> Result<(), EncodeError>;
+
+    /// Decodes the first code of `input`: its code point and the number of
+    /// units it took.
+    fn decode(input: &[Self::Unit]) -> Result<(CodePoint, usize), DecodeError>;
+
+    /// Checks that the whole of `input` is valid.
+    fn validate(input: &[Self::Unit]) -> Result<(), DecodeError>;
+
+    /// Appends the codes of the values in `input` to `out`, in integer
+    /// arithmetic only. On error `out` holds the codes of the values before
+    /// the failing one, whose index the error gives.
+    fn encode_u64s(input: &[u64], out: &mut Vec<Self::Unit>) -> Result<(), EncodeError>;
+
+    /// Appends the code points of the whole of `input` to `out`, in integer
+    /// arithmetic only (a value of 2^64 or more is an error of kind
+    /// [`TooLargeForU64`](crate::DecodeErrorKind::TooLargeForU64)). On error
+    /// `out` holds the code points before the failing code.
+    fn decode_u64s(input: &[Self::Unit], out: &mut Vec<u64>) -> Result<(), DecodeError>;
+
+    /// [`decode`](Self::decode) with limits on the size of the code point.
+    /// The default implementation checks the limit after decoding, which is
+    /// right for formats whose range is far below any limit; unbounded
+    /// formats check it before building the value.
+    fn decode_with_limits(
+        input: &[Self::Unit],
+        limits: &DecodeLimits,
+    ) -> Result<(CodePoint, usize), DecodeError> {
+        let (cp, len) = Self::decode(input)?;
+        if cp.bits() > limits.max_bits {
+            return Err(DecodeError::new(
+                Self::NAME,
+                crate::DecodeErrorKind::LimitExceeded,
+                0,
+                Some(len),
+            ));
+        }
+        Ok((cp, len))
+    }
+
+    /// Whether the format encodes `cp`: within its range and not a
+    /// surrogate.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, Encoding, Utf32};
+    /// assert!(Utf32::can_encode(&CodePoint::from('A')));
+    /// assert!(!Utf32::can_encode(&CodePoint::from(0xD800u16)));
+    /// ```
+    fn can_encode(cp: &CodePoint) -> bool {
+        !cp.is_surrogate() && Self::max_code_point().map_or(true, |max| *cp <= max)
+    }
+
+    /// The codes of all of `cps`, one after another; the error names the
+    /// index of the first code point the format cannot encode.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, Encoding, Utf32};
+    /// let units = Utf32::encode_all(&[CodePoint::from('a'), CodePoint::from('☺')]).unwrap();
+    /// assert_eq!(units, [0x61, 0x263A]);
+    /// ```
+    fn encode_all(cps: &[CodePoint]) -> Result<Vec<Self::Unit>, EncodeError> {
+        let mut out = Vec::with_capacity(cps.len());
+        for (i, cp) in cps.iter().enumerate() {
+            Self::encode(cp, &mut out).map_err(|e| e.at_index(i))?;
+        }
+        Ok(out)
+    }
+
+    /// The code points of the whole of `input`, or the first error.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, Encoding, Utf32};
+    /// assert_eq!(Utf32::decode_all(&[0x41, 0x10FFFF]).unwrap(),
+    ///            [CodePoint::from('A'), CodePoint::UNICODE_MAX]);
+    /// assert_eq!(Utf32::decode_all(&[0x41, 0x110000]).unwrap_err().valid_up_to(), 1);
+    /// ```
+    fn decode_all(input: &[Self::Unit]) -> Result<Vec<CodePoint>, DecodeError> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        while pos < input.len() {
+            let (cp, len) = Self::decode(&input[pos..]).map_err(|e| e.shifted(pos))?;
+            out.push(cp);
+            pos += len;
+        }
+        Ok(out)
+    }
+
+    /// The code points of `input`, with each maximal ill-formed subpart
+    /// replaced by one U+FFFD, the practice the Unicode Standard recommends
+    /// (§3.9, "U+FFFD Substitution of Maximal Subparts") and
+    /// `String::from_utf8_lossy` follows. The subpart is the error's
+    /// [`error_len`](DecodeError::error_len) units: the longest start of a
+    /// code that some continuation could still make valid, or one unit.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, Encoding, Utf32};
+    /// let cps = Utf32::decode_lossy(&[0x41, 0xD800, 0x42]);
+    /// assert_eq!(cps, [CodePoint::from('A'), CodePoint::REPLACEMENT, CodePoint::from('B')]);
+    /// ```
+    fn decode_lossy(input: &[Self::Unit]) -> Vec<CodePoint>
+    where
+        Self: Sized,
+    {
+        Self::code_point_indices(input).map(|(_, cp)| cp).collect()
+    }
+
+    /// An iterator over the codes of `input` that goes on after errors:
+    /// each item is a code point with the index of its first unit, or an
+    /// error whose `valid_up_to` is the absolute index of the ill-formed
+    /// subpart, after which decoding resumes.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, Encoding, Utf32};
+    /// let items: Vec<_> = Utf32::code_points(&[0x41, 0xD800, 0x42]).collect();
+    /// assert_eq!(items[0], Ok((0, CodePoint::from('A'))));
+    /// assert_eq!(items[1].as_ref().unwrap_err().valid_up_to(), 1);
+    /// assert_eq!(items[2], Ok((2, CodePoint::from('B'))));
+    /// ```
+    fn code_points(input: &[Self::Unit]) -> CodePoints<'_, Self>
+    where
+        Self: Sized,
+    {
+        CodePoints::new(input)
+    }
+
+    /// An iterator over the code points of `input` with the index of each
+    /// one's first unit, like `str::char_indices`; each maximal ill-formed
+    /// subpart comes out as one U+FFFD at its index.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, Encoding, Utf32};
+    /// let v: Vec<_> = Utf32::code_point_indices(&[0x41, 0x110000]).collect();
+    /// assert_eq!(v, [(0, CodePoint::from('A')), (1, CodePoint::REPLACEMENT)]);
+    /// ```
+    fn code_point_indices(input: &[Self::Unit]) -> CodePointIndices<'_, Self>
+    where
+        Self: Sized,
+    {
+        CodePointIndices::new(input)
+    }
+}
+
+/// The range of a format whose last code point fits in a `u64`: the one
+/// place where every bounded format refuses surrogates and values beyond its
+/// range when encoding.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Range {
+    pub(crate) name: &'static str,
+    pub(crate) max: u64,
+}
+
+impl Range {
+    /// Whether `value` is a scalar value within the range.
+    #[inline]
+    pub(crate) const fn contains(&self, value: u64) -> bool {
+        value <= self.max && !crate::code_point::is_surrogate_u64(value)
+    }
+
+    /// `value`, or the error of encoding it.
+    #[inline]
+    pub(crate) fn check(&self, value: u64) -> Result<u64, EncodeError> {
+        if self.contains(value) {
+            Ok(value)
+        } else {
+            Err(self.refuse(Some(value)))
+        }
+    }
+
+    /// The value of `cp`, or the error of encoding it.
+    #[inline]
+    pub(crate) fn check_code_point(&self, cp: &CodePoint) -> Result<u64, EncodeError> {
+        match cp.to_u64() {
+            Some(v) => self.check(v),
+            None => Err(self.refuse(None)),
+        }
+    }
+
+    /// The error for a value outside the range (`None`: 2^64 or more).
+    #[cold]
+    pub(crate) fn refuse(&self, value: Option<u64>) -> EncodeError {
+        match value {
+            Some(v) if crate::code_point::is_surrogate_u64(v) => EncodeError::surrogate(self.name, v),
+            _ => EncodeError::beyond_range(self.name, value, CodePoint::from_u64(self.max)),
+        }
+    }
+
+    pub(crate) fn max_code_point(&self) -> Option<CodePoint> {
+        Some(CodePoint::from_u64(self.max))
+    }
+}

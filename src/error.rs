@@ -1,0 +1,286 @@
+//! The errors of encoding and decoding: values with positions, never panics.
+//!
+//! [`DecodeError`] follows the contract of std's `Utf8Error`: `valid_up_to`
+//! is the index of the first unit of the first code that is not valid, and
+//! `error_len` is the length of the maximal ill-formed subpart there (`None`
+//! when the input ended inside a code that more input could complete).
+
+use core::fmt;
+
+use crate::CodePoint;
+
+/// Why a unit sequence failed to decode; see [`DecodeError::kind`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DecodeErrorKind {
+    /// A trailing unit (UTF-8 `10xxxxxx`, UTF-16 low surrogate or DExx..DFxx)
+    /// where a code should start.
+    UnexpectedTrailing,
+    /// A unit that never starts a code in this format (FE and FF in UTF-8
+    /// and UTF-G-8, DC00..DC03 in UTF-∞-16, a unit above the range in
+    /// UTF-32).
+    InvalidLead,
+    /// A code interrupted by a unit that is not one of its trailing units.
+    MissingTrailing,
+    /// The input ended inside a code that more input could complete; the
+    /// error's `error_len` is `None`.
+    Truncated,
+    /// An overlong code: the value fits in fewer units.
+    NonShortest,
+    /// The code stands for a surrogate code point, U+D800..U+DFFF.
+    Surrogate,
+    /// The value is beyond the largest code point of this format.
+    BeyondRange,
+    /// The value is 2^64 or more, which the `u64` fast path cannot hold.
+    TooLargeForU64,
+    /// A UTF-∞-16 length field that is not in its shortest form
+    /// (`utf-inf-16.txt` §3.4.4, §3.4.5).
+    NonMinimalLength,
+    /// The code is longer than the caller's decode limit allows.
+    LimitExceeded,
+}
+
+impl DecodeErrorKind {
+    fn describe(self) -> &'static str {
+        match self {
+            DecodeErrorKind::UnexpectedTrailing => "unexpected trailing unit",
+            DecodeErrorKind::InvalidLead => "invalid leading unit",
+            DecodeErrorKind::MissingTrailing => "missing trailing unit",
+            DecodeErrorKind::Truncated => "input ends inside a code",
+            DecodeErrorKind::NonShortest => "non-shortest form",
+            DecodeErrorKind::Surrogate => "surrogate code point",
+            DecodeErrorKind::BeyondRange => "code point beyond the format's range",
+            DecodeErrorKind::TooLargeForU64 => "code point too large for u64",
+            DecodeErrorKind::NonMinimalLength => "non-minimal length field",
+            DecodeErrorKind::LimitExceeded => "code point beyond the decode limit",
+        }
+    }
+}
+
+impl fmt::Display for DecodeErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.describe())
+    }
+}
+
+/// A unit sequence that is not valid in a format.
+///
+/// ```
+/// use ucsx::{DecodeErrorKind, Encoding, Utf32};
+/// let err = Utf32::validate(&[0x41, 0xD800]).unwrap_err();
+/// assert_eq!(err.valid_up_to(), 1);
+/// assert_eq!(err.error_len(), Some(1));
+/// assert_eq!(err.kind(), DecodeErrorKind::Surrogate);
+/// assert_eq!(err.to_string(), "invalid UTF-32 at unit 1: surrogate code point");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecodeError {
+    format: &'static str,
+    kind: DecodeErrorKind,
+    valid_up_to: usize,
+    error_len: Option<usize>,
+}
+
+impl DecodeError {
+    /// An error of `kind` in format `format` (its [`crate::Encoding::NAME`]),
+    /// at unit `valid_up_to`, with `error_len` units ill-formed there
+    /// (`None`: more input could complete the code). For implementers of
+    /// [`crate::Encoding`] outside this crate.
+    ///
+    /// ```
+    /// use ucsx::{DecodeError, DecodeErrorKind};
+    /// let err = DecodeError::new("MY-8", DecodeErrorKind::Truncated, 3, None);
+    /// assert_eq!(err.error_len(), None);
+    /// ```
+    pub fn new(
+        format: &'static str,
+        kind: DecodeErrorKind,
+        valid_up_to: usize,
+        error_len: Option<usize>,
+    ) -> DecodeError {
+        DecodeError {
+            format,
+            kind,
+            valid_up_to,
+            error_len,
+        }
+    }
+
+    /// The index of the first unit of the first code that is not valid:
+    /// everything before it decodes.
+    pub fn valid_up_to(&self) -> usize {
+        self.valid_up_to
+    }
+
+    /// The number of units of the maximal ill-formed subpart at
+    /// [`valid_up_to`](Self::valid_up_to) (what lossy decoding replaces by
+    /// one U+FFFD), or `None` if the input ended inside a code that more
+    /// input could complete.
+    pub fn error_len(&self) -> Option<usize> {
+        self.error_len
+    }
+
+    /// Why the code is invalid.
+    pub fn kind(&self) -> DecodeErrorKind {
+        self.kind
+    }
+
+    /// The name of the format that rejected the input.
+    pub fn format(&self) -> &'static str {
+        self.format
+    }
+
+    /// The same error at a position `offset` units further on: for errors
+    /// found in a slice that starts at `offset` in a larger input.
+    ///
+    /// ```
+    /// use ucsx::{DecodeError, DecodeErrorKind};
+    /// let err = DecodeError::new("UTF-8", DecodeErrorKind::Truncated, 0, None);
+    /// assert_eq!(err.shifted(10).valid_up_to(), 10);
+    /// ```
+    #[must_use]
+    pub fn shifted(mut self, offset: usize) -> DecodeError {
+        self.valid_up_to = self.valid_up_to.saturating_add(offset);
+        self
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "invalid {} at unit {}: {}",
+            self.format, self.valid_up_to, self.kind
+        )
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// Why a code point could not be encoded; see [`EncodeError::kind`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EncodeErrorKind {
+    /// A surrogate code point, U+D800..U+DFFF, which no format encodes.
+    Surrogate,
+    /// A code point beyond the format's largest.
+    BeyondRange,
+}
+
+/// A code point that a format cannot encode.
+///
+/// ```
+/// use ucsx::{CodePoint, EncodeErrorKind, Encoding, Utf32};
+/// let mut out = Vec::new();
+/// let err = Utf32::encode(&CodePoint::from(0x110000u32), &mut out).unwrap_err();
+/// assert_eq!(err.kind(), EncodeErrorKind::BeyondRange);
+/// assert_eq!(err.to_string(), "U+110000 is beyond the range of UTF-32 (the last code point is U+10FFFF)");
+///
+/// // Bulk calls say which value failed.
+/// let err = Utf32::encode_u64s(&[0x41, 0xDC00], &mut out).unwrap_err();
+/// assert_eq!(err.index(), Some(1));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EncodeError {
+    format: &'static str,
+    kind: EncodeErrorKind,
+    value: Option<u64>,
+    max: Option<CodePoint>,
+    index: Option<usize>,
+}
+
+impl EncodeError {
+    /// A surrogate code point `value` refused by `format`.
+    ///
+    /// ```
+    /// use ucsx::EncodeError;
+    /// assert_eq!(EncodeError::surrogate("MY-8", 0xD800).to_string(),
+    ///            "U+D800 is a surrogate code point, which MY-8 cannot encode");
+    /// ```
+    pub fn surrogate(format: &'static str, value: u64) -> EncodeError {
+        EncodeError {
+            format,
+            kind: EncodeErrorKind::Surrogate,
+            value: Some(value),
+            max: None,
+            index: None,
+        }
+    }
+
+    /// A code point beyond `format`'s last code point `max`. `value` is the
+    /// code point if it fits in a `u64` (it is left out of the message
+    /// otherwise, since it may be millions of digits long).
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, EncodeError};
+    /// let err = EncodeError::beyond_range("MY-8", Some(0x80), CodePoint::from(0x7Fu8));
+    /// assert_eq!(err.max(), Some(&CodePoint::from(0x7Fu8)));
+    /// ```
+    pub fn beyond_range(format: &'static str, value: Option<u64>, max: CodePoint) -> EncodeError {
+        EncodeError {
+            format,
+            kind: EncodeErrorKind::BeyondRange,
+            value,
+            max: Some(max),
+            index: None,
+        }
+    }
+
+    /// The same error for the value at `index` of a bulk call.
+    #[must_use]
+    pub fn at_index(mut self, index: usize) -> EncodeError {
+        self.index = Some(index);
+        self
+    }
+
+    /// Why the code point was refused.
+    pub fn kind(&self) -> EncodeErrorKind {
+        self.kind
+    }
+
+    /// For bulk calls (`encode_u64s`, transcoding), the index of the value
+    /// that failed.
+    pub fn index(&self) -> Option<usize> {
+        self.index
+    }
+
+    /// The format's last code point, for [`EncodeErrorKind::BeyondRange`].
+    pub fn max(&self) -> Option<&CodePoint> {
+        self.max.as_ref()
+    }
+
+    /// The name of the format that refused the code point.
+    pub fn format(&self) -> &'static str {
+        self.format
+    }
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.value {
+            Some(v) => write!(f, "{}", CodePoint::from_u64(v))?,
+            None => f.write_str("the code point")?,
+        }
+        match (self.kind, &self.max) {
+            (EncodeErrorKind::Surrogate, _) => write!(
+                f,
+                " is a surrogate code point, which {} cannot encode",
+                self.format
+            )?,
+            (EncodeErrorKind::BeyondRange, Some(max)) => write!(
+                f,
+                " is beyond the range of {} (the last code point is {max})",
+                self.format
+            )?,
+            (EncodeErrorKind::BeyondRange, None) => {
+                write!(f, " is beyond the range of {}", self.format)?
+            }
+        }
+        if let Some(i) = self.index {
+            write!(f, " (at index {i})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for EncodeError {}

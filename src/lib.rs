@@ -1,0 +1,49 @@
+//! # ucsx: code points of unlimited size and the UCS-X encodings
+//!
+//! A [`CodePoint`] is any nonnegative integer: values below 2^64 are stored
+//! inline, larger ones as a [`num_bigint::BigUint`]. Each format of the UCS-X
+//! family is one implementation of the [`Encoding`] trait:
+//!
+//! | format | unit | range | spec |
+//! | --- | --- | --- | --- |
+//! | [`Utf8`] | `u8` | U+0000..U+10FFFF | RFC 3629 |
+//! | [`UtfG8`] | `u8` | U+0000..U+7FFFFFFF | the original 1-to-6-byte UTF-8 (RFC 2279) |
+//! | [`UtfE8`] | `u8` | U+0000..U+7FFFFFFFFFFFFFFF | UTF-E-8 (Perl's extended UTF-8) |
+//! | [`Utf16`] | `u16` | U+0000..U+10FFFF | UTF-16 |
+//! | [`UtfG16`] | `u16` | U+0000..U+7FFFFFFF | UTF-∞-16 restricted to UCS-G |
+//! | [`UtfE16`] | `u16` | U+0000..U+7FFFFFFFFFFFFFFF | UTF-∞-16 restricted to UCS-E |
+//! | [`UtfInf16`] | `u16` | every nonnegative integer | UTF-∞-16 |
+//! | [`Utf32`] | `u32` | U+0000..U+10FFFF | UTF-32 |
+//! | [`UtfG32`] | `u32` | U+0000..U+7FFFFFFF | UCS-4 |
+//!
+//! No format encodes the surrogate code points U+D800..U+DFFF.
+//!
+//! ```
+//! use ucsx::{CodePoint, Encoding, Utf32};
+//!
+//! let cp: CodePoint = "U+1F600".parse()?;
+//! let units = Utf32::encode_all(&[cp.clone()])?;
+//! assert_eq!(Utf32::decode_all(&units)?, [cp]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Features
+//! - `serde`: `Serialize`/`Deserialize` for [`CodePoint`].
+//! - `proptest`: strategies for property tests.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod code_point;
+mod encoding;
+mod error;
+#[cfg(feature = "serde")]
+mod serde_impl;
+
+pub use num_bigint;
+
+pub use code_point::{CodePoint, ParseCodePointError, ParseErrorKind, TryFromCodePointError};
+pub use encoding::{
+    CodePointIndices, CodePoints, DecodeLimits, Encoding, Format, ParseFormatError, Utf16, Utf32,
+    Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
+};
+pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
