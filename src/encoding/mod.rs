@@ -263,7 +263,9 @@ impl Range {
     #[cold]
     pub(crate) fn refuse(&self, value: Option<u64>) -> EncodeError {
         match value {
-            Some(v) if crate::code_point::is_surrogate_u64(v) => EncodeError::surrogate(self.name, v),
+            Some(v) if crate::code_point::is_surrogate_u64(v) => {
+                EncodeError::surrogate(self.name, v)
+            }
             _ => EncodeError::beyond_range(self.name, value, CodePoint::from_u64(self.max)),
         }
     }

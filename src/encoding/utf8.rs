@@ -1,11 +1,402 @@
-//! UTF-8, UTF-G-8 and UTF-E-8.
+//! The 8-bit family: UTF-8, UTF-G-8 and UTF-E-8, one decoder and one
+//! encoder parameterised by each format's limits.
+//!
+//! All three share the bit layout of the original UTF-8
+//! (`utf-8-encoding-rules.txt`, `draft-yergeau-utf8-00.txt` §2): a lead byte
+//! whose leading one-bits give the length, then `10xxxxxx` trailing bytes,
+//! six value bits each, shortest form only. UTF-E-8 (`utf-e-8.txt` §3.3,
+//! §3.4) adds FE (six trailing bytes, 36 value bits) and FF (twelve trailing
+//! bytes, 72 value bits). A format is then just its longest code and its last
+//! code point:
+//!
+//! | format | longest code | last code point |
+//! | --- | --- | --- |
+//! | UTF-8 (RFC 3629) | 4 bytes | U+10FFFF |
+//! | UTF-G-8 | 6 bytes | U+7FFFFFFF |
+//! | UTF-E-8 | 13 bytes | U+7FFFFFFFFFFFFFFF |
+//!
+//! Decoding is split in two, after bstr: a fast path that only asks "is this
+//! code valid?" in plain `u64` arithmetic (with an ASCII run fast path), and
+//! a slow path, [`diagnose`], run only once a code has failed, that finds the
+//! exact reason and the length of the maximal ill-formed subpart. The hot
+//! loop never pays for error bookkeeping.
+//!
+//! The maximal ill-formed subpart (Unicode §3.9) is the longest prefix of
+//! the failing code that some continuation could still turn into a valid
+//! code, or one byte if there is none. [`diagnose`] finds it by tracking,
+//! byte by byte, the interval of values the code could still take and
+//! stopping when that interval holds no valid code point (it lies below the
+//! length's minimum, above the format's maximum, or inside the surrogates).
+//! For UTF-8 this is exactly what `core::str::from_utf8` reports and what
+//! `String::from_utf8_lossy` replaces; for the longer forms it extends the
+//! same rule: `FE 80` and `FE 81` are rejected at their second byte (the
+//! value would be below U+80000000), `FF 80 80 80 80 80 80` at its seventh
+//! (below U+1000000000), and in UTF-E-8 `FF 81` or `FF 80 88` at once
+//! (beyond U+7FFFFFFFFFFFFFFF).
 
-/// UTF-8 (RFC 3629).
+use super::Range;
+use crate::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding};
+
+/// UTF-8 as RFC 3629 defines it: U+0000..U+10FFFF, no surrogates, 1 to 4
+/// bytes. Its verdicts and error positions are those of
+/// `core::str::from_utf8`.
+///
+/// ```
+/// use ucsx::{CodePoint, Encoding, Utf8};
+/// assert_eq!(Utf8::encode_all(&[CodePoint::from('€')]).unwrap(), [0xE2, 0x82, 0xAC]);
+/// let err = Utf8::validate(b"ab\xF4\x90\x80\x80").unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len()), (2, Some(1)));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Utf8;
-/// UTF-G-8.
+
+/// UTF-G-8, the original UTF-8 (X/Open FSS-UTF, RFC 2044, RFC 2279): 1 to 6
+/// bytes, U+0000..U+7FFFFFFF; the bytes FE and FF never appear.
+///
+/// ```
+/// use ucsx::{CodePoint, Encoding, UtfG8};
+/// let units = UtfG8::encode_all(&[CodePoint::from(0x7FFF_FFFFu32)]).unwrap();
+/// assert_eq!(units, [0xFD, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF]);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct UtfG8;
-/// UTF-E-8.
+
+/// UTF-E-8: UTF-G-8 plus FE (7 bytes) and FF (13 bytes) codes, up to
+/// U+7FFFFFFFFFFFFFFF. Perl's internal "extended UTF-8" is the same
+/// encoding.
+///
+/// ```
+/// use ucsx::{CodePoint, Encoding, UtfE8};
+/// let units = UtfE8::encode_all(&[CodePoint::from(0x8000_0000u32)]).unwrap();
+/// assert_eq!(units, [0xFE, 0x82, 0x80, 0x80, 0x80, 0x80, 0x80]);
+/// assert_eq!(UtfE8::decode(&units).unwrap(), (CodePoint::from(0x8000_0000u32), 7));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct UtfE8;
+
+/// What sets one 8-bit format apart from another.
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    range: Range,
+    /// The longest code, in bytes: 4, 6 or 13.
+    max_len: usize,
+}
+
+const UTF_8: Limits = Limits {
+    range: Range {
+        name: "UTF-8",
+        max: crate::code_point::UNICODE_MAX,
+    },
+    max_len: 4,
+};
+const UTF_G_8: Limits = Limits {
+    range: Range {
+        name: "UTF-G-8",
+        max: 0x7FFF_FFFF,
+    },
+    max_len: 6,
+};
+const UTF_E_8: Limits = Limits {
+    range: Range {
+        name: "UTF-E-8",
+        max: 0x7FFF_FFFF_FFFF_FFFF,
+    },
+    max_len: 13,
+};
+
+/// The length of the code a byte starts, from its leading one-bits; 0 for a
+/// trailing byte (`10xxxxxx`). FE and FF are UTF-E-8's 7- and 13-byte leads
+/// (`utf-e-8.txt` §3.3, §3.4).
+#[inline]
+const fn code_len(lead: u8) -> usize {
+    match lead {
+        0x00..=0x7F => 1,
+        0x80..=0xBF => 0,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        0xF8..=0xFB => 5,
+        0xFC..=0xFD => 6,
+        0xFE => 7,
+        0xFF => 13,
+    }
+}
+
+/// The value bits a lead byte of a code of `len` bytes carries: `len`
+/// one-bits and a zero leave `7 - len` bits, and FE and FF carry none.
+#[inline]
+const fn lead_payload(lead: u8, len: usize) -> u64 {
+    if len >= 7 {
+        0
+    } else {
+        (lead & (0x7F >> len)) as u64
+    }
+}
+
+/// The high bits of a lead byte for a code of `len` bytes (2..=6, 7, 13).
+const fn lead_marker(len: usize) -> u8 {
+    match len {
+        7 => 0xFE,
+        13 => 0xFF,
+        _ => !(0xFF >> len),
+    }
+}
+
+/// The first value of each length: anything smaller is an overlong form.
+#[inline]
+const fn min_value(len: usize) -> u64 {
+    match len {
+        1 => 0,
+        2 => 0x80,
+        3 => 0x800,
+        4 => 0x1_0000,
+        5 => 0x20_0000,
+        6 => 0x400_0000,
+        7 => 0x8000_0000,
+        _ => 0x10_0000_0000,
+    }
+}
+
+/// The length of the shortest code of `value`.
+#[inline]
+const fn encoded_len(value: u64) -> usize {
+    match value {
+        0..=0x7F => 1,
+        0x80..=0x7FF => 2,
+        0x800..=0xFFFF => 3,
+        0x1_0000..=0x1F_FFFF => 4,
+        0x20_0000..=0x3FF_FFFF => 5,
+        0x400_0000..=0x7FFF_FFFF => 6,
+        0x8000_0000..=0xF_FFFF_FFFF => 7,
+        _ => 13,
+    }
+}
+
+#[inline]
+const fn is_trailing(b: u8) -> bool {
+    b & 0xC0 == 0x80
+}
+
+/// Every byte's high bit, eight bytes at a time: a word of ASCII has none.
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// The number of ASCII bytes at the start of `input`, eight at a time.
+#[inline]
+fn ascii_run(input: &[u8]) -> usize {
+    let mut i = 0;
+    for chunk in input.chunks_exact(8) {
+        let word = u64::from_le_bytes([
+            chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7],
+        ]);
+        if word & HIGH_BITS != 0 {
+            break;
+        }
+        i += 8;
+    }
+    while i < input.len() && input[i] < 0x80 {
+        i += 1;
+    }
+    i
+}
+
+/// The fast path for one non-ASCII code at the start of `input`: its value
+/// and length, or `None` if it is not a valid code of the format (the slow
+/// path then says why).
+#[inline]
+fn decode_multibyte(limits: &Limits, input: &[u8]) -> Option<(u64, usize)> {
+    let lead = input[0];
+    let len = code_len(lead);
+    if len < 2 || len > limits.max_len || len > input.len() {
+        return None;
+    }
+    let mut value = lead_payload(lead, len);
+    for &b in &input[1..len] {
+        // A value that no longer fits in 58 bits would overflow the shift:
+        // it is beyond every 8-bit format's range.
+        if !is_trailing(b) || value >> 58 != 0 {
+            return None;
+        }
+        value = (value << 6) | u64::from(b & 0x3F);
+    }
+    if value < min_value(len) || !limits.range.contains(value) {
+        return None;
+    }
+    Some((value, len))
+}
+
+/// The slow path: why the code at the start of `input` is not valid, and the
+/// length of its maximal ill-formed subpart (`None`: the input ended inside
+/// a code that more bytes could complete). Called only after the fast path
+/// has failed; see the module documentation for the rule.
+#[cold]
+fn diagnose(limits: &Limits, input: &[u8]) -> (DecodeErrorKind, Option<usize>) {
+    let Some(&lead) = input.first() else {
+        return (DecodeErrorKind::Truncated, None);
+    };
+    let len = code_len(lead);
+    if len == 0 {
+        return (DecodeErrorKind::UnexpectedTrailing, Some(1));
+    }
+    if len > limits.max_len {
+        return (DecodeErrorKind::InvalidLead, Some(1));
+    }
+    // The value bits read so far; at most 72, so u128 holds every interval.
+    let mut high = u128::from(lead_payload(lead, len));
+    for read in 1..=len {
+        let unread_bits = 6 * (len - read) as u32;
+        let lo = high << unread_bits;
+        let hi = ((high + 1) << unread_bits) - 1;
+        if let Some(kind) = no_valid_value(limits, len, lo, hi) {
+            // The prefix before this byte was still viable (or is the lead).
+            return (kind, Some((read - 1).max(1)));
+        }
+        if read == len {
+            break;
+        }
+        match input.get(read) {
+            None => return (DecodeErrorKind::Truncated, None),
+            Some(&b) if !is_trailing(b) => return (DecodeErrorKind::MissingTrailing, Some(read)),
+            Some(&b) => high = (high << 6) | u128::from(b & 0x3F),
+        }
+    }
+    // Unreachable for a code the fast path rejected: a complete code whose
+    // single value is valid is a valid code. Answer as for a lone byte.
+    (DecodeErrorKind::InvalidLead, Some(1))
+}
+
+/// Why no value in `lo..=hi` is a valid code point for a code of `len`
+/// bytes, or `None` if one is.
+fn no_valid_value(limits: &Limits, len: usize, lo: u128, hi: u128) -> Option<DecodeErrorKind> {
+    if hi < u128::from(min_value(len)) {
+        Some(DecodeErrorKind::NonShortest)
+    } else if lo > u128::from(limits.range.max) {
+        Some(DecodeErrorKind::BeyondRange)
+    } else if lo >= 0xD800 && hi <= 0xDFFF {
+        Some(DecodeErrorKind::Surrogate)
+    } else {
+        None
+    }
+}
+
+/// The error for the invalid code starting at `input[pos]`.
+#[cold]
+fn error_at(limits: &Limits, input: &[u8], pos: usize) -> DecodeError {
+    let (kind, error_len) = diagnose(limits, &input[pos..]);
+    DecodeError::new(limits.range.name, kind, pos, error_len)
+}
+
+fn decode(limits: &Limits, input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+    match input.first() {
+        Some(&b) if b < 0x80 => Ok((CodePoint::from(b), 1)),
+        Some(_) => match decode_multibyte(limits, input) {
+            Some((value, len)) => Ok((CodePoint::from_u64(value), len)),
+            None => Err(error_at(limits, input, 0)),
+        },
+        None => Err(error_at(limits, input, 0)),
+    }
+}
+
+fn validate(limits: &Limits, input: &[u8]) -> Result<(), DecodeError> {
+    let mut pos = 0;
+    while pos < input.len() {
+        if input[pos] < 0x80 {
+            pos += ascii_run(&input[pos..]);
+            continue;
+        }
+        match decode_multibyte(limits, &input[pos..]) {
+            Some((_, len)) => pos += len,
+            None => return Err(error_at(limits, input, pos)),
+        }
+    }
+    Ok(())
+}
+
+fn decode_u64s(limits: &Limits, input: &[u8], out: &mut Vec<u64>) -> Result<(), DecodeError> {
+    let mut pos = 0;
+    while pos < input.len() {
+        if input[pos] < 0x80 {
+            let run = ascii_run(&input[pos..]);
+            out.extend(input[pos..pos + run].iter().map(|&b| u64::from(b)));
+            pos += run;
+            continue;
+        }
+        match decode_multibyte(limits, &input[pos..]) {
+            Some((value, len)) => {
+                out.push(value);
+                pos += len;
+            }
+            None => return Err(error_at(limits, input, pos)),
+        }
+    }
+    Ok(())
+}
+
+/// Appends the code of `value`, which the caller has checked is in range.
+#[inline]
+fn encode_value(value: u64, out: &mut Vec<u8>) {
+    let len = encoded_len(value);
+    if len == 1 {
+        out.push(value as u8);
+        return;
+    }
+    // The lead carries the bits above the trailing bytes' 6 each; for FE
+    // and FF those are zero (the range check saw to it), and a shift past
+    // 63 bits must yield zero rather than overflow.
+    let shift = |k: usize| value.checked_shr(6 * k as u32).unwrap_or(0);
+    out.push(lead_marker(len) | shift(len - 1) as u8);
+    for k in (0..len - 1).rev() {
+        out.push(0x80 | (shift(k) & 0x3F) as u8);
+    }
+}
+
+fn encode_u64s(limits: &Limits, input: &[u64], out: &mut Vec<u8>) -> Result<(), EncodeError> {
+    out.reserve(input.len());
+    for (i, &value) in input.iter().enumerate() {
+        if value < 0x80 {
+            out.push(value as u8);
+            continue;
+        }
+        let value = limits.range.check(value).map_err(|e| e.at_index(i))?;
+        encode_value(value, out);
+    }
+    Ok(())
+}
+
+macro_rules! utf8_encoding {
+    ($ty:ty, $limits:expr) => {
+        impl Encoding for $ty {
+            type Unit = u8;
+            const NAME: &'static str = $limits.range.name;
+
+            fn max_code_point() -> Option<CodePoint> {
+                $limits.range.max_code_point()
+            }
+
+            fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+                let value = $limits.range.check_code_point(cp)?;
+                encode_value(value, out);
+                Ok(())
+            }
+
+            fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+                decode(&$limits, input)
+            }
+
+            fn validate(input: &[u8]) -> Result<(), DecodeError> {
+                validate(&$limits, input)
+            }
+
+            fn encode_u64s(input: &[u64], out: &mut Vec<u8>) -> Result<(), EncodeError> {
+                encode_u64s(&$limits, input, out)
+            }
+
+            fn decode_u64s(input: &[u8], out: &mut Vec<u64>) -> Result<(), DecodeError> {
+                decode_u64s(&$limits, input, out)
+            }
+        }
+    };
+}
+
+utf8_encoding!(Utf8, UTF_8);
+utf8_encoding!(UtfG8, UTF_G_8);
+utf8_encoding!(UtfE8, UTF_E_8);
