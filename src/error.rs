@@ -38,6 +38,9 @@ pub enum DecodeErrorKind {
     NonMinimalLength,
     /// The code is longer than the caller's decode limit allows.
     LimitExceeded,
+    /// A unit wider than the format's code unit (a value above FF for an
+    /// 8-bit format), met where units travel as `u32` ([`crate::Format`]).
+    UnitOutOfRange,
 }
 
 impl DecodeErrorKind {
@@ -53,6 +56,7 @@ impl DecodeErrorKind {
             DecodeErrorKind::TooLargeForU64 => "code point too large for u64",
             DecodeErrorKind::NonMinimalLength => "non-minimal length field",
             DecodeErrorKind::LimitExceeded => "code point beyond the decode limit",
+            DecodeErrorKind::UnitOutOfRange => "unit too wide for the format",
         }
     }
 }
