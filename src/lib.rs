@@ -38,6 +38,8 @@ mod encoding;
 mod error;
 #[cfg(feature = "serde")]
 mod serde_impl;
+mod string;
+mod transcode;
 
 pub use num_bigint;
 
@@ -47,3 +49,5 @@ pub use encoding::{
     Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
 };
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+pub use string::{CoversUnicode, EncodedString, FromUnitsError, NotUnicodeError, StringCodePoints};
+pub use transcode::{transcode, TranscodeError};

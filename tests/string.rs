@@ -1,0 +1,161 @@
+//! `EncodedString`: every constructor and mutation keeps it valid; the
+//! conversions, formatting, ordering and serde forms.
+
+use proptest::prelude::*;
+use ucsx::{CodePoint, EncodedString, Encoding, Utf32, Utf8, UtfE8, UtfG32, UtfG8};
+
+fn code_point() -> impl Strategy<Value = CodePoint> {
+    prop_oneof![
+        3 => any::<char>().prop_map(CodePoint::from),
+        1 => (0u64..=0x7FFF_FFFF).prop_map(CodePoint::from),
+        1 => any::<u64>().prop_map(CodePoint::from),
+        1 => (0xD800u64..=0xDFFF).prop_map(CodePoint::from),
+    ]
+}
+
+fn invariants_hold<E: Encoding>(s: &EncodedString<E>) -> Result<(), TestCaseError> {
+    prop_assert!(E::validate(s.as_units()).is_ok());
+    prop_assert_eq!(s.is_empty(), s.count() == 0);
+    let forward: Vec<CodePoint> = s.code_points().collect();
+    let mut backward: Vec<CodePoint> = s.code_points().rev().collect();
+    backward.reverse();
+    prop_assert_eq!(&forward, &backward);
+    prop_assert_eq!(E::decode_all(s.as_units()).unwrap(), forward);
+    Ok(())
+}
+
+fn mutations_keep_valid<E: Encoding>(cps: &[CodePoint]) -> Result<(), TestCaseError> {
+    let mut s = EncodedString::<E>::new();
+    let mut pushed = Vec::new();
+    for cp in cps {
+        match s.push(cp) {
+            Ok(()) => pushed.push(cp.clone()),
+            Err(_) => prop_assert!(!E::can_encode(cp)),
+        }
+        invariants_hold(&s)?;
+    }
+    prop_assert_eq!(s.code_points().collect::<Vec<_>>(), pushed);
+    let collected: EncodedString<E> = cps.iter().cloned().collect();
+    invariants_hold(&collected)?;
+    prop_assert_eq!(collected.count(), cps.len().min(collected.count()));
+    let mut extended = EncodedString::<E>::new();
+    extended.extend(cps.iter().cloned());
+    prop_assert_eq!(&extended, &collected);
+    match EncodedString::<E>::try_from_code_points(cps.iter().cloned()) {
+        Ok(t) => prop_assert_eq!(t.code_points().collect::<Vec<_>>(), cps.to_vec()),
+        Err(e) => prop_assert!(!E::can_encode(&cps[e.index().unwrap()])),
+    }
+    Ok(())
+}
+
+proptest! {
+    #[test]
+    fn every_mutation_keeps_the_string_valid(cps in prop::collection::vec(code_point(), 0..20)) {
+        mutations_keep_valid::<Utf8>(&cps)?;
+        mutations_keep_valid::<UtfG8>(&cps)?;
+        mutations_keep_valid::<UtfE8>(&cps)?;
+        mutations_keep_valid::<Utf32>(&cps)?;
+        mutations_keep_valid::<UtfG32>(&cps)?;
+    }
+
+    #[test]
+    fn from_units_accepts_exactly_the_valid(units in prop::collection::vec(any::<u8>(), 0..30)) {
+        match EncodedString::<UtfE8>::from_units(units.clone()) {
+            Ok(s) => { invariants_hold(&s)?; prop_assert_eq!(s.into_units(), units.clone()); }
+            Err(e) => {
+                let expected = UtfE8::validate(&units).err();
+                prop_assert_eq!(Some(e.decode_error()), expected.as_ref());
+                prop_assert_eq!(e.into_units(), units.clone());
+            }
+        }
+        invariants_hold(&EncodedString::<UtfE8>::from_units_lossy(&units))?;
+    }
+
+    #[test]
+    fn str_round_trips(text in "\\PC{0,30}") {
+        let s = EncodedString::<Utf8>::from(text.as_str());
+        prop_assert_eq!(s.as_units(), text.as_bytes());
+        prop_assert_eq!(s.to_string(), text.clone());
+        prop_assert_eq!(EncodedString::<UtfG32>::from(text.as_str()).into_string().unwrap(), text);
+    }
+
+    #[test]
+    fn order_is_code_point_order(a in prop::collection::vec(code_point(), 0..6), b in prop::collection::vec(code_point(), 0..6)) {
+        let (x, y): (EncodedString<UtfE8>, EncodedString<UtfE8>) = (a.iter().cloned().collect(), b.iter().cloned().collect());
+        let (xs, ys): (Vec<_>, Vec<_>) = (x.code_points().collect(), y.code_points().collect());
+        prop_assert_eq!(x.cmp(&y), xs.cmp(&ys));
+        prop_assert_eq!(x == y, xs == ys);
+    }
+}
+
+#[test]
+fn display_escapes_what_is_not_unicode() {
+    let s: EncodedString<UtfE8> = ["a", "U+110000", "U+0009", "U+7FFFFFFF"]
+        .iter()
+        .map(|n| {
+            if n.len() == 1 {
+                CodePoint::from('a')
+            } else {
+                n.parse().unwrap()
+            }
+        })
+        .collect();
+    assert_eq!(s.to_string(), "a\\u{110000}\t\\u{7FFFFFFF}");
+    assert_eq!(
+        format!("{s:?}"),
+        "UTF-E-8\"a\\\\u{110000}\\t\\\\u{7FFFFFFF}\""
+    );
+}
+
+#[test]
+fn into_string_names_the_first_offender() {
+    let mut s = EncodedString::<UtfG32>::from("héllo");
+    s.push(&CodePoint::from(0x7FFF_FFFFu32)).unwrap();
+    s.push(&CodePoint::from(0x110000u32)).unwrap();
+    let e = s.into_string().unwrap_err();
+    assert_eq!(
+        (e.code_point().clone(), e.index(), e.unit_offset()),
+        (CodePoint::from(0x7FFF_FFFFu32), 5, 5)
+    );
+}
+
+#[test]
+fn collecting_replaces_what_the_format_cannot_hold() {
+    let s: EncodedString<Utf8> = [CodePoint::from('a'), CodePoint::from(0x110000u32)]
+        .into_iter()
+        .collect();
+    assert_eq!(s.to_string(), "a\u{FFFD}");
+}
+
+#[test]
+fn mixed_direction_iteration_meets_in_the_middle() {
+    let s = EncodedString::<Utf8>::from("a€😀b");
+    let mut it = s.code_points();
+    assert_eq!(it.next(), Some(CodePoint::from('a')));
+    assert_eq!(it.next_back(), Some(CodePoint::from('b')));
+    assert_eq!(it.next(), Some(CodePoint::from('€')));
+    assert_eq!(it.next_back(), Some(CodePoint::from('😀')));
+    assert_eq!((it.next(), it.next_back()), (None, None));
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_forms() {
+    let mut s = EncodedString::<UtfE8>::from("a");
+    s.push(&CodePoint::from(0x110000u32)).unwrap();
+    let json = serde_json::to_string(&s).unwrap();
+    assert_eq!(json, r#"["U+0061","U+110000"]"#);
+    assert_eq!(
+        serde_json::from_str::<EncodedString<UtfE8>>(&json).unwrap(),
+        s
+    );
+    assert!(serde_json::from_str::<EncodedString<Utf8>>(&json).is_err());
+    let bytes = postcard::to_allocvec(&s).unwrap();
+    assert_eq!(bytes, [5, 0x61, 0xF4, 0x90, 0x80, 0x80]);
+    assert_eq!(
+        postcard::from_bytes::<EncodedString<UtfE8>>(&bytes).unwrap(),
+        s
+    );
+    assert!(postcard::from_bytes::<EncodedString<Utf8>>(&bytes).is_err());
+    assert!(postcard::from_bytes::<EncodedString<Utf8>>(&[200, 1]).is_err());
+}
