@@ -281,8 +281,17 @@ impl fmt::Display for TryFromCodePointError {
                 CodePoint::from_u64(v),
                 self.target
             ),
-            Some(v) => write!(f, "{} does not fit in a {}", CodePoint::from_u64(v), self.target),
-            None => write!(f, "a code point of 2^64 or more does not fit in a {}", self.target),
+            Some(v) => write!(
+                f,
+                "{} does not fit in a {}",
+                CodePoint::from_u64(v),
+                self.target
+            ),
+            None => write!(
+                f,
+                "a code point of 2^64 or more does not fit in a {}",
+                self.target
+            ),
         }
     }
 }
@@ -490,7 +499,9 @@ impl fmt::Display for ParseCodePointError {
         write!(f, "invalid code point notation at byte {}: ", self.position)?;
         let found = self.found.unwrap_or(' ');
         match self.kind {
-            ParseErrorKind::Empty => f.write_str("the string is empty (expected U+ and hex digits)"),
+            ParseErrorKind::Empty => {
+                f.write_str("the string is empty (expected U+ and hex digits)")
+            }
             ParseErrorKind::MissingPrefix => f.write_str("expected the prefix \"U+\""),
             ParseErrorKind::NoDigits => f.write_str("expected hex digits after \"U+\""),
             ParseErrorKind::Sign => write!(f, "sign {found:?} is not allowed"),

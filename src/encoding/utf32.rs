@@ -52,7 +52,12 @@ fn unit_error(range: &Range, unit: u32, index: usize) -> DecodeError {
 
 fn decode(range: &Range, input: &[u32]) -> Result<(CodePoint, usize), DecodeError> {
     match input.first() {
-        None => Err(DecodeError::new(range.name, DecodeErrorKind::Truncated, 0, None)),
+        None => Err(DecodeError::new(
+            range.name,
+            DecodeErrorKind::Truncated,
+            0,
+            None,
+        )),
         Some(&u) if range.contains(u64::from(u)) => Ok((CodePoint::from(u), 1)),
         Some(&u) => Err(unit_error(range, u, 0)),
     }
