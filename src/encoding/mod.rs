@@ -16,7 +16,10 @@ mod utf8;
 
 pub use format::{Format, ParseFormatError};
 pub use iter::{CodePointIndices, CodePoints};
-pub use utf16::{Utf16, UtfE16, UtfG16, UtfInf16};
+pub use utf16::{
+    bytes_to_units, units_to_bytes, CodeUnit, Endian, IncompleteUnitError, Utf16, UtfE16, UtfG16,
+    UtfInf16,
+};
 pub use utf32::{Utf32, UtfG32};
 pub use utf8::{Utf8, UtfE8, UtfG8};
 

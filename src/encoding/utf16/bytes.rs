@@ -1,0 +1,181 @@
+//! Code units as bytes: big- or little-endian, with an optional byte order
+//! mark. One generic implementation serves `u16` (the 16-bit formats) and
+//! `u32` (the 32-bit ones).
+
+use core::fmt;
+
+/// A byte order.
+///
+/// ```
+/// use ucsx::{units_to_bytes, Endian};
+/// assert_eq!(units_to_bytes(&[0x263Au16], Endian::Big, false), [0x26, 0x3A]);
+/// assert_eq!(units_to_bytes(&[0x263Au16], Endian::Little, false), [0x3A, 0x26]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Endian {
+    /// Most significant byte first (UTF-16BE, UTF-32BE); the order assumed
+    /// when a byte stream has no byte order mark.
+    Big,
+    /// Least significant byte first (UTF-16LE, UTF-32LE).
+    Little,
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for u16 {}
+    impl Sealed for u32 {}
+}
+
+/// A code unit that serializes to bytes: `u16` or `u32`.
+///
+/// ```
+/// use ucsx::{CodeUnit, Endian};
+/// assert_eq!(<u16 as CodeUnit>::BYTES, 2);
+/// assert_eq!(0xFEFFu16.to_bytes(Endian::Little), [0xFF, 0xFE]);
+/// assert_eq!(u32::from_bytes(&[0, 0, 0xFE, 0xFF], Endian::Big), u32::BOM);
+/// ```
+pub trait CodeUnit: Copy + Eq + sealed::Sealed + 'static {
+    /// The size of a unit in bytes.
+    const BYTES: usize;
+    /// U+FEFF, the byte order mark, as a unit.
+    const BOM: Self;
+    /// The unit's bytes in the order `endian` (a slice of [`Self::BYTES`]).
+    fn to_bytes(self, endian: Endian) -> impl AsRef<[u8]>;
+    /// The unit of `bytes` (exactly [`Self::BYTES`] of them) read in order
+    /// `endian`.
+    fn from_bytes(bytes: &[u8], endian: Endian) -> Self;
+}
+
+macro_rules! code_unit {
+    ($t:ty) => {
+        impl CodeUnit for $t {
+            const BYTES: usize = core::mem::size_of::<$t>();
+            const BOM: Self = 0xFEFF;
+            fn to_bytes(self, endian: Endian) -> impl AsRef<[u8]> {
+                match endian {
+                    Endian::Big => self.to_be_bytes(),
+                    Endian::Little => self.to_le_bytes(),
+                }
+            }
+            fn from_bytes(bytes: &[u8], endian: Endian) -> Self {
+                let mut array = [0; core::mem::size_of::<$t>()];
+                array.copy_from_slice(bytes);
+                match endian {
+                    Endian::Big => <$t>::from_be_bytes(array),
+                    Endian::Little => <$t>::from_le_bytes(array),
+                }
+            }
+        }
+    };
+}
+code_unit!(u16);
+code_unit!(u32);
+
+/// The bytes of `units` in order `endian`, after a byte order mark if `bom`.
+///
+/// ```
+/// use ucsx::{units_to_bytes, Endian};
+/// assert_eq!(units_to_bytes(&[0x41u16], Endian::Little, true), [0xFF, 0xFE, 0x41, 0x00]);
+/// assert_eq!(units_to_bytes(&[0x1F600u32], Endian::Big, false), [0, 1, 0xF6, 0]);
+/// ```
+pub fn units_to_bytes<U: CodeUnit>(units: &[U], endian: Endian, bom: bool) -> Vec<u8> {
+    let mut out = Vec::with_capacity((units.len() + usize::from(bom)) * U::BYTES);
+    let bom = bom.then_some(U::BOM);
+    for unit in bom.iter().chain(units) {
+        out.extend_from_slice(unit.to_bytes(endian).as_ref());
+    }
+    out
+}
+
+/// The units of `bytes` and the byte order they were read in.
+///
+/// With `Some(endian)` the bytes are read in that order and a leading byte
+/// order mark is kept as a unit (it is U+FEFF, ZERO WIDTH NO-BREAK SPACE, in
+/// UTF-16BE and the like). With `None` the order is detected: a leading
+/// byte order mark gives it and is dropped; without one the order is big
+/// endian.
+///
+/// ```
+/// use ucsx::{bytes_to_units, Endian};
+/// assert_eq!(bytes_to_units::<u16>(&[0xFF, 0xFE, 0x41, 0x00], None).unwrap(),
+///            (vec![0x41], Endian::Little));
+/// assert_eq!(bytes_to_units::<u16>(&[0x00, 0x41], None).unwrap(), (vec![0x41], Endian::Big));
+/// let err = bytes_to_units::<u32>(&[0, 0, 0, 0x41, 0, 0], Some(Endian::Big)).unwrap_err();
+/// assert_eq!(err.position(), 4);
+/// ```
+pub fn bytes_to_units<U: CodeUnit>(
+    bytes: &[u8],
+    endian: Option<Endian>,
+) -> Result<(Vec<U>, Endian), IncompleteUnitError> {
+    let (endian, skip) = match endian {
+        Some(endian) => (endian, 0),
+        None => detect::<U>(bytes),
+    };
+    let body = &bytes[skip..];
+    let whole = body.len() - body.len() % U::BYTES;
+    if whole != body.len() {
+        return Err(IncompleteUnitError {
+            position: skip + whole,
+            len: body.len() - whole,
+            unit_bytes: U::BYTES,
+        });
+    }
+    let units = body
+        .chunks_exact(U::BYTES)
+        .map(|chunk| U::from_bytes(chunk, endian))
+        .collect();
+    Ok((units, endian))
+}
+
+/// The order a byte order mark at the start of `bytes` gives, and its
+/// length (big endian and 0 without one).
+fn detect<U: CodeUnit>(bytes: &[u8]) -> (Endian, usize) {
+    for endian in [Endian::Big, Endian::Little] {
+        if bytes.starts_with(U::BOM.to_bytes(endian).as_ref()) {
+            return (endian, U::BYTES);
+        }
+    }
+    (Endian::Big, 0)
+}
+
+/// Bytes that end in part of a unit: their count is not a multiple of the
+/// unit size.
+///
+/// ```
+/// use ucsx::{bytes_to_units, Endian};
+/// let err = bytes_to_units::<u16>(&[0xFE, 0xFF, 0x00, 0x41, 0x00], None).unwrap_err();
+/// assert_eq!((err.position(), err.len()), (4, 1));
+/// assert_eq!(err.to_string(), "1 byte at byte 4 do not make a whole 2-byte unit");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IncompleteUnitError {
+    position: usize,
+    len: usize,
+    unit_bytes: usize,
+}
+
+impl IncompleteUnitError {
+    /// The offset of the first byte of the incomplete unit.
+    pub fn position(&self) -> usize {
+        self.position
+    }
+
+    /// The count of bytes left over, between 1 and the unit size minus one.
+    #[allow(clippy::len_without_is_empty)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+}
+
+impl fmt::Display for IncompleteUnitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = if self.len == 1 { "byte" } else { "bytes" };
+        write!(
+            f,
+            "{} {plural} at byte {} do not make a whole {}-byte unit",
+            self.len, self.position, self.unit_bytes
+        )
+    }
+}
+
+impl std::error::Error for IncompleteUnitError {}

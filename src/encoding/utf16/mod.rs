@@ -1,0 +1,551 @@
+//! UTF-16, UTF-G-16, UTF-E-16 and UTF-∞-16: one decoder, four ranges.
+//!
+//! UTF-∞-16 (`utf-inf-16.txt`) keeps every code of UTF-16 (§3.2) and gives a
+//! meaning to the units UTF-16 leaves unpaired:
+//!
+//! | units | role |
+//! | --- | --- |
+//! | 0000..D7FF, E000..FFFF | a one-unit code |
+//! | D800..DBFF then DC00..DFFF | a surrogate pair, exactly as in UTF-16 |
+//! | DC00..DC03 | never a lead (a 3-unit code there would be non-shortest) |
+//! | DC04..DDFE | the lead of a 3- to 11-unit code (§3.3); its leading one-bits give the length |
+//! | DDFF | the lead of an unbounded code with a length field (§3.4) |
+//! | DE00..DFFF | a trailing unit, 9 value bits each |
+//!
+//! UTF-G-16 and UTF-E-16 are UTF-∞-16 restricted to U+7FFFFFFF and
+//! U+7FFFFFFFFFFFFFFF (§2), and UTF-16 is the same table cut at U+10FFFF,
+//! where the extended codes do not exist and every DC00..DFFF unit at the
+//! start of a code is an unpaired low surrogate. So a format is a [`Facts`]
+//! value (its name and last code point) and all four share every line of the
+//! decoder below.
+//!
+//! Decoding checks each unit as it reads it: after every unit, the values
+//! that some completion of the units read so far could still take must meet
+//! the range, the limit and the shortest-form rule. The first unit at which
+//! they no longer can is where the code fails, and the units before it are
+//! the maximal ill-formed subpart that lossy decoding replaces, so lossy
+//! [`Utf16`] agrees with `String::from_utf16_lossy`.
+//!
+//! Codes of up to 11 units hold values below 2^90 and are decoded in `u128`
+//! arithmetic; values below 2^64 never touch a bignum. The DDFF codes live in
+//! `huge.rs`, which reads and writes their 9-bit groups in one linear pass.
+
+mod bytes;
+mod huge;
+
+pub use bytes::{bytes_to_units, units_to_bytes, CodeUnit, Endian, IncompleteUnitError};
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use super::{DecodeLimits, Range};
+use crate::code_point::UNICODE_MAX;
+use crate::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding};
+
+/// UTF-16: Unicode scalar values U+0000..U+10FFFF, one unit or a surrogate
+/// pair each. Strict: an unpaired surrogate is an error, and lossy decoding
+/// replaces each one with U+FFFD, like `String::from_utf16_lossy`.
+///
+/// ```
+/// use ucsx::{CodePoint, DecodeErrorKind, Encoding, Utf16};
+/// assert_eq!(Utf16::encode_all(&[CodePoint::from('😀')]).unwrap(), [0xD83D, 0xDE00]);
+/// let err = Utf16::validate(&[0x41, 0xDC04, 0xDE80, 0xDE00]).unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.error_len()), (1, Some(1)));
+/// assert_eq!(err.kind(), DecodeErrorKind::UnexpectedTrailing);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Utf16;
+
+/// UTF-G-16: UTF-∞-16 restricted to UCS-G, U+0000..U+7FFFFFFF (at most four
+/// units).
+///
+/// ```
+/// use ucsx::{CodePoint, DecodeErrorKind, Encoding, UtfG16};
+/// let units = UtfG16::encode_all(&[CodePoint::from(0x7FFF_FFFFu32)]).unwrap();
+/// assert_eq!(units, [0xDD0F, 0xDFFF, 0xDFFF, 0xDFFF]);
+/// // U+80000000 is a valid UTF-∞-16 code, beyond UCS-G: the lead says so.
+/// let err = UtfG16::validate(&[0xDD10, 0xDE00, 0xDE00, 0xDE00]).unwrap_err();
+/// assert_eq!((err.kind(), err.error_len()), (DecodeErrorKind::BeyondRange, Some(1)));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct UtfG16;
+
+/// UTF-E-16: UTF-∞-16 restricted to UCS-E, U+0000..U+7FFFFFFFFFFFFFFF (at
+/// most eight units, the eight-unit lead being DDF0).
+///
+/// ```
+/// use ucsx::{Encoding, UtfE16};
+/// let mut out = Vec::new();
+/// UtfE16::encode_u64s(&[0x7FFF_FFFF_FFFF_FFFF], &mut out).unwrap();
+/// assert_eq!(out, [0xDDF0, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF]);
+/// assert!(UtfE16::encode_u64s(&[0x8000_0000_0000_0000], &mut out).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct UtfE16;
+
+/// UTF-∞-16: every nonnegative integer but the surrogates U+D800..U+DFFF.
+/// Values from 2^90 on take a DDFF code with a length field, and decoding
+/// them is bounded by [`DecodeLimits`].
+///
+/// ```
+/// use ucsx::{CodePoint, Encoding, UtfInf16};
+/// let cp: CodePoint = "U+40000000000000000000000".parse().unwrap(); // 2^90
+/// let units = UtfInf16::encode_all(&[cp.clone()]).unwrap();
+/// assert_eq!(&units[..3], [0xDDFF, 0xDE00, 0xDE01]);
+/// assert_eq!(units.len(), 13);
+/// assert_eq!(UtfInf16::decode(&units).unwrap(), (cp, 13));
+/// assert_eq!(UtfInf16::max_code_point(), None);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct UtfInf16;
+
+/// What distinguishes the four formats: their name and last code point.
+#[derive(Clone, Copy, Debug)]
+struct Facts {
+    name: &'static str,
+    /// The last code point; `None` for UTF-∞-16, which has none.
+    max: Option<u64>,
+}
+
+const UTF_16: Facts = Facts {
+    name: "UTF-16",
+    max: Some(UNICODE_MAX),
+};
+const UTF_G_16: Facts = Facts {
+    name: "UTF-G-16",
+    max: Some(0x7FFF_FFFF),
+};
+const UTF_E_16: Facts = Facts {
+    name: "UTF-E-16",
+    max: Some(0x7FFF_FFFF_FFFF_FFFF),
+};
+const UTF_INF_16: Facts = Facts {
+    name: "UTF-∞-16",
+    max: None,
+};
+
+impl Facts {
+    /// Whether the format has the codes of three or more units
+    /// (utf-inf-16.txt §3.3, §3.4). UTF-16 has not: there a DC00..DFFF unit
+    /// at the start of a code is an unpaired low surrogate.
+    const fn extended(&self) -> bool {
+        match self.max {
+            Some(max) => max > UNICODE_MAX,
+            None => true,
+        }
+    }
+
+    /// The last code point as a `u128`, the type codes of up to 11 units are
+    /// decoded in.
+    const fn max_u128(&self) -> u128 {
+        match self.max {
+            Some(max) => max as u128,
+            None => u128::MAX,
+        }
+    }
+
+    fn max_code_point(&self) -> Option<CodePoint> {
+        self.max.map(CodePoint::from_u64)
+    }
+
+    /// `value`, or the error of encoding it: surrogates and values beyond
+    /// the range are refused.
+    fn check(&self, value: u64) -> Result<u64, EncodeError> {
+        match self.max {
+            Some(max) => Range {
+                name: self.name,
+                max,
+            }
+            .check(value),
+            None if crate::code_point::is_surrogate_u64(value) => {
+                Err(EncodeError::surrogate(self.name, value))
+            }
+            None => Ok(value),
+        }
+    }
+
+    /// The error of a value of 2^64 or more, which only UTF-∞-16 encodes.
+    fn refuse_big(&self) -> Result<(), EncodeError> {
+        match self.max {
+            Some(max) => Err(EncodeError::beyond_range(
+                self.name,
+                None,
+                CodePoint::from_u64(max),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    #[cold]
+    fn error(&self, kind: DecodeErrorKind, error_len: Option<usize>) -> DecodeError {
+        DecodeError::new(self.name, kind, 0, error_len)
+    }
+
+    /// The error of a code whose units before the failing one (`valid`
+    /// units) still began a valid code: the maximal ill-formed subpart is
+    /// those units, or the failing unit alone if there are none.
+    #[cold]
+    fn fail(&self, kind: DecodeErrorKind, valid: usize) -> DecodeError {
+        self.error(kind, Some(valid.max(1)))
+    }
+
+    #[cold]
+    fn truncated(&self) -> DecodeError {
+        self.error(DecodeErrorKind::Truncated, None)
+    }
+}
+
+/// The caller's [`DecodeLimits`] next to the format's range, in the form the
+/// per-unit checks use.
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    /// The largest bit length accepted.
+    max_bits: u64,
+    /// The largest value of that bit length, saturated at `u128::MAX`.
+    limit_max: u128,
+}
+
+impl Bounds {
+    fn new(limits: &DecodeLimits) -> Bounds {
+        let limit_max = if limits.max_bits >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << limits.max_bits) - 1
+        };
+        Bounds {
+            max_bits: limits.max_bits,
+            limit_max,
+        }
+    }
+}
+
+// Unit classes, utf-inf-16.txt §3.2 to §3.4.
+const fn is_surrogate(u: u16) -> bool {
+    u & 0xF800 == 0xD800
+}
+const fn is_high_surrogate(u: u16) -> bool {
+    u & 0xFC00 == 0xD800
+}
+const fn is_low_surrogate(u: u16) -> bool {
+    u & 0xFC00 == 0xDC00
+}
+/// DE00..DFFF: a trailing unit, nine value bits (§3.3.3).
+const fn is_trailing(u: u16) -> bool {
+    u & 0xFE00 == 0xDE00
+}
+/// The nine value bits of a trailing unit.
+const fn payload(u: u16) -> u16 {
+    u & 0x1FF
+}
+/// DDFF, the lead of the codes with a length field (§3.4.1).
+const HUGE_LEAD: u16 = 0xDDFF;
+
+/// The value bits of an `n`-unit code (3 ≤ n ≤ 11, §3.3.1): 11 − n in the
+/// lead and 9 in each trailing unit, so 26, 34, ..., 90.
+const fn value_bits(n: usize) -> u32 {
+    8 * n as u32 + 2
+}
+
+/// The least value an `n`-unit code may hold (§3.3.4): U+110000 for three
+/// units, one more than the last value of `n − 1` units otherwise.
+const fn min_value(n: usize) -> u128 {
+    if n == 3 {
+        0x11_0000
+    } else {
+        1 << value_bits(n - 1)
+    }
+}
+
+/// The number of units of the shortest code of a value of `bits` bits, for
+/// values of U+110000 up to 2^90 − 1 (§3.3.4).
+const fn units_for_bits(bits: u32) -> usize {
+    let n = (bits as usize - 2).div_ceil(8);
+    if n < 3 {
+        3
+    } else {
+        n
+    }
+}
+
+/// A code found by [`scan`]: well formed, within range and limits.
+enum Scanned {
+    /// A code of up to 11 units and its value.
+    Value(u128, usize),
+    /// A DDFF code (utf-inf-16.txt §3.4).
+    Huge(huge::Layout),
+}
+
+impl Scanned {
+    fn len(&self) -> usize {
+        match self {
+            Scanned::Value(_, len) => *len,
+            Scanned::Huge(layout) => layout.len(),
+        }
+    }
+}
+
+/// Checks the code at the start of `input` without building a bignum.
+fn scan(facts: &Facts, input: &[u16], bounds: &Bounds) -> Result<Scanned, DecodeError> {
+    let Some(&lead) = input.first() else {
+        return Err(facts.truncated());
+    };
+    match lead {
+        _ if !is_surrogate(lead) => {
+            let value = u128::from(lead);
+            if value > bounds.limit_max {
+                return Err(facts.fail(DecodeErrorKind::LimitExceeded, 0));
+            }
+            Ok(Scanned::Value(value, 1))
+        }
+        // utf-inf-16.txt §3.2: a surrogate pair, as in UTF-16.
+        _ if is_high_surrogate(lead) => match input.get(1) {
+            None => Err(facts.truncated()),
+            Some(&low) if is_low_surrogate(low) => {
+                let value = pair_value(lead, low);
+                if value > bounds.limit_max {
+                    return Err(facts.fail(DecodeErrorKind::LimitExceeded, 0));
+                }
+                Ok(Scanned::Value(value, 2))
+            }
+            Some(_) => Err(facts.fail(DecodeErrorKind::MissingTrailing, 1)),
+        },
+        _ if !facts.extended() || is_trailing(lead) => {
+            Err(facts.fail(DecodeErrorKind::UnexpectedTrailing, 0))
+        }
+        // §3.3.1: a 3-unit code under DC04 would hold less than U+110000.
+        0xDC00..=0xDC03 => Err(facts.fail(DecodeErrorKind::InvalidLead, 0)),
+        HUGE_LEAD => huge::scan(facts, input, bounds).map(Scanned::Huge),
+        _ => scan_multi(facts, lead, input, bounds),
+    }
+}
+
+fn pair_value(high: u16, low: u16) -> u128 {
+    0x1_0000 + ((u128::from(high) - 0xD800) << 10 | (u128::from(low) - 0xDC00))
+}
+
+/// A 3- to 11-unit code with lead DC04..DDFE (utf-inf-16.txt §3.3).
+fn scan_multi(
+    facts: &Facts,
+    lead: u16,
+    input: &[u16],
+    bounds: &Bounds,
+) -> Result<Scanned, DecodeError> {
+    // §3.3.1: the leading one-bits of the lead's nine low bits are the
+    // number of units minus three; the bits after the first zero are value.
+    let x = u32::from(payload(lead));
+    let ones = (x << 23).leading_ones();
+    let n = 3 + ones as usize;
+    let lead_bits = 8 - ones;
+    let mut acc = u128::from(x & ((1 << lead_bits) - 1));
+    let mut remaining = value_bits(n) - lead_bits;
+    check_prefix(facts, n, acc, remaining, bounds, 0)?;
+    for i in 1..n {
+        let Some(&unit) = input.get(i) else {
+            return Err(facts.truncated());
+        };
+        if !is_trailing(unit) {
+            return Err(facts.fail(DecodeErrorKind::MissingTrailing, i));
+        }
+        acc = acc << 9 | u128::from(payload(unit));
+        remaining -= 9;
+        check_prefix(facts, n, acc, remaining, bounds, i)?;
+    }
+    Ok(Scanned::Value(acc, n))
+}
+
+/// Whether an `n`-unit code whose units so far hold `acc`, with `remaining`
+/// value bits still to come, can still be valid; `valid` is the number of
+/// units before the last one read.
+#[inline]
+fn check_prefix(
+    facts: &Facts,
+    n: usize,
+    acc: u128,
+    remaining: u32,
+    bounds: &Bounds,
+    valid: usize,
+) -> Result<(), DecodeError> {
+    let lo = acc << remaining;
+    let hi = lo | ((1u128 << remaining) - 1);
+    let min = min_value(n);
+    let max = facts.max_u128();
+    if min > max || lo > max {
+        Err(facts.fail(DecodeErrorKind::BeyondRange, valid))
+    } else if min > bounds.limit_max || lo > bounds.limit_max {
+        Err(facts.fail(DecodeErrorKind::LimitExceeded, valid))
+    } else if hi < min {
+        // §3.3.4: "A code always uses the minimum number of units".
+        Err(facts.fail(DecodeErrorKind::NonShortest, valid))
+    } else {
+        Ok(())
+    }
+}
+
+fn decode(
+    facts: &Facts,
+    input: &[u16],
+    limits: &DecodeLimits,
+) -> Result<(CodePoint, usize), DecodeError> {
+    match scan(facts, input, &Bounds::new(limits))? {
+        Scanned::Value(value, len) => Ok((code_point_from_u128(value), len)),
+        Scanned::Huge(layout) => Ok((
+            CodePoint::from(huge::value(layout.usv_units(input))),
+            layout.len(),
+        )),
+    }
+}
+
+fn code_point_from_u128(value: u128) -> CodePoint {
+    match u64::try_from(value) {
+        Ok(v) => CodePoint::from_u64(v),
+        Err(_) => CodePoint::from(BigUint::from(value)),
+    }
+}
+
+fn validate(facts: &Facts, input: &[u16]) -> Result<(), DecodeError> {
+    let bounds = Bounds::new(&DecodeLimits::default());
+    let mut pos = 0;
+    while let Some(&unit) = input.get(pos) {
+        // Fast path: BMP units and surrogate pairs, which every limit allows.
+        if !is_surrogate(unit) {
+            pos += 1;
+        } else if is_high_surrogate(unit)
+            && input.get(pos + 1).is_some_and(|&u| is_low_surrogate(u))
+        {
+            pos += 2;
+        } else {
+            let code = scan(facts, &input[pos..], &bounds).map_err(|e| e.shifted(pos))?;
+            pos += code.len();
+        }
+    }
+    Ok(())
+}
+
+fn decode_u64s(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> Result<(), DecodeError> {
+    let bounds = Bounds::new(&DecodeLimits::default());
+    out.reserve(input.len());
+    let mut pos = 0;
+    while let Some(&unit) = input.get(pos) {
+        if !is_surrogate(unit) {
+            out.push(u64::from(unit));
+            pos += 1;
+            continue;
+        }
+        if is_high_surrogate(unit) {
+            if let Some(&low) = input.get(pos + 1).filter(|&&u| is_low_surrogate(u)) {
+                out.push(pair_value(unit, low) as u64);
+                pos += 2;
+                continue;
+            }
+        }
+        let code = scan(facts, &input[pos..], &bounds).map_err(|e| e.shifted(pos))?;
+        match code {
+            Scanned::Value(value, len) if value <= u128::from(u64::MAX) => {
+                out.push(value as u64);
+                pos += len;
+            }
+            _ => {
+                return Err(DecodeError::new(
+                    facts.name,
+                    DecodeErrorKind::TooLargeForU64,
+                    pos,
+                    Some(code.len()),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Appends the code of `value`, a scalar value below 2^90 that the format
+/// encodes (utf-inf-16.txt §3.2, §3.3).
+fn encode_small(value: u128, out: &mut Vec<u16>) {
+    if value < 0x1_0000 {
+        out.push(value as u16);
+    } else if value <= u128::from(UNICODE_MAX) {
+        let w = value - 0x1_0000;
+        out.push(0xD800 | (w >> 10) as u16);
+        out.push(0xDC00 | (w & 0x3FF) as u16);
+    } else {
+        let n = units_for_bits(128 - value.leading_zeros());
+        // §3.3.1: n − 3 one-bits, a zero, then the top 11 − n value bits.
+        let length_bits = ((1u16 << (n - 3)) - 1) << (12 - n);
+        let trailing_bits = 9 * (n as u32 - 1);
+        out.push(0xDC00 | length_bits | (value >> trailing_bits) as u16);
+        for shift in (0..trailing_bits).step_by(9).rev() {
+            out.push(0xDE00 | ((value >> shift) as u16 & 0x1FF));
+        }
+    }
+}
+
+fn encode(facts: &Facts, cp: &CodePoint, out: &mut Vec<u16>) -> Result<(), EncodeError> {
+    match (cp.to_u64(), cp.as_biguint()) {
+        (Some(value), _) => encode_small(u128::from(facts.check(value)?), out),
+        (None, Some(big)) => {
+            facts.refuse_big()?;
+            match big.to_u128() {
+                Some(value) if value >> 90 == 0 => encode_small(value, out),
+                _ => huge::encode(big, out),
+            }
+        }
+        (None, None) => unreachable!("a code point is either inline or a bignum"),
+    }
+    Ok(())
+}
+
+fn encode_u64s(facts: &Facts, input: &[u64], out: &mut Vec<u16>) -> Result<(), EncodeError> {
+    out.reserve(input.len());
+    for (i, &value) in input.iter().enumerate() {
+        let value = facts.check(value).map_err(|e| e.at_index(i))?;
+        encode_small(u128::from(value), out);
+    }
+    Ok(())
+}
+
+macro_rules! utf16_encoding {
+    ($ty:ty, $facts:expr) => {
+        impl Encoding for $ty {
+            type Unit = u16;
+            const NAME: &'static str = $facts.name;
+
+            fn max_code_point() -> Option<CodePoint> {
+                $facts.max_code_point()
+            }
+
+            fn encode(cp: &CodePoint, out: &mut Vec<u16>) -> Result<(), EncodeError> {
+                encode(&$facts, cp, out)
+            }
+
+            fn decode(input: &[u16]) -> Result<(CodePoint, usize), DecodeError> {
+                decode(&$facts, input, &DecodeLimits::default())
+            }
+
+            /// Checks the limit unit by unit, before building the value: a
+            /// length field that claims more than the limit allows fails
+            /// at once, whatever follows it.
+            fn decode_with_limits(
+                input: &[u16],
+                limits: &DecodeLimits,
+            ) -> Result<(CodePoint, usize), DecodeError> {
+                decode(&$facts, input, limits)
+            }
+
+            fn validate(input: &[u16]) -> Result<(), DecodeError> {
+                validate(&$facts, input)
+            }
+
+            fn encode_u64s(input: &[u64], out: &mut Vec<u16>) -> Result<(), EncodeError> {
+                encode_u64s(&$facts, input, out)
+            }
+
+            fn decode_u64s(input: &[u16], out: &mut Vec<u64>) -> Result<(), DecodeError> {
+                decode_u64s(&$facts, input, out)
+            }
+        }
+    };
+}
+
+utf16_encoding!(Utf16, UTF_16);
+utf16_encoding!(UtfG16, UTF_G_16);
+utf16_encoding!(UtfE16, UTF_E_16);
+utf16_encoding!(UtfInf16, UTF_INF_16);
