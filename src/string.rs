@@ -36,10 +36,10 @@ pub trait CoversUnicode: Encoding {}
 impl CoversUnicode for crate::Utf8 {}
 impl CoversUnicode for crate::UtfG8 {}
 impl CoversUnicode for crate::UtfE8 {}
-// PENDING16 impl CoversUnicode for crate::Utf16 {}
-// PENDING16 impl CoversUnicode for crate::UtfG16 {}
-// PENDING16 impl CoversUnicode for crate::UtfE16 {}
-// PENDING16 impl CoversUnicode for crate::UtfInf16 {}
+impl CoversUnicode for crate::Utf16 {}
+impl CoversUnicode for crate::UtfG16 {}
+impl CoversUnicode for crate::UtfE16 {}
+impl CoversUnicode for crate::UtfInf16 {}
 impl CoversUnicode for crate::Utf32 {}
 impl CoversUnicode for crate::UtfG32 {}
 
