@@ -243,7 +243,9 @@ fn every_truncation_of_a_valid_code_is_truncated_at_its_start() {
             return;
         }
         let code = encode::<E>(cp);
-        for cut in 1..code.len() {
+        // Every cut of short codes; the ends and a sample of long ones.
+        let cuts = (1..code.len()).filter(|&c| c < 40 || c + 40 > code.len() || c % 997 == 0);
+        for cut in cuts {
             let mut input = vec![0x41];
             input.extend_from_slice(&code[..cut]);
             for err in [
