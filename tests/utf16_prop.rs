@@ -90,7 +90,7 @@ fn ref_valid_prefix(p: &[u16], max: Option<&BigUint>) -> bool {
         return p.len() == 1 || (p.len() == 2 && (0xDC00..=0xDFFF).contains(&p[1]));
     }
     let extended = max.map_or(true, |m| *m > BigUint::from(0x10FFFFu32));
-    if !extended || lead < 0xDC04 || lead >= 0xDE00 {
+    if !extended || !(0xDC04..0xDE00).contains(&lead) {
         return false;
     }
     if p[1..].iter().any(|&u| u < 0xDE00) {
@@ -116,11 +116,8 @@ fn ref_valid_prefix(p: &[u16], max: Option<&BigUint>) -> bool {
     }
     match ref_header(p) {
         Err(None) => false,
-        // A cut-short header that keeps the rules (checked by `ref_header`)
-        // begins the code of the least value it can announce.
-        Err(Some(nmt)) => {
-            nmt < 0x4000 && fits(BigUint::one() << (4 * (nmt + 23) - 4).max(90)) || nmt >= 0x4000
-        }
+        // A cut-short header: does the least value it can announce fit?
+        Err(Some(nmt)) => fits(BigUint::one() << (4 * (nmt + 23) - 4).max(90)),
         Ok((nmt, header)) => {
             let nud = nmt + 23;
             let min = BigUint::one() << (4 * nud - 4).max(90);
