@@ -31,7 +31,7 @@ mod sealed {
 /// ```
 /// use ucsx::{CodeUnit, Endian};
 /// assert_eq!(<u16 as CodeUnit>::BYTES, 2);
-/// assert_eq!(0xFEFFu16.to_bytes(Endian::Little), [0xFF, 0xFE]);
+/// assert_eq!(0xFEFFu16.to_bytes(Endian::Little).as_ref(), [0xFF, 0xFE]);
 /// assert_eq!(u32::from_bytes(&[0, 0, 0xFE, 0xFF], Endian::Big), u32::BOM);
 /// ```
 pub trait CodeUnit: Copy + Eq + sealed::Sealed + 'static {
