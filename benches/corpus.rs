@@ -1,0 +1,96 @@
+//! Deterministic benchmark corpora, shared by `benches/throughput.rs` and
+//! `examples/bench_report.rs`.
+
+#![allow(dead_code)]
+
+/// The size of each text corpus.
+pub const CORPUS_BYTES: usize = 4 << 20;
+
+/// A fixed-seed xorshift generator: the same corpora on every run.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed | 1)
+    }
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn pick(rng: &mut Rng, chars: &[char]) -> char {
+    chars[rng.below(chars.len() as u64) as usize]
+}
+
+/// Text of `CORPUS_BYTES` bytes or a little more, from `next_char`, with a
+/// space every few characters as in prose.
+fn build(mut next_char: impl FnMut(&mut Rng) -> char, seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let mut s = String::with_capacity(CORPUS_BYTES + 8);
+    while s.len() < CORPUS_BYTES {
+        let word = 2 + rng.below(8);
+        for _ in 0..word {
+            s.push(next_char(&mut rng));
+        }
+        s.push(' ');
+    }
+    s
+}
+
+const LOWER: &[char] = &[
+    'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's',
+    't', 'u', 'v', 'w', 'x', 'y', 'z',
+];
+const ACCENTED: &[char] = &['é', 'è', 'à', 'ç', 'ü', 'ö', 'ñ', 'å', 'ø', 'ß', 'î', 'ô'];
+
+/// ASCII prose.
+pub fn ascii() -> String {
+    build(|r| pick(r, LOWER), 1)
+}
+
+/// Latin-heavy text: about one accented (2-byte) letter in six.
+pub fn latin() -> String {
+    build(|r| if r.below(6) == 0 { pick(r, ACCENTED) } else { pick(r, LOWER) }, 2)
+}
+
+/// CJK: mostly 3-byte characters from the unified ideographs.
+pub fn cjk() -> String {
+    build(|r| char::from_u32(0x4E00 + r.below(0x5000) as u32).unwrap(), 3)
+}
+
+/// Mixed: ASCII, 2-, 3- and 4-byte characters in equal measure.
+pub fn mixed() -> String {
+    build(
+        |r| match r.below(4) {
+            0 => pick(r, LOWER),
+            1 => char::from_u32(0x400 + r.below(0x100) as u32).unwrap(),
+            2 => char::from_u32(0x4E00 + r.below(0x5000) as u32).unwrap(),
+            _ => char::from_u32(0x1F300 + r.below(0x300) as u32).unwrap(),
+        },
+        4,
+    )
+}
+
+/// The four text corpora with their names.
+pub fn texts() -> Vec<(&'static str, String)> {
+    vec![("ascii", ascii()), ("latin", latin()), ("cjk", cjk()), ("mixed", mixed())]
+}
+
+/// A code point of exactly `bits` bits, its lower bits pseudo-random.
+pub fn huge(bits: u64) -> num_bigint::BigUint {
+    let mut rng = Rng::new(bits);
+    let words = bits.div_ceil(64) as usize;
+    let mut digits: Vec<u64> = (0..words).map(|_| rng.next()).collect();
+    let top = bits - 64 * (words as u64 - 1);
+    let last = digits.last_mut().unwrap();
+    *last &= if top == 64 { u64::MAX } else { (1 << top) - 1 };
+    *last |= 1 << (top - 1);
+    let bytes: Vec<u8> = digits.iter().flat_map(|d| d.to_le_bytes()).collect();
+    num_bigint::BigUint::from_bytes_le(&bytes)
+}
