@@ -10,12 +10,14 @@ use crate::{CodePoint, DecodeError, EncodeError};
 
 mod format;
 mod iter;
+mod roles;
 mod utf16;
 mod utf32;
 mod utf8;
 
 pub use format::{Format, ParseFormatError};
 pub use iter::{CodePointIndices, CodePoints};
+pub use roles::UnitRole;
 pub use utf16::{
     bytes_to_units, units_to_bytes, CodeUnit, Endian, IncompleteUnitError, Utf16, UtfE16, UtfG16,
     UtfInf16,
