@@ -36,6 +36,7 @@
 mod code_point;
 mod encoding;
 mod error;
+pub mod io;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod string;

@@ -8,10 +8,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{
-    CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, Utf16, Utf32, Utf8, UtfE16,
-    UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
-};
+use crate::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding};
 
 /// One of the nine built-in formats.
 ///
@@ -27,23 +24,23 @@ use crate::{
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Format {
-    /// [`Utf8`]: UTF-8, RFC 3629.
+    /// [`Utf8`](crate::Utf8): UTF-8, RFC 3629.
     Utf8,
-    /// [`UtfG8`]: the original 1-to-6-byte UTF-8.
+    /// [`UtfG8`](crate::UtfG8): the original 1-to-6-byte UTF-8.
     UtfG8,
-    /// [`UtfE8`]: UTF-E-8.
+    /// [`UtfE8`](crate::UtfE8): UTF-E-8.
     UtfE8,
-    /// [`Utf16`]: UTF-16.
+    /// [`Utf16`](crate::Utf16): UTF-16.
     Utf16,
-    /// [`UtfG16`]: UTF-G-16.
+    /// [`UtfG16`](crate::UtfG16): UTF-G-16.
     UtfG16,
-    /// [`UtfE16`]: UTF-E-16.
+    /// [`UtfE16`](crate::UtfE16): UTF-E-16.
     UtfE16,
-    /// [`UtfInf16`]: UTF-∞-16.
+    /// [`UtfInf16`](crate::UtfInf16): UTF-∞-16.
     UtfInf16,
-    /// [`Utf32`]: UTF-32.
+    /// [`Utf32`](crate::Utf32): UTF-32.
     Utf32,
-    /// [`UtfG32`]: UTF-G-32 (UCS-4).
+    /// [`UtfG32`](crate::UtfG32): UTF-G-32 (UCS-4).
     UtfG32,
 }
 
@@ -51,45 +48,46 @@ pub enum Format {
 macro_rules! with_encoding {
     ($format:expr, $E:ident => $body:expr) => {
         match $format {
-            Format::Utf8 => {
-                type $E = Utf8;
+            $crate::Format::Utf8 => {
+                type $E = $crate::Utf8;
                 $body
             }
-            Format::UtfG8 => {
-                type $E = UtfG8;
+            $crate::Format::UtfG8 => {
+                type $E = $crate::UtfG8;
                 $body
             }
-            Format::UtfE8 => {
-                type $E = UtfE8;
+            $crate::Format::UtfE8 => {
+                type $E = $crate::UtfE8;
                 $body
             }
-            Format::Utf16 => {
-                type $E = Utf16;
+            $crate::Format::Utf16 => {
+                type $E = $crate::Utf16;
                 $body
             }
-            Format::UtfG16 => {
-                type $E = UtfG16;
+            $crate::Format::UtfG16 => {
+                type $E = $crate::UtfG16;
                 $body
             }
-            Format::UtfE16 => {
-                type $E = UtfE16;
+            $crate::Format::UtfE16 => {
+                type $E = $crate::UtfE16;
                 $body
             }
-            Format::UtfInf16 => {
-                type $E = UtfInf16;
+            $crate::Format::UtfInf16 => {
+                type $E = $crate::UtfInf16;
                 $body
             }
-            Format::Utf32 => {
-                type $E = Utf32;
+            $crate::Format::Utf32 => {
+                type $E = $crate::Utf32;
                 $body
             }
-            Format::UtfG32 => {
-                type $E = UtfG32;
+            $crate::Format::UtfG32 => {
+                type $E = $crate::UtfG32;
                 $body
             }
         }
     };
 }
+pub(crate) use with_encoding;
 
 /// The units of `units` narrowed to the format's width, or the error at the
 /// first unit that does not fit.

@@ -15,6 +15,7 @@ mod utf16;
 mod utf32;
 mod utf8;
 
+pub(crate) use format::with_encoding;
 pub use format::{Format, ParseFormatError};
 pub use iter::{CodePointIndices, CodePoints};
 pub use roles::UnitRole;

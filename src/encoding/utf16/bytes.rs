@@ -1,6 +1,6 @@
 //! Code units as bytes: big- or little-endian, with an optional byte order
-//! mark. One generic implementation serves `u16` (the 16-bit formats) and
-//! `u32` (the 32-bit ones).
+//! mark. One generic implementation serves `u8` (the 8-bit formats, where
+//! the order is moot), `u16` and `u32`.
 
 use core::fmt;
 
@@ -22,23 +22,28 @@ pub enum Endian {
 
 mod sealed {
     pub trait Sealed {}
+    impl Sealed for u8 {}
     impl Sealed for u16 {}
     impl Sealed for u32 {}
 }
 
-/// A code unit that serializes to bytes: `u16` or `u32`.
+/// A code unit that serializes to bytes: `u8`, `u16` or `u32`.
 ///
 /// ```
 /// use ucsx::{CodeUnit, Endian};
 /// assert_eq!(<u16 as CodeUnit>::BYTES, 2);
-/// assert_eq!(0xFEFFu16.to_bytes(Endian::Little), [0xFF, 0xFE]);
-/// assert_eq!(u32::from_bytes(&[0, 0, 0xFE, 0xFF], Endian::Big), u32::BOM);
+/// assert_eq!(0xFEFFu16.to_bytes(Endian::Little).as_ref(), [0xFF, 0xFE]);
+/// assert_eq!(u32::from_bytes(&[0, 0, 0xFE, 0xFF], Endian::Big), 0xFEFF);
+/// assert_eq!(u8::bom(Endian::Big), [0xEF, 0xBB, 0xBF]);
 /// ```
 pub trait CodeUnit: Copy + Eq + sealed::Sealed + 'static {
     /// The size of a unit in bytes.
     const BYTES: usize;
-    /// U+FEFF, the byte order mark, as a unit.
-    const BOM: Self;
+    /// The byte order mark, U+FEFF, as bytes of this unit width in order
+    /// `endian`: `EF BB BF` for 8-bit units (every 8-bit format encodes
+    /// U+FEFF so), `FE FF` or `FF FE` for 16-bit ones, `00 00 FE FF` or
+    /// `FF FE 00 00` for 32-bit ones.
+    fn bom(endian: Endian) -> &'static [u8];
     /// The unit's bytes in the order `endian` (a slice of [`Self::BYTES`]).
     fn to_bytes(self, endian: Endian) -> impl AsRef<[u8]>;
     /// The unit of `bytes` (exactly [`Self::BYTES`] of them) read in order
@@ -47,10 +52,15 @@ pub trait CodeUnit: Copy + Eq + sealed::Sealed + 'static {
 }
 
 macro_rules! code_unit {
-    ($t:ty) => {
+    ($t:ty, $bom_be:expr, $bom_le:expr) => {
         impl CodeUnit for $t {
             const BYTES: usize = core::mem::size_of::<$t>();
-            const BOM: Self = 0xFEFF;
+            fn bom(endian: Endian) -> &'static [u8] {
+                match endian {
+                    Endian::Big => $bom_be,
+                    Endian::Little => $bom_le,
+                }
+            }
             fn to_bytes(self, endian: Endian) -> impl AsRef<[u8]> {
                 match endian {
                     Endian::Big => self.to_be_bytes(),
@@ -68,8 +78,9 @@ macro_rules! code_unit {
         }
     };
 }
-code_unit!(u16);
-code_unit!(u32);
+code_unit!(u8, &[0xEF, 0xBB, 0xBF], &[0xEF, 0xBB, 0xBF]);
+code_unit!(u16, &[0xFE, 0xFF], &[0xFF, 0xFE]);
+code_unit!(u32, &[0, 0, 0xFE, 0xFF], &[0xFF, 0xFE, 0, 0]);
 
 /// The bytes of `units` in order `endian`, after a byte order mark if `bom`.
 ///
@@ -80,8 +91,10 @@ code_unit!(u32);
 /// ```
 pub fn units_to_bytes<U: CodeUnit>(units: &[U], endian: Endian, bom: bool) -> Vec<u8> {
     let mut out = Vec::with_capacity((units.len() + usize::from(bom)) * U::BYTES);
-    let bom = bom.then_some(U::BOM);
-    for unit in bom.iter().chain(units) {
+    if bom {
+        out.extend_from_slice(U::bom(endian));
+    }
+    for unit in units {
         out.extend_from_slice(unit.to_bytes(endian).as_ref());
     }
     out
@@ -131,8 +144,9 @@ pub fn bytes_to_units<U: CodeUnit>(
 /// length (big endian and 0 without one).
 fn detect<U: CodeUnit>(bytes: &[u8]) -> (Endian, usize) {
     for endian in [Endian::Big, Endian::Little] {
-        if bytes.starts_with(U::BOM.to_bytes(endian).as_ref()) {
-            return (endian, U::BYTES);
+        let bom = U::bom(endian);
+        if bytes.starts_with(bom) {
+            return (endian, bom.len());
         }
     }
     (Endian::Big, 0)

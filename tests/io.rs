@@ -1,0 +1,256 @@
+//! Streaming: every chunking of the input (one byte at a time, random
+//! sizes, one chunk) gives exactly what slice decoding gives, valid or not,
+//! strict or lossy; transcoding streams agree with `transcode`.
+
+use std::io::{Read, Write};
+
+use proptest::prelude::*;
+use ucsx::io::{
+    transcode_stream, ByteOrder, CodePointReader, CodePointWriter, ErrorMode, StreamDecoder,
+    StreamError, TranscodeOptions, TranscodeWriter,
+};
+use ucsx::{
+    transcode, units_to_bytes, CodePoint, CodeUnit, DecodeErrorKind, Encoding, Endian, Format,
+    Utf16, Utf8, UtfE16, UtfE8, UtfInf16,
+};
+
+/// A reader that hands out its bytes in the given chunk sizes, cycling.
+struct Chunked<'a> {
+    data: &'a [u8],
+    sizes: Vec<usize>,
+    turn: usize,
+}
+
+impl Read for Chunked<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let size = self.sizes[self.turn % self.sizes.len()].max(1);
+        self.turn += 1;
+        let n = size.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// What a strict slice decode says, item by item: code points, and errors
+/// as (offset, kind).
+type Item = Result<CodePoint, (usize, DecodeErrorKind)>;
+
+fn slice_items<E: Encoding>(units: &[E::Unit]) -> Vec<Item> {
+    E::code_points(units)
+        .map(|item| {
+            item.map(|(_, cp)| cp)
+                .map_err(|e| (e.valid_up_to(), e.kind()))
+        })
+        .collect()
+}
+
+fn stream_items<E: Encoding>(bytes: &[u8], sizes: &[usize], mode: ErrorMode) -> Vec<Item>
+where
+    E::Unit: CodeUnit,
+{
+    let reader = Chunked {
+        data: bytes,
+        sizes: sizes.to_vec(),
+        turn: 0,
+    };
+    CodePointReader::<_, E>::new(reader, ByteOrder::Fixed(Endian::Big), mode)
+        .map(|item| {
+            item.map_err(|e| match e {
+                StreamError::Decode(e) => (e.valid_up_to(), e.kind()),
+                other => panic!("unexpected {other}"),
+            })
+        })
+        .collect()
+}
+
+fn chunkings_agree<E: Encoding>(units: &[E::Unit], sizes: &[usize]) -> Result<(), TestCaseError>
+where
+    E::Unit: CodeUnit,
+{
+    let bytes = units_to_bytes(units, Endian::Big, false);
+    let expected = slice_items::<E>(units);
+    let lossy: Vec<Item> = E::decode_lossy(units).into_iter().map(Ok).collect();
+    for sizes in [&[1][..], sizes, &[bytes.len().max(1)][..]] {
+        prop_assert_eq!(
+            &stream_items::<E>(&bytes, sizes, ErrorMode::Strict),
+            &expected,
+            "{} {:?}",
+            E::NAME,
+            sizes
+        );
+        prop_assert_eq!(
+            &stream_items::<E>(&bytes, sizes, ErrorMode::Lossy),
+            &lossy,
+            "{} {:?}",
+            E::NAME,
+            sizes
+        );
+    }
+    Ok(())
+}
+
+fn units8() -> impl Strategy<Value = Vec<u8>> {
+    prop::collection::vec(
+        prop_oneof![3 => 0x80u8..=0xBF, 1 => 0u8..=0x7F, 2 => 0xC0u8..=0xFF],
+        0..40,
+    )
+}
+
+fn units16() -> impl Strategy<Value = Vec<u16>> {
+    prop::collection::vec(
+        prop_oneof![
+            3 => 0xDC00u16..=0xDFFF,
+            1 => prop::sample::select(vec![0xDC04u16, 0xDD00, 0xDDF0, 0xDDFE, 0xDDFF, 0xDE00, 0xDE01, 0xDFB4, 0xDFFF]),
+            1 => 0xD800u16..=0xDBFF,
+            1 => any::<u16>(),
+        ],
+        0..40,
+    )
+}
+
+proptest! {
+    #[test]
+    fn utf_e_8_streams_like_slices(units in units8(), sizes in prop::collection::vec(1usize..7, 1..5)) {
+        chunkings_agree::<UtfE8>(&units, &sizes)?;
+        chunkings_agree::<Utf8>(&units, &sizes)?;
+    }
+
+    #[test]
+    fn utf_16_family_streams_like_slices(units in units16(), sizes in prop::collection::vec(1usize..7, 1..5)) {
+        chunkings_agree::<UtfInf16>(&units, &sizes)?;
+        chunkings_agree::<Utf16>(&units, &sizes)?;
+    }
+
+    #[test]
+    fn valid_huge_code_points_stream_in_any_chunking(digits in prop::collection::vec(any::<u32>(), 3..40), sizes in prop::collection::vec(1usize..50, 1..5)) {
+        let cp = CodePoint::from(num_bigint::BigUint::new(digits));
+        let units = UtfInf16::encode_all(&[CodePoint::from('a'), cp, CodePoint::from('b')]).unwrap();
+        chunkings_agree::<UtfInf16>(&units, &sizes)?;
+    }
+
+    #[test]
+    fn transcode_stream_is_transcode(units in units8(), sizes in prop::collection::vec(1usize..9, 1..4)) {
+        let mut expected = Vec::new();
+        let slice = transcode::<UtfE8, UtfE16>(&units, &mut expected);
+        let reader = Chunked { data: &units, sizes, turn: 0 };
+        let mut out = Vec::new();
+        let options = TranscodeOptions::default();
+        let streamed = transcode_stream(Format::UtfE8, Format::UtfE16, reader, &mut out, &options, &mut |_| {});
+        // Everything before the first error is written either way.
+        prop_assert_eq!(out, units_to_bytes(&expected, Endian::Big, false));
+        match (slice, streamed) {
+            (Ok(()), Ok(_)) => {}
+            (Err(ucsx::TranscodeError::Decode(a)), Err(StreamError::Decode(b))) => prop_assert_eq!(a, b),
+            (a, b) => prop_assert!(false, "{a:?} vs {b:?}"),
+        }
+    }
+}
+
+#[test]
+fn an_incomplete_code_is_reported_at_the_end() {
+    let mut decoder = StreamDecoder::<UtfInf16>::new(ErrorMode::Strict);
+    let mut out = Vec::new();
+    decoder
+        .decode(&[0x41, 0xDC04, 0xDE80], false, &mut out)
+        .unwrap();
+    assert_eq!(out, [CodePoint::from('A')]);
+    assert_eq!(decoder.units_consumed(), 1);
+    let e = decoder.decode(&[], true, &mut out).unwrap_err();
+    assert_eq!(
+        (e.valid_up_to(), e.error_len(), e.kind()),
+        (1, None, DecodeErrorKind::Truncated)
+    );
+}
+
+#[test]
+fn a_stream_ending_inside_a_unit_is_an_error() {
+    let bytes: &[u8] = &[0x00, 0x41, 0x00];
+    let items: Vec<_> =
+        CodePointReader::<_, Utf16>::new(bytes, ByteOrder::Detect, ErrorMode::Strict).collect();
+    assert!(matches!(items[0], Ok(ref cp) if *cp == CodePoint::from('A')));
+    assert!(matches!(
+        items[1],
+        Err(StreamError::IncompleteUnit {
+            position: 2,
+            len: 1
+        })
+    ));
+    assert_eq!(items.len(), 2);
+}
+
+#[test]
+fn byte_order_marks_are_honoured_and_written() {
+    for (endian, bom) in [
+        (Endian::Big, true),
+        (Endian::Little, true),
+        (Endian::Big, false),
+    ] {
+        let mut w = CodePointWriter::<_, UtfInf16>::new(Vec::new(), endian, bom).unwrap();
+        w.write_code_point(&"U+110000".parse().unwrap()).unwrap();
+        let bytes = w.finish().unwrap();
+        let cps: Vec<CodePoint> =
+            CodePointReader::<_, UtfInf16>::new(&bytes[..], ByteOrder::Detect, ErrorMode::Strict)
+                .collect::<Result<_, _>>()
+                .unwrap();
+        assert_eq!(
+            cps,
+            ["U+110000".parse::<CodePoint>().unwrap()],
+            "{endian:?} {bom}"
+        );
+    }
+    // With a fixed order, a leading U+FEFF is kept as a code point.
+    let bytes: &[u8] = &[0xEF, 0xBB, 0xBF, b'a'];
+    let n =
+        CodePointReader::<_, Utf8>::new(bytes, ByteOrder::Fixed(Endian::Big), ErrorMode::Strict)
+            .count();
+    assert_eq!(n, 2);
+    let n = CodePointReader::<_, Utf8>::new(bytes, ByteOrder::Detect, ErrorMode::Strict).count();
+    assert_eq!(n, 1);
+}
+
+#[test]
+fn transcode_writer_takes_one_byte_at_a_time() {
+    let text = "a€😀 — ✓";
+    let mut w = TranscodeWriter::<_, Utf8, Utf16>::new(
+        Vec::new(),
+        ByteOrder::Detect,
+        ErrorMode::Strict,
+        Endian::Little,
+    );
+    for b in text.as_bytes() {
+        w.write_all(&[*b]).unwrap();
+    }
+    let bytes = w.finish().unwrap();
+    let expected: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    assert_eq!(bytes, expected);
+    // A code left incomplete is reported by finish.
+    let mut w = TranscodeWriter::<_, Utf8, Utf16>::new(
+        Vec::new(),
+        ByteOrder::Detect,
+        ErrorMode::Strict,
+        Endian::Big,
+    );
+    w.write_all(&[b'a', 0xE2, 0x82]).unwrap();
+    let e = w.finish().unwrap_err();
+    assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+}
+
+#[test]
+fn a_hostile_length_claim_does_not_grow_the_buffer() {
+    // DDFF, then a DFB4 run without end, fed one unit at a time: the
+    // decoder refuses it once the claim passes any limit.
+    let mut decoder = StreamDecoder::<UtfInf16>::new(ErrorMode::Strict);
+    let mut out = Vec::new();
+    let mut failed = None;
+    decoder.decode(&[0xDDFF], false, &mut out).unwrap();
+    for i in 0..10_000 {
+        if let Err(e) = decoder.decode(&[0xDFB4], false, &mut out) {
+            failed = Some((i, e.kind(), e.valid_up_to()));
+            break;
+        }
+    }
+    let (i, kind, at) = failed.expect("an endless DFB4 run must be refused");
+    assert!(i < 64, "refused only after {i} units");
+    assert_eq!((kind, at), (DecodeErrorKind::LimitExceeded, 0));
+}
