@@ -22,19 +22,30 @@ macro_rules! for_each_pair {
 }
 
 fn round_trip<A: Encoding, B: Encoding>(cps: &[CodePoint]) -> Result<(), TestCaseError> {
-    let in_both: Vec<CodePoint> =
-        cps.iter().filter(|cp| A::can_encode(cp) && B::can_encode(cp)).cloned().collect();
+    let in_both: Vec<CodePoint> = cps
+        .iter()
+        .filter(|cp| A::can_encode(cp) && B::can_encode(cp))
+        .cloned()
+        .collect();
     let a = A::encode_all(&in_both).unwrap();
     let mut b = Vec::new();
     transcode::<A, B>(&a, &mut b).unwrap();
-    prop_assert_eq!(&b, &B::encode_all(&in_both).unwrap(), "{} -> {}", A::NAME, B::NAME);
+    prop_assert_eq!(
+        &b,
+        &B::encode_all(&in_both).unwrap(),
+        "{} -> {}",
+        A::NAME,
+        B::NAME
+    );
     let mut back = Vec::new();
     transcode::<B, A>(&b, &mut back).unwrap();
     prop_assert_eq!(back, a);
     Ok(())
 }
 
-fn refusal_names_the_index<A: Encoding, B: Encoding>(cps: &[CodePoint]) -> Result<(), TestCaseError> {
+fn refusal_names_the_index<A: Encoding, B: Encoding>(
+    cps: &[CodePoint],
+) -> Result<(), TestCaseError> {
     let in_a: Vec<CodePoint> = cps.iter().filter(|cp| A::can_encode(cp)).cloned().collect();
     let units = A::encode_all(&in_a).unwrap();
     let mut out = Vec::new();
@@ -89,8 +100,14 @@ fn decode_errors_keep_their_offset() {
     units.push(0xDC00);
     let mut out = Vec::new();
     let e = transcode::<UtfInf16, UtfInf16>(&units, &mut out).unwrap_err();
-    assert!(matches!(e, TranscodeError::Decode(ref d) if d.valid_up_to() == n), "{e:?}");
+    assert!(
+        matches!(e, TranscodeError::Decode(ref d) if d.valid_up_to() == n),
+        "{e:?}"
+    );
     let mut out = Vec::new();
     let e = transcode::<UtfInf16, UtfE16>(&units, &mut out).unwrap_err();
-    assert!(matches!(e, TranscodeError::Encode(ref d) if d.index() == Some(1)), "{e:?}");
+    assert!(
+        matches!(e, TranscodeError::Encode(ref d) if d.index() == Some(1)),
+        "{e:?}"
+    );
 }

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use commands::{decode, encode, formats, inspect, validate};
+use commands::{decode, encode, formats, inspect, transcode, validate};
 
 /// Code points of unlimited size and the UCS-X encodings.
 #[derive(Parser)]
@@ -35,6 +35,7 @@ enum Command {
     Encode(encode::Args),
     Decode(decode::Args),
     Validate(validate::Args),
+    Transcode(transcode::Args),
     Inspect(inspect::Args),
     Formats(formats::Args),
 }
@@ -45,6 +46,7 @@ fn main() -> ExitCode {
         Command::Encode(args) => encode::run(&args),
         Command::Decode(args) => decode::run(&args),
         Command::Validate(args) => validate::run(&args),
+        Command::Transcode(args) => transcode::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Formats(args) => formats::run(&args),
     };
