@@ -492,13 +492,6 @@ pub struct TranscodeOptions {
     pub limits: DecodeLimits,
 }
 
-impl Default for Endian {
-    /// Big-endian, the order assumed without a byte order mark.
-    fn default() -> Self {
-        Endian::Big
-    }
-}
-
 /// What a [`transcode_stream`] did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TranscodeSummary {

@@ -21,8 +21,11 @@ fn boundaries_of_each_range() {
         assert_eq!(Utf32::validate(&[v]).is_ok(), in_32, "UTF-32 {v:X}");
         assert_eq!(UtfG32::validate(&[v]).is_ok(), in_g32, "UTF-G-32 {v:X}");
         let cp = CodePoint::from(v);
-        assert_eq!(Utf32::encode_all(&[cp.clone()]).is_ok(), in_32);
-        assert_eq!(UtfG32::encode_all(&[cp.clone()]).is_ok(), in_g32);
+        assert_eq!(Utf32::encode_all(std::slice::from_ref(&cp)).is_ok(), in_32);
+        assert_eq!(
+            UtfG32::encode_all(std::slice::from_ref(&cp)).is_ok(),
+            in_g32
+        );
         if in_g32 {
             assert_eq!(UtfG32::decode(&[v]).unwrap(), (cp, 1));
         }

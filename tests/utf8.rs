@@ -488,12 +488,11 @@ fn reference_first_error(bytes: &[u8], longest: usize, max: u64) -> Option<usize
             return Some(i);
         }
         let mut bits: Vec<u8> = Vec::new();
+        // 0xxxxxxx: 7 bits; n ones and a zero: 7 - n; FE and FF: none.
         let lead_bits = if len == 1 {
             7
-        } else if len >= 7 {
-            0
         } else {
-            7 - len
+            7usize.saturating_sub(len)
         };
         for k in (0..lead_bits).rev() {
             bits.push((lead >> k) & 1);

@@ -47,17 +47,19 @@ pub fn parse_hex(format: Format, text: &str) -> (Vec<u32>, Option<BadToken>) {
     (units, None)
 }
 
-/// The units of a byte stream of `format`: bytes as they are for the 8-bit
-/// formats; for the others, units of `endian`, or (`None`) of the order a
-/// leading byte-order mark gives, big-endian without one. A mark read that
-/// way is dropped.
+/// The units of a byte stream of `format`: units of `endian`, or (`None`)
+/// of the order a leading byte-order mark gives, big-endian without one. A
+/// mark read that way (EF BB BF for the 8-bit formats) is dropped.
 pub fn from_bytes(
     format: Format,
     bytes: &[u8],
     endian: Option<Endian>,
 ) -> Result<Vec<u32>, IncompleteUnitError> {
     Ok(match format.unit_bits() {
-        8 => bytes.iter().map(|&b| u32::from(b)).collect(),
+        8 => {
+            let (units, _) = bytes_to_units::<u8>(bytes, endian)?;
+            units.into_iter().map(u32::from).collect()
+        }
         16 => {
             let (units, _) = bytes_to_units::<u16>(bytes, endian)?;
             units.into_iter().map(u32::from).collect()

@@ -420,7 +420,8 @@ fn transcode_big_file_matches_the_slice_api() {
     // About 6 MiB of UTF-E-8 over a spread of code points of every length.
     let cps: Vec<CodePoint> = (0..1_500_000u64)
         .map(|i| {
-            let v = (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (i % 48 + 16)) & 0x7FFF_FFFF_FFFF_FFFF;
+            let v =
+                (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (i % 48 + 16)) & 0x7FFF_FFFF_FFFF_FFFF;
             if (0xD800..=0xDFFF).contains(&v) {
                 CodePoint::from_u64(v + 0x800)
             } else {

@@ -183,6 +183,8 @@ impl Format {
     /// use ucsx::{CodePoint, Format};
     /// assert_eq!(Format::Utf8.encode(&CodePoint::from('é')).unwrap(), [0xC3, 0xA9]);
     /// ```
+    // For the 32-bit formats the widening is the identity.
+    #[allow(clippy::useless_conversion)]
     pub fn encode(self, cp: &CodePoint) -> Result<Vec<u32>, EncodeError> {
         with_encoding!(self, E => {
             let mut out = Vec::new();

@@ -30,10 +30,7 @@
 //! arithmetic; values below 2^64 never touch a bignum. The DDFF codes live in
 //! `huge.rs`, which reads and writes their 9-bit groups in one linear pass.
 
-mod bytes;
 mod huge;
-
-pub use bytes::{bytes_to_units, units_to_bytes, CodeUnit, Endian, IncompleteUnitError};
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;

@@ -11,10 +11,11 @@ use core::fmt;
 /// assert_eq!(units_to_bytes(&[0x263Au16], Endian::Big, false), [0x26, 0x3A]);
 /// assert_eq!(units_to_bytes(&[0x263Au16], Endian::Little, false), [0x3A, 0x26]);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Endian {
     /// Most significant byte first (UTF-16BE, UTF-32BE); the order assumed
-    /// when a byte stream has no byte order mark.
+    /// when a byte stream has no byte order mark, and the default.
+    #[default]
     Big,
     /// Least significant byte first (UTF-16LE, UTF-32LE).
     Little,
