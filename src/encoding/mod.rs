@@ -11,6 +11,7 @@ use crate::{CodePoint, DecodeError, EncodeError};
 mod bytes;
 mod format;
 mod iter;
+mod roles;
 mod utf16;
 mod utf32;
 mod utf8;
@@ -19,6 +20,7 @@ pub use bytes::{bytes_to_units, units_to_bytes, CodeUnit, Endian, IncompleteUnit
 pub(crate) use format::with_encoding;
 pub use format::{Format, ParseFormatError};
 pub use iter::{CodePointIndices, CodePoints};
+pub use roles::UnitRole;
 pub use utf16::{Utf16, UtfE16, UtfG16, UtfInf16};
 pub use utf32::{Utf32, UtfG32};
 pub use utf8::{Utf8, UtfE8, UtfG8};
