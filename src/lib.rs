@@ -36,8 +36,11 @@
 mod code_point;
 mod encoding;
 mod error;
+pub mod properties;
 #[cfg(feature = "serde")]
 mod serde_impl;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 
 pub use num_bigint;
 
