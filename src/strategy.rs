@@ -28,8 +28,8 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 use proptest::sample::select;
 
-pub use crate::properties::ArbitraryUnit;
 use crate::properties::sample::{Mutation, Range};
+pub use crate::properties::ArbitraryUnit;
 use crate::properties::{boundary_values, length_classes};
 use crate::{CodePoint, Encoding};
 
@@ -86,7 +86,11 @@ pub fn code_point_up_to<E: Encoding + 'static>(max_bits: u64) -> BoxedStrategy<C
     let in_class = select(classes)
         .prop_flat_map(|(first, span)| {
             let digits = (span.bits() / 32 + 2) as usize;
-            (Just(first), Just(span), prop::collection::vec(any::<u32>(), digits))
+            (
+                Just(first),
+                Just(span),
+                prop::collection::vec(any::<u32>(), digits),
+            )
         })
         .prop_map(move |(first, span, d)| {
             CodePoint::from(r1.clamp(first + BigUint::new(d) % span))

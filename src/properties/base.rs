@@ -17,7 +17,11 @@ pub(crate) const DENSITY: &str = "density";
 fn base_code<U: ArbitraryUnit>(c: char) -> (&'static str, Vec<U>) {
     let units: Vec<u32> = match U::BITS {
         8 => c.encode_utf8(&mut [0; 4]).bytes().map(u32::from).collect(),
-        16 => c.encode_utf16(&mut [0; 2]).iter().map(|&u| u32::from(u)).collect(),
+        16 => c
+            .encode_utf16(&mut [0; 2])
+            .iter()
+            .map(|&u| u32::from(u))
+            .collect(),
         _ => vec![u32::from(c)],
     };
     let name = match U::BITS {
@@ -25,7 +29,10 @@ fn base_code<U: ArbitraryUnit>(c: char) -> (&'static str, Vec<U>) {
         16 => "UTF-16",
         _ => "UTF-32",
     };
-    (name, units.into_iter().map(U::from_u32_truncating).collect())
+    (
+        name,
+        units.into_iter().map(U::from_u32_truncating).collect(),
+    )
 }
 
 pub(crate) fn base_compatible<E: Encoding>(ctx: &mut Ctx<E>) -> PropertyResult
@@ -34,9 +41,15 @@ where
 {
     let top = ctx.range.top.to_u32().unwrap_or(u32::MAX).min(0x10_FFFF);
     let mut chars: Vec<char> = (0..=0x7F.min(top)).filter_map(char::from_u32).collect();
-    chars.extend(ctx.values.iter().filter_map(|v| v.to_u32().and_then(char::from_u32)));
+    chars.extend(
+        ctx.values
+            .iter()
+            .filter_map(|v| v.to_u32().and_then(char::from_u32)),
+    );
     for _ in 0..ctx.config.cases * 4 {
-        chars.extend(char::from_u32((ctx.rng.next_u64() % (u64::from(top) + 1)) as u32));
+        chars.extend(char::from_u32(
+            (ctx.rng.next_u64() % (u64::from(top) + 1)) as u32,
+        ));
     }
     chars.retain(|&c| u32::from(c) <= top);
     chars.sort_unstable();
@@ -63,7 +76,11 @@ where
             );
         }
     }
-    let ascii = if <E::Unit as ArbitraryUnit>::BITS == 8 { "; ASCII is ASCII" } else { "" };
+    let ascii = if <E::Unit as ArbitraryUnit>::BITS == 8 {
+        "; ASCII is ASCII"
+    } else {
+        ""
+    };
     PropertyResult::pass(
         BASE_COMPATIBLE,
         format!(

@@ -254,8 +254,12 @@ pub(crate) struct Ctx<E: Encoding> {
     /// Units seen in codes, for plausible corruptions.
     pool: Vec<u32>,
     max_code_len: usize,
-    /// Valid texts of 8 to 12 codes.
+    /// Valid texts of 8 to 12 random codes.
     texts: Vec<sample::Text<E::Unit>>,
+    /// Runs of one code (the first and last value of each length class)
+    /// and texts over two codes: where a unit's role is hardest to tell
+    /// from its neighbours.
+    runs: Vec<sample::Text<E::Unit>>,
 }
 
 impl<E: Encoding> Ctx<E>
@@ -302,6 +306,7 @@ where
             pool,
             max_code_len,
             texts: Vec::new(),
+            runs: Vec::new(),
         };
         if !ctx.codes.is_empty() {
             for _ in 0..config.cases / 2 + 8 {
@@ -313,6 +318,27 @@ where
                     .collect();
                 let text = sample::Text::from_codes(&parts);
                 ctx.texts.push(text);
+            }
+            let ends = classes
+                .iter()
+                .flat_map(|c| [c.first.to_biguint(), c.last.to_biguint()]);
+            for v in ends {
+                if let Ok(k) = ctx.values.binary_search(&v) {
+                    let part = (&ctx.values[k], &ctx.codes[k][..]);
+                    ctx.runs.push(sample::Text::from_codes(&[part; 10]));
+                }
+            }
+            for _ in 0..config.cases / 8 + 4 {
+                let pair = [
+                    ctx.rng.below(ctx.codes.len()),
+                    ctx.rng.below(ctx.codes.len()),
+                ];
+                let parts: Vec<(&BigUint, &[E::Unit])> = (0..10)
+                    .map(|_| pair[ctx.rng.below(2)])
+                    .map(|k| (&ctx.values[k], &ctx.codes[k][..]))
+                    .collect();
+                let text = sample::Text::from_codes(&parts);
+                ctx.runs.push(text);
             }
         }
         ctx
@@ -350,7 +376,9 @@ where
     if ctx.codes.is_empty() {
         let results = PROPERTIES
             .iter()
-            .map(|&name| PropertyResult::fail(name, "the format encodes no value of its range".into()))
+            .map(|&name| {
+                PropertyResult::fail(name, "the format encodes no value of its range".into())
+            })
             .collect();
         return PropertyReport {
             format: E::NAME,

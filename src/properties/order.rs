@@ -56,7 +56,10 @@ where
     if problems.is_empty() {
         PropertyResult::pass(
             BINARY_ORDER,
-            format!("units and big-endian bytes order {} pairs of codes as their code points", pairs.len()),
+            format!(
+                "units and big-endian bytes order {} pairs of codes as their code points",
+                pairs.len()
+            ),
         )
     } else {
         PropertyResult::fail(BINARY_ORDER, problems.join("; "))

@@ -257,13 +257,30 @@ impl Mutation {
         let unit = if pool.is_empty() || rng.below(4) == 0 {
             rng.next_u64() as u32
         } else {
-            rng.pick(pool).wrapping_add(rng.below(3) as u32).wrapping_sub(1)
+            rng.pick(pool)
+                .wrapping_add(rng.below(3) as u32)
+                .wrapping_sub(1)
         };
         match rng.below(4) {
             0 => Mutation::Corrupt(idx, unit),
             1 => Mutation::Drop(idx),
             2 => Mutation::Duplicate(idx),
             _ => Mutation::Insert(idx, unit),
+        }
+    }
+
+    /// The mutation in words, once applied at index `at` of `units` (the
+    /// sequence before the change).
+    pub(crate) fn describe<U: ArbitraryUnit>(self, at: usize, units: &[U]) -> String {
+        let unit = |u: u32| super::unit::hex(&[U::from_u32_truncating(u)]);
+        let old = units
+            .get(at)
+            .map_or_else(String::new, |&u| super::unit::hex(&[u]));
+        match self {
+            Mutation::Corrupt(_, u) => format!("replacing unit {at} ({old}) by {}", unit(u)),
+            Mutation::Drop(_) => format!("dropping unit {at} ({old})"),
+            Mutation::Duplicate(_) => format!("repeating unit {at} ({old})"),
+            Mutation::Insert(_, u) => format!("inserting {} before unit {at}", unit(u)),
         }
     }
 

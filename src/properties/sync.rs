@@ -35,7 +35,10 @@ fn describe_code<U: ArbitraryUnit>(text: &Text<U>, i: usize) -> String {
 
 /// The first window of `k` units (the unit and the `k - 1` before it) seen
 /// both starting a code and inside one, if any.
-fn conflict<U: ArbitraryUnit>(texts: &[Text<U>], k: usize) -> Option<((usize, usize), (usize, usize))> {
+fn conflict<U: ArbitraryUnit>(
+    texts: &[Text<U>],
+    k: usize,
+) -> Option<((usize, usize), (usize, usize))> {
     let mut roles: HashMap<&[U], (Seen, Seen)> = HashMap::new();
     for (t, text) in texts.iter().enumerate() {
         let mut next_start = 0;
@@ -65,39 +68,45 @@ pub(crate) fn lead_trail<E: Encoding>(ctx: &Ctx<E>) -> PropertyResult
 where
     E::Unit: ArbitraryUnit,
 {
-    let Some((a, b)) = conflict(&ctx.texts, 1) else {
-        return PropertyResult::pass(LEAD_TRAIL, "the unit alone tells whether it starts a code".into());
+    let texts: Vec<Text<E::Unit>> = ctx.runs.iter().chain(&ctx.texts).cloned().collect();
+    let Some((a, b)) = conflict(&texts, 1) else {
+        return PropertyResult::pass(
+            LEAD_TRAIL,
+            "the unit alone tells whether it starts a code".into(),
+        );
     };
-    let needed = (2..=MAX_CONTEXT).find(|&k| conflict(&ctx.texts, k).is_none());
+    let needed = (2..=MAX_CONTEXT).find(|&k| conflict(&texts, k).is_none());
     let context = match needed {
         Some(k) => format!("context {k}"),
         None => format!("context unbounded (more than {MAX_CONTEXT} units)"),
     };
-    let unit = ctx.texts[a.0].units[a.1];
+    let unit = texts[a.0].units[a.1];
     PropertyResult::fail(
         LEAD_TRAIL,
         format!(
             "{context}: unit {} starts a code in {} and continues one in {}",
             hex(&[unit]),
-            describe_code(&ctx.texts[a.0], a.1),
-            describe_code(&ctx.texts[b.0], b.1)
+            describe_code(&texts[a.0], a.1),
+            describe_code(&texts[b.0], b.1)
         ),
     )
 }
 
-/// The position from which decoding `units[p..]` agrees with the truth for
-/// the rest of the text (the text's end if it never does).
-fn sync_point<E: Encoding>(text: &Text<E::Unit>, p: usize) -> usize {
+/// The position from which decoding `units[p..]` agrees with decoding the
+/// whole text (the text's end if it never does). Comparing with the
+/// decoder's own reading of the whole text, not with the values, keeps a
+/// round-trip failure from showing up here too.
+fn sync_point<E: Encoding>(text: &Text<E::Unit>, whole: &[(usize, CodePoint)], p: usize) -> usize {
     let items: Vec<(usize, CodePoint)> = E::code_point_indices(&text.units[p..]).collect();
     let mut i = items.len();
-    let mut j = text.starts.len();
+    let mut j = whole.len();
     let mut q = text.units.len();
     while i > 0 && j > 0 {
         let (pos, ref cp) = items[i - 1];
-        if pos + p != text.starts[j - 1] || cp.to_biguint() != text.values[j - 1] {
+        if pos + p != whole[j - 1].0 || *cp != whole[j - 1].1 {
             break;
         }
-        q = text.starts[j - 1];
+        q = pos + p;
         i -= 1;
         j -= 1;
     }
@@ -112,13 +121,14 @@ where
     let mut max_distance = 0;
     let texts = ctx.texts.len().min(ctx.config.cases / 8 + 8);
     for text in &ctx.texts[..texts] {
+        let whole: Vec<(usize, CodePoint)> = E::code_point_indices(&text.units).collect();
         let mut next_start = 0;
         for p in 0..text.units.len() {
             if text.starts.get(next_start) == Some(&p) {
                 next_start += 1;
                 continue;
             }
-            let q = sync_point::<E>(text, p);
+            let q = sync_point::<E>(text, &whole, p);
             let missed = text.starts.iter().filter(|&&s| s > p && s < q).count();
             if q == text.units.len() && missed >= 3 {
                 return PropertyResult::fail(
@@ -141,7 +151,7 @@ where
         let mut units = text.units.clone();
         let at = mutation.apply(&mut units);
         let got: Vec<CodePoint> = E::decode_lossy(&units);
-        let want: Vec<CodePoint> = text.values.iter().map(CodePoint::from).collect();
+        let want: Vec<CodePoint> = E::decode_lossy(&text.units);
         let prefix = got.iter().zip(&want).take_while(|(a, b)| a == b).count();
         let room = got.len().min(want.len()) - prefix;
         let suffix = got
@@ -157,7 +167,8 @@ where
             return PropertyResult::fail(
                 SELF_SYNC,
                 format!(
-                    "{mutation:?} on {} damages all {damaged} code points from there to the end",
+                    "{} of {} damages all {damaged} code points from there to the end",
+                    mutation.describe(at, &text.units),
                     hex(&text.units)
                 ),
             );
@@ -188,30 +199,44 @@ where
             e.1 = e.1.max(code.len());
         }
     }
-    let mut worst: Option<(usize, usize)> = None; // (needed, index)
-    let mut longest = 0;
-    for (k, code) in ctx.codes.iter().enumerate() {
-        longest = longest.max(code.len());
-        let needed = (1..=code.len())
-            .find(|&n| {
-                let (lo, hi) = lens[&code[..n]];
-                lo == hi
-            })
-            .unwrap_or(code.len());
-        if worst.map_or(true, |(w, _)| needed > w) {
-            worst = Some((needed, k));
-        }
-    }
-    let Some((needed, k)) = worst else {
-        return PropertyResult::pass(LENGTH_FROM_PREFIX, "no codes".into());
-    };
+    // The units needed to know each code's length: the shortest prefix
+    // shared only with codes of the same length.
+    let needed: Vec<usize> = ctx
+        .codes
+        .iter()
+        .map(|code| {
+            (1..=code.len())
+                .find(|&n| {
+                    let (lo, hi) = lens[&code[..n]];
+                    lo == hi
+                })
+                .unwrap_or(code.len())
+        })
+        .collect();
+    let n_max = needed.iter().copied().max().unwrap_or(0);
+    let longest = ctx.codes.iter().map(Vec::len).max().unwrap_or(0);
     let shortest = ctx.codes.iter().map(Vec::len).min().unwrap_or(0);
-    let summary = format!("n = {needed} (codes of {shortest} to {longest} units)");
-    if needed < longest || longest <= 1 {
+    let summary = format!("n = {n_max} (codes of {shortest} to {longest} units)");
+    // The length is bounded by a prefix unless codes of two different
+    // lengths (the longer of at least 3 units) each need all their units:
+    // then n grows with the length, as in a varint with a stop bit.
+    let full: Vec<usize> = (0..ctx.codes.len())
+        .filter(|&k| needed[k] == ctx.codes[k].len() && needed[k] >= 2)
+        .collect();
+    let growing = full
+        .iter()
+        .max_by_key(|&&k| ctx.codes[k].len())
+        .filter(|&&k| {
+            ctx.codes[k].len() >= 3
+                && full
+                    .iter()
+                    .any(|&j| ctx.codes[j].len() < ctx.codes[k].len())
+        });
+    let Some(&k) = growing else {
         return PropertyResult::pass(LENGTH_FROM_PREFIX, summary);
-    }
+    };
     let code = &ctx.codes[k];
-    let prefix = &code[..needed - 1];
+    let prefix = &code[..code.len() - 1];
     let other = ctx
         .codes
         .iter()
@@ -229,7 +254,7 @@ where
     PropertyResult::fail(
         LENGTH_FROM_PREFIX,
         format!(
-            "{summary}: the length of {} ({}) is known only after all its units{witness}",
+            "{summary}, growing with the length: the length of {} ({}) is known only after all its units{witness}",
             CodePoint::from(&ctx.values[k]),
             hex(code)
         ),
