@@ -101,7 +101,7 @@ impl Default for CheckConfig {
         CheckConfig {
             cases,
             max_bits: 200,
-            seed: 0x5CE5_0F_0C0DE,
+            seed: 0x05CE_50F0_C0DE,
         }
     }
 }
@@ -270,7 +270,7 @@ where
         let mut rng = Rng::new(config.seed);
         let range = sample::Range::of::<E>(config.max_bits);
         let classes = sample::length_classes::<E>(&range);
-        let mut values = sample::boundary_values::<E>(&range, &classes);
+        let mut values = sample::boundary_values(&range, &classes);
         for _ in 0..config.cases {
             values.push(range.random(&mut rng));
         }
@@ -441,7 +441,7 @@ pub fn length_classes<E: Encoding>(max_bits: u64) -> Vec<LengthClass> {
 pub fn boundary_values<E: Encoding>(max_bits: u64) -> Vec<CodePoint> {
     let range = sample::Range::of::<E>(max_bits);
     let classes = sample::length_classes::<E>(&range);
-    sample::boundary_values::<E>(&range, &classes)
+    sample::boundary_values(&range, &classes)
         .iter()
         .map(CodePoint::from)
         .collect()

@@ -207,7 +207,7 @@ const LANDMARKS: &[u64] = &[
 /// The boundary values of `E` over the range, sorted: the first and last
 /// value of each length class and their neighbours, every power of two and
 /// its neighbours, the landmarks, 0 and the top.
-pub(crate) fn boundary_values<E: Encoding>(range: &Range, classes: &[LengthClass]) -> Vec<BigUint> {
+pub(crate) fn boundary_values(range: &Range, classes: &[LengthClass]) -> Vec<BigUint> {
     let mut vals: Vec<BigUint> = vec![BigUint::zero(), range.top.clone()];
     for c in classes {
         let (f, l) = (c.first.to_biguint(), c.last.to_biguint());
