@@ -56,12 +56,24 @@ pub fn ascii() -> String {
 
 /// Latin-heavy text: about one accented (2-byte) letter in six.
 pub fn latin() -> String {
-    build(|r| if r.below(6) == 0 { pick(r, ACCENTED) } else { pick(r, LOWER) }, 2)
+    build(
+        |r| {
+            if r.below(6) == 0 {
+                pick(r, ACCENTED)
+            } else {
+                pick(r, LOWER)
+            }
+        },
+        2,
+    )
 }
 
 /// CJK: mostly 3-byte characters from the unified ideographs.
 pub fn cjk() -> String {
-    build(|r| char::from_u32(0x4E00 + r.below(0x5000) as u32).unwrap(), 3)
+    build(
+        |r| char::from_u32(0x4E00 + r.below(0x5000) as u32).unwrap(),
+        3,
+    )
 }
 
 /// Mixed: ASCII, 2-, 3- and 4-byte characters in equal measure.
@@ -79,7 +91,12 @@ pub fn mixed() -> String {
 
 /// The four text corpora with their names.
 pub fn texts() -> Vec<(&'static str, String)> {
-    vec![("ascii", ascii()), ("latin", latin()), ("cjk", cjk()), ("mixed", mixed())]
+    vec![
+        ("ascii", ascii()),
+        ("latin", latin()),
+        ("cjk", cjk()),
+        ("mixed", mixed()),
+    ]
 }
 
 /// A code point of exactly `bits` bits, its lower bits pseudo-random.

@@ -18,9 +18,11 @@ fn validate(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("ucsx UtfE8", name), bytes, |b, bytes| {
             b.iter(|| UtfE8::validate(black_box(bytes)).unwrap())
         });
-        group.bench_with_input(BenchmarkId::new("std from_utf8", name), bytes, |b, bytes| {
-            b.iter(|| core::str::from_utf8(black_box(bytes)).unwrap().len())
-        });
+        group.bench_with_input(
+            BenchmarkId::new("std from_utf8", name),
+            bytes,
+            |b, bytes| b.iter(|| core::str::from_utf8(black_box(bytes)).unwrap().len()),
+        );
         group.bench_with_input(BenchmarkId::new("simdutf8", name), bytes, |b, bytes| {
             b.iter(|| simdutf8::basic::from_utf8(black_box(bytes)).unwrap().len())
         });
@@ -44,7 +46,12 @@ fn decode(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("std chars", name), |b| {
             b.iter(|| {
                 out.clear();
-                out.extend(core::str::from_utf8(black_box(bytes)).unwrap().chars().map(u64::from));
+                out.extend(
+                    core::str::from_utf8(black_box(bytes))
+                        .unwrap()
+                        .chars()
+                        .map(u64::from),
+                );
             })
         });
         group.bench_function(BenchmarkId::new("ucsx Utf16", name), |b| {
@@ -62,7 +69,9 @@ fn decode(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("std decode_utf16", name), |b| {
             b.iter(|| {
                 out.clear();
-                out.extend(char::decode_utf16(units.iter().copied()).map(|r| u64::from(r.unwrap())));
+                out.extend(
+                    char::decode_utf16(units.iter().copied()).map(|r| u64::from(r.unwrap())),
+                );
             })
         });
     }

@@ -52,8 +52,14 @@ fn row(target: &str, corpus: &str, peer: &str, goal: f64, (ours, theirs): (Durat
 }
 
 fn main() {
-    let runs = std::env::var("UCSX_BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(15);
-    println!("runs per measurement: {runs} (median); corpora of {} MiB", corpus::CORPUS_BYTES >> 20);
+    let runs = std::env::var("UCSX_BENCH_RUNS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(15);
+    println!(
+        "runs per measurement: {runs} (median); corpora of {} MiB",
+        corpus::CORPUS_BYTES >> 20
+    );
     println!();
     println!("| target | corpus | peer | ucsx | peer | ratio | goal | |");
     println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
@@ -150,7 +156,8 @@ fn main() {
         let mut theirs = || {
             theirs_out.clear();
             theirs_out.extend(
-                char::decode_utf16(black_box(&units).iter().copied()).map(|r| u64::from(r.unwrap())),
+                char::decode_utf16(black_box(&units).iter().copied())
+                    .map(|r| u64::from(r.unwrap())),
             );
             black_box(&theirs_out);
         };
@@ -207,7 +214,13 @@ fn main() {
                 black_box(black_box(&value).to_bytes_le());
             },
         );
-        row("UtfInf16::encode (huge)", &label, "BigUint::to_bytes_le", 1.0 / 3.0, encode);
+        row(
+            "UtfInf16::encode (huge)",
+            &label,
+            "BigUint::to_bytes_le",
+            1.0 / 3.0,
+            encode,
+        );
         let decode = compare(
             runs,
             &mut || {
@@ -217,7 +230,13 @@ fn main() {
                 black_box(num_bigint::BigUint::from_bytes_le(black_box(&bytes)));
             },
         );
-        row("UtfInf16::decode (huge)", &label, "BigUint::from_bytes_le", 1.0 / 3.0, decode);
+        row(
+            "UtfInf16::decode (huge)",
+            &label,
+            "BigUint::from_bytes_le",
+            1.0 / 3.0,
+            decode,
+        );
         encode_times.push(encode.0);
         decode_times.push(decode.0);
     }
@@ -226,7 +245,11 @@ fn main() {
     for (what, times) in [("encode", &encode_times), ("decode", &decode_times)] {
         for i in 0..times.len() - 2 {
             let growth = times[i + 2].as_secs_f64() / times[i].as_secs_f64();
-            println!("- UtfInf16::{what} 10^{} -> 10^{} bits: {growth:.0}x", i + 3, i + 5);
+            println!(
+                "- UtfInf16::{what} 10^{} -> 10^{} bits: {growth:.0}x",
+                i + 3,
+                i + 5
+            );
         }
     }
 }

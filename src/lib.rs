@@ -37,8 +37,11 @@ mod code_point;
 mod encoding;
 mod error;
 pub mod io;
+pub mod properties;
 #[cfg(feature = "serde")]
 mod serde_impl;
+#[cfg(feature = "proptest")]
+pub mod strategy;
 mod string;
 mod transcode;
 
@@ -53,3 +56,8 @@ pub use encoding::{
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 pub use string::{CoversUnicode, EncodedString, FromUnitsError, NotUnicodeError, StringCodePoints};
 pub use transcode::{transcode, TranscodeError};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use commands::{decode, encode, formats, inspect, transcode, validate};
+use commands::{decode, encode, formats, inspect, properties, transcode, validate};
 
 /// Code points of unlimited size and the UCS-X encodings.
 #[derive(Parser)]
@@ -38,6 +38,7 @@ enum Command {
     Transcode(transcode::Args),
     Inspect(inspect::Args),
     Formats(formats::Args),
+    Properties(properties::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +50,7 @@ fn main() -> ExitCode {
         Command::Transcode(args) => transcode::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Formats(args) => formats::run(&args),
+        Command::Properties(args) => properties::run(&args),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,

@@ -467,3 +467,43 @@ fn transcode_big_file_matches_the_slice_api() {
     std::fs::remove_file(&dst).unwrap();
     assert!(output == expected, "output differs from the slice API");
 }
+
+#[test]
+fn properties_prints_one_line_per_property_and_fails_on_failures() {
+    let names = [
+        "round-trip",
+        "canonical",
+        "prefix-free",
+        "lead-trail-disjoint",
+        "self-synchronizing",
+        "binary-order",
+        "length-from-prefix",
+        "base-compatible",
+        "density",
+    ];
+    let out = ucsx(&["properties", "-f", "utf-e-8", "--cases", "64"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    for name in names {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("{name}\n{text}"));
+        assert!(
+            line[name.len()..].trim_start().starts_with("PASS"),
+            "{line}"
+        );
+    }
+    // UTF-16 order is not code point order: the checker finds it.
+    let out = ucsx(&["properties", "--format", "utf-16", "--cases", "64"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("binary-order"))
+        .unwrap();
+    assert!(line.contains("FAIL") && line.contains("U+E000"), "{line}");
+    // A usage error.
+    let out = ucsx(&["properties", "-f", "utf-7"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -5,6 +5,7 @@ pub mod decode;
 pub mod encode;
 pub mod formats;
 pub mod inspect;
+pub mod properties;
 pub mod transcode;
 pub mod validate;
 

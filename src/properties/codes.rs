@@ -1,0 +1,279 @@
+//! The properties of single codes: `round-trip`, `canonical` and
+//! `prefix-free`.
+//!
+//! Values are visited in ascending order, so the first failure found is the
+//! smallest failing value of the sample; round-trip failures are then
+//! shrunk further by halving and decrementing.
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use super::sample::Mutation;
+use super::unit::{hex, ArbitraryUnit};
+use super::{Ctx, PropertyResult};
+use crate::{CodePoint, Encoding};
+
+pub(crate) const ROUND_TRIP: &str = "round-trip";
+pub(crate) const CANONICAL: &str = "canonical";
+pub(crate) const PREFIX_FREE: &str = "prefix-free";
+
+/// Why `v` does not survive encoding and decoding, if it does not.
+fn round_trip_failure<E: Encoding>(v: &BigUint) -> Option<String>
+where
+    E::Unit: ArbitraryUnit,
+{
+    let cp = CodePoint::from(v);
+    let mut code = Vec::new();
+    if let Err(e) = E::encode(&cp, &mut code) {
+        return Some(format!("{cp} is in the range but encoding fails: {e}"));
+    }
+    match E::decode(&code) {
+        Ok((back, n)) if back == cp && n == code.len() => {}
+        Ok((back, n)) => {
+            return Some(format!(
+                "{cp} encodes as {} which decodes to {back} in {n} units",
+                hex(&code)
+            ))
+        }
+        Err(e) => return Some(format!("{cp} encodes as {} which fails: {e}", hex(&code))),
+    }
+    if let Err(e) = E::validate(&code) {
+        return Some(format!(
+            "{cp} encodes as {} which validate rejects: {e}",
+            hex(&code)
+        ));
+    }
+    // The u64 fast paths must agree with the general ones.
+    if let Some(x) = v.to_u64() {
+        let mut fast = Vec::new();
+        if E::encode_u64s(&[x], &mut fast).is_err() || fast != code {
+            return Some(format!(
+                "{cp}: encode gives {} but encode_u64s gives {}",
+                hex(&code),
+                hex(&fast)
+            ));
+        }
+        let mut back = Vec::new();
+        if E::decode_u64s(&code, &mut back).is_err() || back != [x] {
+            return Some(format!(
+                "{cp}: decode_u64s of {} gives {back:X?}",
+                hex(&code)
+            ));
+        }
+    }
+    None
+}
+
+/// Greedy shrinking: the smallest value reached by halving or decrementing
+/// that still fails.
+fn shrink_value(mut v: BigUint, fails: impl Fn(&BigUint) -> bool) -> BigUint {
+    for _ in 0..256 {
+        let half: BigUint = &v >> 1u8;
+        let mut next = None;
+        for c in [half.clone(), &half + 1u8, &v - 1u8] {
+            if c < v && fails(&c) {
+                next = Some(c);
+                break;
+            }
+        }
+        match next {
+            Some(c) => v = c,
+            None => break,
+        }
+    }
+    v
+}
+
+pub(crate) fn round_trip<E: Encoding>(ctx: &Ctx<E>) -> PropertyResult
+where
+    E::Unit: ArbitraryUnit,
+{
+    // The range's edges: surrogates and values beyond the last code point
+    // must be refused, not encoded.
+    let mut outside = vec![BigUint::from(0xD800u32), BigUint::from(0xDFFFu32)];
+    if E::max_code_point().is_some() {
+        outside.push(&ctx.range.top + 1u8);
+    }
+    for v in &outside {
+        if let Some(code) = super::sample::encode::<E>(v) {
+            let what = if v.to_u64().is_some_and(|x| (0xD800..=0xDFFF).contains(&x)) {
+                "a surrogate"
+            } else {
+                "beyond the last code point"
+            };
+            return PropertyResult::fail(
+                ROUND_TRIP,
+                format!(
+                    "{} is {what} but encodes as {}",
+                    CodePoint::from(v),
+                    hex(&code)
+                ),
+            );
+        }
+    }
+    for v in &ctx.values {
+        if round_trip_failure::<E>(v).is_some() {
+            let v = shrink_value(v.clone(), |c| {
+                ctx.range.clamp(c.clone()) == *c && round_trip_failure::<E>(c).is_some()
+            });
+            let why = round_trip_failure::<E>(&v).unwrap_or_default();
+            return PropertyResult::fail(ROUND_TRIP, why);
+        }
+    }
+    PropertyResult::pass(
+        ROUND_TRIP,
+        format!(
+            "{} values up to {}, surrogates and values beyond the range refused",
+            ctx.values.len(),
+            CodePoint::from(&ctx.range.top)
+        ),
+    )
+}
+
+/// Why the first code of `seq` is not canonical, if it is not: it decodes
+/// but does not re-encode to the units it was read from.
+fn canonical_failure<E: Encoding>(seq: &[E::Unit]) -> Option<String>
+where
+    E::Unit: ArbitraryUnit,
+{
+    if let Ok((cp, n)) = E::decode(seq) {
+        if n == 0 || n > seq.len() {
+            return Some(format!("{} decodes to {cp} taking {n} units", hex(seq)));
+        }
+        let mut again = Vec::new();
+        return match E::encode(&cp, &mut again) {
+            Err(e) => Some(format!(
+                "{} decodes to {cp}, which does not encode: {e}",
+                hex(&seq[..n])
+            )),
+            Ok(()) if again != seq[..n] => Some(format!(
+                "{} decodes to {cp}, which encodes as {}",
+                hex(&seq[..n]),
+                hex(&again)
+            )),
+            Ok(()) => None,
+        };
+    }
+    None
+}
+
+pub(crate) fn canonical<E: Encoding>(ctx: &mut Ctx<E>) -> PropertyResult
+where
+    E::Unit: ArbitraryUnit,
+{
+    let mut tested = 0usize;
+    let mut decoded = 0usize;
+    let max_len = ctx.max_code_len + 1;
+    for round in 0..ctx.config.cases * 8 {
+        let seq: Vec<E::Unit> = if round % 2 == 0 {
+            // Random units, mostly from the pool of units real codes use.
+            let len = 1 + ctx.rng.below(max_len);
+            (0..len)
+                .map(|_| {
+                    let u = if ctx.rng.below(4) == 0 {
+                        ctx.rng.next_u64() as u32
+                    } else {
+                        ctx.rng
+                            .pick(&ctx.pool)
+                            .wrapping_add(ctx.rng.below(3) as u32)
+                            .wrapping_sub(1)
+                    };
+                    E::Unit::from_u32_truncating(u)
+                })
+                .collect()
+        } else {
+            // A valid code or two with one or two mutations.
+            let mut seq = ctx.random_code().to_vec();
+            seq.extend_from_slice(ctx.random_code());
+            for _ in 0..1 + ctx.rng.below(2) {
+                Mutation::random(&mut ctx.rng, &ctx.pool).apply(&mut seq);
+            }
+            seq
+        };
+        tested += 1;
+        if E::decode(&seq).is_ok() {
+            decoded += 1;
+        }
+        if canonical_failure::<E>(&seq).is_some() {
+            let mut seq = seq;
+            if let Ok((_, n)) = E::decode(&seq) {
+                seq.truncate(n.min(seq.len()));
+            }
+            // Drop units while the failure stays.
+            let mut i = 0;
+            while i < seq.len() {
+                let mut shorter = seq.clone();
+                shorter.remove(i);
+                if canonical_failure::<E>(&shorter).is_some() {
+                    seq = shorter;
+                } else {
+                    i += 1;
+                }
+            }
+            let why = canonical_failure::<E>(&seq).unwrap_or_default();
+            return PropertyResult::fail(CANONICAL, why);
+        }
+        if E::validate(&seq).is_ok() != E::decode_all(&seq).is_ok() {
+            return PropertyResult::fail(
+                CANONICAL,
+                format!("validate and decode_all disagree on {}", hex(&seq)),
+            );
+        }
+    }
+    PropertyResult::pass(
+        CANONICAL,
+        format!(
+            "{tested} random and near-valid sequences ({decoded} decoded) re-encode to themselves"
+        ),
+    )
+}
+
+pub(crate) fn prefix_free<E: Encoding>(ctx: &Ctx<E>) -> PropertyResult
+where
+    E::Unit: ArbitraryUnit,
+{
+    let mut tested = 0usize;
+    for (k, (v, code)) in ctx.values.iter().zip(&ctx.codes).enumerate() {
+        let cp = CodePoint::from(v);
+        for i in 1..code.len() {
+            if let Ok((other, n)) = E::decode(&code[..i]) {
+                return PropertyResult::fail(
+                    PREFIX_FREE,
+                    format!(
+                        "{cp} = {} but its prefix {} decodes to {other}",
+                        hex(code),
+                        hex(&code[..n.min(i)])
+                    ),
+                );
+            }
+        }
+        // A code followed by more text is read as exactly that code (as the
+        // decoder reads it alone, so that a round-trip failure does not
+        // show up here too).
+        let alone = E::decode(code).ok();
+        let next = &ctx.codes[(k * 7 + 3) % ctx.codes.len()];
+        let mut longer = code.clone();
+        longer.extend_from_slice(next);
+        match E::decode(&longer) {
+            Ok((back, n))
+                if alone.as_ref() == Some(&(back.clone(), code.len())) && n == code.len() => {}
+            other => {
+                let got = match other {
+                    Ok((back, n)) => format!("{back} taking {n} units"),
+                    Err(e) => e.to_string(),
+                };
+                return PropertyResult::fail(
+                    PREFIX_FREE,
+                    format!("{cp} = {} but {} decodes to {got}", hex(code), hex(&longer)),
+                );
+            }
+        }
+        tested += 1;
+    }
+    PropertyResult::pass(
+        PREFIX_FREE,
+        format!(
+            "{tested} codes: no proper prefix decodes, each is read exactly when followed by more"
+        ),
+    )
+}

@@ -1,0 +1,498 @@
+//! A property checker for any [`Encoding`]: the built-in formats or a
+//! user's own proposal.
+//!
+//! [`check`] tests nine properties that the UCS-X spec texts and the
+//! Unicode Standard discuss (`round-trip`, `canonical`, `prefix-free`,
+//! `lead-trail-disjoint`, `self-synchronizing`, `binary-order`,
+//! `length-from-prefix`, `base-compatible`, `density`) and reports each as
+//! PASS, or FAIL with a small counterexample.
+//!
+//! The checker needs no proptest: it tests exhaustive lists of boundary
+//! values (the first and last value of each length class, found by probing
+//! the encoder; every power of two and its neighbours; the Unicode and UCS
+//! limits) plus random values, texts and near-valid unit sequences from a
+//! deterministic xorshift generator, so a report is reproducible from its
+//! seed. Values are visited in ascending order, so the first counterexample
+//! found is the smallest of the sample; some properties shrink it further.
+//! Bounds the checker reports (context, resynchronisation distance, length
+//! prefix) are the largest seen in the sample, not proofs.
+//!
+//! ```
+//! use ucsx::properties::{check, CheckConfig, Verdict};
+//! use ucsx::Utf8;
+//!
+//! let report = check::<Utf8>(&CheckConfig { cases: 64, ..CheckConfig::default() });
+//! assert!(report.results.iter().all(|r| r.verdict == Verdict::Pass), "{report}");
+//! println!("{report}");
+//! ```
+
+use core::fmt;
+
+use num_bigint::BigUint;
+
+use crate::{CodePoint, Encoding};
+
+mod base;
+mod codes;
+mod order;
+pub(crate) mod sample;
+mod sync;
+mod unit;
+
+pub use base::DensityRow;
+pub use sample::LengthClass;
+pub use unit::ArbitraryUnit;
+
+use sample::Rng;
+
+/// The names of the properties, in report order.
+///
+/// ```
+/// assert_eq!(ucsx::properties::PROPERTIES[0], "round-trip");
+/// assert_eq!(ucsx::properties::PROPERTIES.len(), 9);
+/// ```
+pub const PROPERTIES: [&str; 9] = [
+    codes::ROUND_TRIP,
+    codes::CANONICAL,
+    codes::PREFIX_FREE,
+    sync::LEAD_TRAIL,
+    sync::SELF_SYNC,
+    order::BINARY_ORDER,
+    sync::LENGTH_FROM_PREFIX,
+    base::BASE_COMPATIBLE,
+    base::DENSITY,
+];
+
+/// The number of cases when `UCSX_PROPERTY_CASES` is not set.
+const DEFAULT_CASES: usize = 256;
+
+/// How much the checker tests.
+///
+/// ```
+/// use ucsx::properties::CheckConfig;
+/// let config = CheckConfig { cases: 1000, ..CheckConfig::default() };
+/// assert_eq!(config.max_bits, 200);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckConfig {
+    /// The number of random cases per property (random values; random
+    /// sequences and texts are a small multiple of it).
+    pub cases: usize,
+    /// The largest bit length tested in formats without a last code point
+    /// (and the cap for bounded ones).
+    pub max_bits: u64,
+    /// The seed of the random cases: the same seed gives the same report.
+    pub seed: u64,
+}
+
+impl Default for CheckConfig {
+    /// `cases` from the environment variable `UCSX_PROPERTY_CASES` if it is
+    /// set to a number, else 256; `max_bits` 200; a fixed seed.
+    ///
+    /// ```
+    /// let config = ucsx::properties::CheckConfig::default();
+    /// assert!(config.cases > 0);
+    /// ```
+    fn default() -> Self {
+        let cases = std::env::var("UCSX_PROPERTY_CASES")
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(DEFAULT_CASES);
+        CheckConfig {
+            cases,
+            max_bits: 200,
+            seed: 0x05CE_50F0_C0DE,
+        }
+    }
+}
+
+/// Whether a property held on everything tested.
+///
+/// ```
+/// use ucsx::properties::Verdict;
+/// assert_eq!(Verdict::Fail.to_string(), "FAIL");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// No counterexample found.
+    Pass,
+    /// A counterexample is in the detail.
+    Fail,
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Verdict::Pass => "PASS",
+            Verdict::Fail => "FAIL",
+        })
+    }
+}
+
+/// The verdict on one property, with what was measured or the
+/// counterexample.
+///
+/// ```
+/// use ucsx::properties::{check, CheckConfig, Verdict};
+/// let report = check::<ucsx::Utf32>(&CheckConfig::default());
+/// let r = report.get("lead-trail-disjoint").unwrap();
+/// assert_eq!(r.verdict, Verdict::Pass);
+/// assert!(r.to_string().starts_with("lead-trail-disjoint"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PropertyResult {
+    /// The property's name, one of [`PROPERTIES`].
+    pub name: &'static str,
+    /// PASS or FAIL.
+    pub verdict: Verdict,
+    /// What was tested or measured, or the counterexample (code points in
+    /// `U+` notation, units in hex).
+    pub detail: String,
+}
+
+impl PropertyResult {
+    fn pass(name: &'static str, detail: String) -> PropertyResult {
+        PropertyResult {
+            name,
+            verdict: Verdict::Pass,
+            detail,
+        }
+    }
+
+    fn fail(name: &'static str, detail: String) -> PropertyResult {
+        PropertyResult {
+            name,
+            verdict: Verdict::Fail,
+            detail,
+        }
+    }
+}
+
+impl fmt::Display for PropertyResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:<20} {} {}", self.name, self.verdict, self.detail)
+    }
+}
+
+/// What [`check`] found: one result per property, in the order of
+/// [`PROPERTIES`], and the density table.
+///
+/// ```
+/// use ucsx::properties::{check, CheckConfig};
+/// let report = check::<ucsx::UtfG8>(&CheckConfig::default());
+/// assert!(report.passed());
+/// let text = report.to_string();
+/// assert!(text.lines().any(|l| l.starts_with("binary-order") && l.contains("PASS")));
+/// assert_eq!(report.density.last().unwrap().bytes, 6);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PropertyReport {
+    /// The format's [`Encoding::NAME`].
+    pub format: &'static str,
+    /// The configuration the report was made with.
+    pub config: CheckConfig,
+    /// One result per property.
+    pub results: Vec<PropertyResult>,
+    /// Units and bytes per code point for each bit length of the range.
+    pub density: Vec<DensityRow>,
+}
+
+impl PropertyReport {
+    /// The result for the property named `name`.
+    ///
+    /// ```
+    /// use ucsx::properties::{check, CheckConfig, Verdict};
+    /// let report = check::<ucsx::Utf8>(&CheckConfig::default());
+    /// assert_eq!(report.get("canonical").unwrap().verdict, Verdict::Pass);
+    /// assert!(report.get("no-such-property").is_none());
+    /// ```
+    pub fn get(&self, name: &str) -> Option<&PropertyResult> {
+        self.results.iter().find(|r| r.name == name)
+    }
+
+    /// Whether every property passed.
+    ///
+    /// ```
+    /// use ucsx::properties::{check, CheckConfig};
+    /// assert!(check::<ucsx::Utf32>(&CheckConfig::default()).passed());
+    /// ```
+    pub fn passed(&self) -> bool {
+        self.results.iter().all(|r| r.verdict == Verdict::Pass)
+    }
+}
+
+impl fmt::Display for PropertyReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}: {} cases, values up to {} bits, seed {:#x}",
+            self.format, self.config.cases, self.config.max_bits, self.config.seed
+        )?;
+        for r in &self.results {
+            writeln!(f, "{r}")?;
+        }
+        writeln!(f, "bits  units  bytes")?;
+        // One row per change of length, and the last.
+        for (i, r) in self.density.iter().enumerate() {
+            if self.density.get(i + 1).map_or(true, |n| n.units != r.units) {
+                writeln!(f, "{:>4}  {:>5}  {:>5}", r.bits, r.units, r.bytes)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The sample every property is tested on, built once per check.
+pub(crate) struct Ctx<E: Encoding> {
+    config: CheckConfig,
+    rng: Rng,
+    range: sample::Range,
+    /// The values tested, ascending, each encodable.
+    values: Vec<BigUint>,
+    /// Their codes.
+    codes: Vec<Vec<E::Unit>>,
+    /// Units seen in codes, for plausible corruptions.
+    pool: Vec<u32>,
+    max_code_len: usize,
+    /// Valid texts of 8 to 12 random codes.
+    texts: Vec<sample::Text<E::Unit>>,
+    /// Runs of one code (the first and last value of each length class)
+    /// and texts over two codes: where a unit's role is hardest to tell
+    /// from its neighbours.
+    runs: Vec<sample::Text<E::Unit>>,
+    /// For each length class of two units or more, the codes of its first
+    /// [`SWEEP`] values in a row: their last unit runs through every value
+    /// it can take, so a unit that both leads and trails (a UTF-16 low
+    /// surrogate that is also a UTF-∞-16 lead) is seen in both roles.
+    /// Used by `lead-trail-disjoint` alone: the texts are long.
+    sweeps: Vec<sample::Text<E::Unit>>,
+}
+
+/// How many consecutive values of each length class a sweep covers: enough
+/// for a 10-bit UTF-16 low surrogate to take all its values.
+const SWEEP: u32 = 1024;
+
+impl<E: Encoding> Ctx<E>
+where
+    E::Unit: ArbitraryUnit,
+{
+    fn new(config: &CheckConfig) -> Ctx<E> {
+        let mut rng = Rng::new(config.seed);
+        let range = sample::Range::of::<E>(config.max_bits);
+        let classes = sample::length_classes::<E>(&range);
+        let mut values = sample::boundary_values(&range, &classes);
+        for _ in 0..config.cases {
+            values.push(range.random(&mut rng));
+        }
+        // A few values inside each length class, whatever its bit lengths.
+        for c in &classes {
+            let (first, last) = (c.first.to_biguint(), c.last.to_biguint());
+            let span = &last - &first + 1u8;
+            for _ in 0..2 {
+                let r = range.random_of_bits(&mut rng, span.bits());
+                values.push(range.clamp(&first + r % &span));
+            }
+        }
+        values.sort();
+        values.dedup();
+        let mut kept = Vec::with_capacity(values.len());
+        let mut codes = Vec::with_capacity(values.len());
+        for v in values {
+            if let Some(code) = sample::encode::<E>(&v) {
+                kept.push(v);
+                codes.push(code);
+            }
+        }
+        let mut pool: Vec<u32> = codes.iter().flatten().map(|u| u.to_u32()).collect();
+        pool.sort_unstable();
+        pool.dedup();
+        let max_code_len = codes.iter().map(Vec::len).max().unwrap_or(1);
+        let mut ctx = Ctx {
+            config: *config,
+            rng,
+            range,
+            values: kept,
+            codes,
+            pool,
+            max_code_len,
+            texts: Vec::new(),
+            runs: Vec::new(),
+            sweeps: Vec::new(),
+        };
+        for c in classes.iter().filter(|c| c.units > 1) {
+            let first = c.first.to_biguint();
+            let last = c.last.to_biguint();
+            let swept: Vec<(BigUint, Vec<E::Unit>)> = (0..SWEEP)
+                .map(|k| &first + k)
+                .take_while(|v| *v <= last)
+                .filter_map(|v| sample::encode::<E>(&v).map(|code| (v, code)))
+                .collect();
+            let parts: Vec<(&BigUint, &[E::Unit])> =
+                swept.iter().map(|(v, code)| (v, &code[..])).collect();
+            ctx.sweeps.push(sample::Text::from_codes(&parts));
+        }
+        if !ctx.codes.is_empty() {
+            for _ in 0..config.cases / 2 + 8 {
+                let len = 8 + ctx.rng.below(5);
+                let picks: Vec<usize> = (0..len).map(|_| ctx.rng.below(ctx.codes.len())).collect();
+                let parts: Vec<(&BigUint, &[E::Unit])> = picks
+                    .iter()
+                    .map(|&k| (&ctx.values[k], &ctx.codes[k][..]))
+                    .collect();
+                let text = sample::Text::from_codes(&parts);
+                ctx.texts.push(text);
+            }
+            let ends = classes
+                .iter()
+                .flat_map(|c| [c.first.to_biguint(), c.last.to_biguint()]);
+            for v in ends {
+                if let Ok(k) = ctx.values.binary_search(&v) {
+                    let part = (&ctx.values[k], &ctx.codes[k][..]);
+                    ctx.runs.push(sample::Text::from_codes(&[part; 10]));
+                }
+            }
+            for _ in 0..config.cases / 8 + 4 {
+                let pair = [
+                    ctx.rng.below(ctx.codes.len()),
+                    ctx.rng.below(ctx.codes.len()),
+                ];
+                let parts: Vec<(&BigUint, &[E::Unit])> = (0..10)
+                    .map(|_| pair[ctx.rng.below(2)])
+                    .map(|k| (&ctx.values[k], &ctx.codes[k][..]))
+                    .collect();
+                let text = sample::Text::from_codes(&parts);
+                ctx.runs.push(text);
+            }
+        }
+        ctx
+    }
+
+    /// The code of a random value of the sample.
+    fn random_code(&mut self) -> &[E::Unit] {
+        let k = self.rng.below(self.codes.len());
+        &self.codes[k]
+    }
+}
+
+/// Checks every property of [`PROPERTIES`] for `E` and reports each.
+///
+/// `E` is any [`Encoding`] whose unit is `u8`, `u16` or `u32`: a built-in
+/// format or a proposal of your own (see `examples/custom_proposal.rs`).
+///
+/// ```
+/// use ucsx::properties::{check, CheckConfig, Verdict};
+/// use ucsx::{UtfE8, Utf32};
+///
+/// let config = CheckConfig::default();
+/// let report = check::<UtfE8>(&config);
+/// // utf-e-8.txt §2: binary order, lead/trail distinction, length from the lead byte.
+/// for name in ["binary-order", "lead-trail-disjoint", "length-from-prefix"] {
+///     assert_eq!(report.get(name).unwrap().verdict, Verdict::Pass);
+/// }
+/// assert!(check::<Utf32>(&config).passed());
+/// ```
+pub fn check<E: Encoding>(config: &CheckConfig) -> PropertyReport
+where
+    E::Unit: ArbitraryUnit,
+{
+    let mut ctx = Ctx::<E>::new(config);
+    if ctx.codes.is_empty() {
+        let results = PROPERTIES
+            .iter()
+            .map(|&name| {
+                PropertyResult::fail(name, "the format encodes no value of its range".into())
+            })
+            .collect();
+        return PropertyReport {
+            format: E::NAME,
+            config: *config,
+            results,
+            density: Vec::new(),
+        };
+    }
+    let (density, rows) = base::density(&ctx);
+    let results = vec![
+        codes::round_trip(&ctx),
+        codes::canonical(&mut ctx),
+        codes::prefix_free(&ctx),
+        sync::lead_trail(&ctx),
+        sync::self_sync(&mut ctx),
+        order::binary_order(&mut ctx),
+        sync::length_from_prefix(&ctx),
+        base::base_compatible(&mut ctx),
+        density,
+    ];
+    PropertyReport {
+        format: E::NAME,
+        config: *config,
+        results,
+        density: rows,
+    }
+}
+
+/// The length classes of `E` up to `max_bits` bits: maximal runs of values
+/// whose codes have the same number of units, found by probing the encoder
+/// (not from any table), so they work for a user's proposal too.
+///
+/// ```
+/// use ucsx::properties::length_classes;
+/// use ucsx::{CodePoint, Utf8};
+/// let classes = length_classes::<Utf8>(64);
+/// let firsts: Vec<_> = classes.iter().map(|c| c.first.to_string()).collect();
+/// assert_eq!(firsts, ["U+0000", "U+0080", "U+0800", "U+10000"]);
+/// assert_eq!(classes[3].last, CodePoint::UNICODE_MAX);
+/// assert_eq!(classes[3].units, 4);
+/// ```
+pub fn length_classes<E: Encoding>(max_bits: u64) -> Vec<LengthClass> {
+    sample::length_classes::<E>(&sample::Range::of::<E>(max_bits))
+}
+
+/// The boundary values of `E` up to `max_bits` bits, ascending: the first
+/// and last value of each length class and their neighbours, every power of
+/// two and its neighbours, the Unicode and UCS limits (U+D7FF, U+E000,
+/// U+FFFF, U+10000, U+10FFFF, U+7FFFFFFF, ...), never a surrogate.
+///
+/// ```
+/// use ucsx::properties::boundary_values;
+/// use ucsx::{CodePoint, Utf32};
+/// let values = boundary_values::<Utf32>(64);
+/// assert!(values.contains(&CodePoint::from(0xE000u32)));
+/// assert!(values.contains(&CodePoint::from(0x10000u32)));
+/// assert!(!values.contains(&CodePoint::from(0xD800u32)));
+/// assert_eq!(values.last(), Some(&CodePoint::UNICODE_MAX));
+/// ```
+pub fn boundary_values<E: Encoding>(max_bits: u64) -> Vec<CodePoint> {
+    let range = sample::Range::of::<E>(max_bits);
+    let classes = sample::length_classes::<E>(&range);
+    sample::boundary_values(&range, &classes)
+        .iter()
+        .map(CodePoint::from)
+        .collect()
+}
+
+/// Units and bytes per code point of `E` for each bit length up to
+/// `max_bits` (the code of the largest value of that length in the range).
+///
+/// ```
+/// use ucsx::properties::density;
+/// let rows = density::<ucsx::Utf8>(64);
+/// assert_eq!(rows.len(), 22); // bit lengths 0..=21
+/// assert_eq!((rows[7].bytes, rows[8].bytes, rows[21].bytes), (1, 2, 4));
+/// ```
+pub fn density<E: Encoding>(max_bits: u64) -> Vec<DensityRow>
+where
+    E::Unit: ArbitraryUnit,
+{
+    base::density_rows::<E>(&sample::Range::of::<E>(max_bits))
+}
+
+/// [`check`] for a format chosen at run time.
+///
+/// ```
+/// use ucsx::properties::{check_format, CheckConfig};
+/// let report = ucsx::properties::check_format(ucsx::Format::Utf8, &CheckConfig::default());
+/// assert!(report.passed());
+/// ```
+pub fn check_format(format: crate::Format, config: &CheckConfig) -> PropertyReport {
+    crate::encoding::with_encoding!(format, E => check::<E>(config))
+}

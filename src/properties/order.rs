@@ -1,0 +1,67 @@
+//! `binary-order`: comparing codes unit by unit, and as big-endian bytes,
+//! orders them as their code points (`utf-e-8.txt` §2 claims this for
+//! UTF-E-8; UTF-16 famously lacks it, since U+E000..U+FFFF sort after the
+//! surrogate pairs of U+10000 and up).
+
+use super::unit::{be_bytes, hex, ArbitraryUnit};
+use super::{Ctx, PropertyResult};
+use crate::{CodePoint, Encoding};
+
+pub(crate) const BINARY_ORDER: &str = "binary-order";
+
+pub(crate) fn binary_order<E: Encoding>(ctx: &mut Ctx<E>) -> PropertyResult
+where
+    E::Unit: ArbitraryUnit,
+{
+    let n = ctx.codes.len();
+    if n < 2 {
+        return PropertyResult::pass(BINARY_ORDER, "fewer than two codes".into());
+    }
+    let bytes: Vec<Vec<u8>> = ctx.codes.iter().map(|c| be_bytes(c)).collect();
+    // Values are sorted ascending, so pair (i, j) with i < j fails when the
+    // codes do not compare as less.
+    let unit_fails = |i: usize, j: usize| ctx.codes[i] >= ctx.codes[j];
+    let byte_fails = |i: usize, j: usize| bytes[i] >= bytes[j];
+    let mut pairs: Vec<(usize, usize)> = (0..n - 1).map(|i| (i, i + 1)).collect();
+    for _ in 0..ctx.config.cases * 4 {
+        let (a, b) = (ctx.rng.below(n), ctx.rng.below(n));
+        if a != b {
+            pairs.push((a.min(b), a.max(b)));
+        }
+    }
+    let mut problems = Vec::new();
+    for (what, fails) in [
+        ("as units", &unit_fails as &dyn Fn(usize, usize) -> bool),
+        ("as big-endian bytes", &byte_fails),
+    ] {
+        let Some(&(mut i, mut j)) = pairs.iter().find(|&&(i, j)| fails(i, j)) else {
+            continue;
+        };
+        // Shrink: the smallest larger value that still sorts too early,
+        // then the smallest value that still sorts after it.
+        if let Some(b) = (i + 1..j).find(|&b| fails(i, b)) {
+            j = b;
+        }
+        if let Some(a) = (0..i).find(|&a| fails(a, j)) {
+            i = a;
+        }
+        problems.push(format!(
+            "{what}: {} ({}) sorts after {} ({})",
+            CodePoint::from(&ctx.values[i]),
+            hex(&ctx.codes[i]),
+            CodePoint::from(&ctx.values[j]),
+            hex(&ctx.codes[j])
+        ));
+    }
+    if problems.is_empty() {
+        PropertyResult::pass(
+            BINARY_ORDER,
+            format!(
+                "units and big-endian bytes order {} pairs of codes as their code points",
+                pairs.len()
+            ),
+        )
+    } else {
+        PropertyResult::fail(BINARY_ORDER, problems.join("; "))
+    }
+}

@@ -1,0 +1,347 @@
+//! The inputs of the checker: a deterministic PRNG, the range of a format,
+//! its length classes found by probing its encoder, the boundary values
+//! worth testing exhaustively, random values and texts, and near-valid unit
+//! sequences.
+//!
+//! Nothing here knows any format: length classes come from encoding
+//! candidate values (2^k − 1 and 2^k for every k, then a binary search
+//! wherever the code length changes inside a power-of-two interval, which
+//! finds boundaries such as U+110000 that are not powers of two).
+
+use num_bigint::BigUint;
+use num_traits::{One, ToPrimitive, Zero};
+
+use super::unit::ArbitraryUnit;
+use crate::{CodePoint, Encoding};
+
+/// xorshift64* (Vigna, "An experimental exploration of Marsaglia's xorshift
+/// generators", 2016): small, fast, deterministic for a given seed, and
+/// good enough to pick test cases.
+#[derive(Clone, Debug)]
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        // A zero state would stay zero; mix the seed so nearby seeds differ.
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    pub(crate) fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// The values a format is tested on: `0..=top`, where `top` is the format's
+/// last code point or, for an unbounded format, the last value of
+/// `max_bits` bits.
+#[derive(Clone, Debug)]
+pub(crate) struct Range {
+    pub(crate) top: BigUint,
+}
+
+impl Range {
+    pub(crate) fn of<E: Encoding>(max_bits: u64) -> Range {
+        let cap = (BigUint::one() << max_bits.max(1)) - 1u8;
+        let top = match E::max_code_point() {
+            Some(max) => max.to_biguint().min(cap),
+            None => cap,
+        };
+        Range { top }
+    }
+
+    pub(crate) fn bits(&self) -> u64 {
+        self.top.bits()
+    }
+
+    /// `v` moved into the range and off the surrogates.
+    pub(crate) fn clamp(&self, v: BigUint) -> BigUint {
+        let v = if v > self.top { self.top.clone() } else { v };
+        match v.to_u64() {
+            // D800..DFFF -> D000..D7FF: same length class in every format.
+            Some(s @ 0xD800..=0xDFFF) => BigUint::from(s ^ 0x800),
+            _ => v,
+        }
+    }
+
+    /// A random value of exactly `bits` bits (0 for `bits == 0`), clamped.
+    pub(crate) fn random_of_bits(&self, rng: &mut Rng, bits: u64) -> BigUint {
+        if bits == 0 {
+            return BigUint::zero();
+        }
+        let digits: Vec<u32> = (0..bits.div_ceil(32))
+            .map(|_| rng.next_u64() as u32)
+            .collect();
+        let mask = (BigUint::one() << bits) - 1u8;
+        let v = (BigUint::new(digits) & mask) | (BigUint::one() << (bits - 1));
+        self.clamp(v)
+    }
+
+    /// A random value whose bit length is uniform over the range's.
+    pub(crate) fn random(&self, rng: &mut Rng) -> BigUint {
+        let bits = rng.below(self.bits() as usize + 1) as u64;
+        self.random_of_bits(rng, bits)
+    }
+}
+
+/// The code of `v`, or `None` if the format refuses it.
+pub(crate) fn encode<E: Encoding>(v: &BigUint) -> Option<Vec<E::Unit>> {
+    let mut out = Vec::new();
+    E::encode(&CodePoint::from(v), &mut out).ok()?;
+    Some(out)
+}
+
+/// The code length of `v`, with surrogates read as U+D7FF and refused
+/// values as 0, so that probing never stops at a hole in the range.
+fn code_len<E: Encoding>(v: &BigUint) -> usize {
+    let v = match v.to_u64() {
+        Some(0xD800..=0xDFFF) => BigUint::from(0xD7FFu32),
+        _ => v.clone(),
+    };
+    encode::<E>(&v).map_or(0, |c| c.len())
+}
+
+/// A maximal run of values with the same code length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LengthClass {
+    /// The first value of the class.
+    pub first: CodePoint,
+    /// The last value of the class.
+    pub last: CodePoint,
+    /// The number of units of each code in the class.
+    pub units: usize,
+}
+
+/// The length classes of `E` over `0..=top`, found by probing: code lengths
+/// at 2^k − 1 and 2^k, and a binary search for the first value of a new
+/// length wherever a power-of-two interval holds more than one.
+pub(crate) fn length_classes<E: Encoding>(range: &Range) -> Vec<LengthClass> {
+    let mut starts: Vec<BigUint> = vec![BigUint::zero()];
+    let mut lo = BigUint::zero();
+    for k in 0..=range.bits() {
+        let hi = ((BigUint::one() << (k + 1)) - 1u8).min(range.top.clone());
+        // Within one interval a pathological format may change length many
+        // times; after 64 changes the rest is one class as far as we care.
+        let mut changes = 0;
+        while code_len::<E>(&lo) != code_len::<E>(&hi) && changes < 64 {
+            let len_lo = code_len::<E>(&lo);
+            let (mut a, mut b) = (lo.clone(), hi.clone());
+            while &b - &a > BigUint::one() {
+                let mid: BigUint = (&a + &b) >> 1;
+                if code_len::<E>(&mid) == len_lo {
+                    a = mid;
+                } else {
+                    b = mid;
+                }
+            }
+            starts.push(b.clone());
+            lo = b;
+            changes += 1;
+        }
+        if hi == range.top {
+            break;
+        }
+        // The next interval starts at 2^(k+1); a change at its first value
+        // shows up as a change between `hi` and `hi + 1`.
+        let next = &hi + 1u8;
+        if code_len::<E>(&next) != code_len::<E>(&hi) {
+            starts.push(next.clone());
+        }
+        lo = next;
+    }
+    starts.sort();
+    starts.dedup();
+    let mut classes = Vec::with_capacity(starts.len());
+    for (i, first) in starts.iter().enumerate() {
+        let last = match starts.get(i + 1) {
+            Some(next) => next - 1u8,
+            None => range.top.clone(),
+        };
+        classes.push(LengthClass {
+            units: code_len::<E>(first),
+            first: CodePoint::from(first),
+            last: CodePoint::from(last),
+        });
+    }
+    classes
+}
+
+/// Values where formats change behaviour: the Unicode and UCS limits, the
+/// surrogate edges, and the edges of the 64-bit fast paths.
+const LANDMARKS: &[u64] = &[
+    0x7F,
+    0x80,
+    0xFF,
+    0x100,
+    0x7FF,
+    0x800,
+    0xD7FF,
+    0xE000,
+    0xFFFD,
+    0xFFFF,
+    0x1_0000,
+    0x10_FFFF,
+    0x11_0000,
+    0x7FFF_FFFF,
+    0x8000_0000,
+    0xF_FFFF_FFFF,
+    0x10_0000_0000,
+    0x7FFF_FFFF_FFFF_FFFF,
+    0x8000_0000_0000_0000,
+    u64::MAX,
+];
+
+/// The boundary values of `E` over the range, sorted: the first and last
+/// value of each length class and their neighbours, every power of two and
+/// its neighbours, the landmarks, 0 and the top.
+pub(crate) fn boundary_values(range: &Range, classes: &[LengthClass]) -> Vec<BigUint> {
+    let mut vals: Vec<BigUint> = vec![BigUint::zero(), range.top.clone()];
+    for c in classes {
+        let (f, l) = (c.first.to_biguint(), c.last.to_biguint());
+        vals.push(&f + 1u8);
+        vals.push(&l + 1u8);
+        if !l.is_zero() {
+            vals.push(&l - 1u8);
+        }
+        vals.push(f);
+        vals.push(l);
+    }
+    for k in 0..=range.bits() {
+        let p = BigUint::one() << k;
+        vals.push(&p - 1u8);
+        vals.push(&p + 1u8);
+        vals.push(p);
+    }
+    vals.extend(LANDMARKS.iter().map(|&v| BigUint::from(v)));
+    vals.push(BigUint::one() << 64u32);
+    let mut vals: Vec<BigUint> = vals
+        .into_iter()
+        .filter(|v| *v <= range.top && !matches!(v.to_u64(), Some(0xD800..=0xDFFF)))
+        .collect();
+    vals.sort();
+    vals.dedup();
+    vals
+}
+
+/// One change to a unit sequence, for near-valid inputs.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Mutation {
+    /// Replace the unit at the index by the value.
+    Corrupt(usize, u32),
+    /// Remove the unit at the index.
+    Drop(usize),
+    /// Repeat the unit at the index.
+    Duplicate(usize),
+    /// Insert the value before the index.
+    Insert(usize, u32),
+}
+
+impl Mutation {
+    /// A random mutation; units come from `pool` (units seen in valid codes,
+    /// so that corruptions are plausible) or anywhere.
+    pub(crate) fn random(rng: &mut Rng, pool: &[u32]) -> Mutation {
+        let idx = rng.next_u64() as usize;
+        let unit = if pool.is_empty() || rng.below(4) == 0 {
+            rng.next_u64() as u32
+        } else {
+            rng.pick(pool)
+                .wrapping_add(rng.below(3) as u32)
+                .wrapping_sub(1)
+        };
+        match rng.below(4) {
+            0 => Mutation::Corrupt(idx, unit),
+            1 => Mutation::Drop(idx),
+            2 => Mutation::Duplicate(idx),
+            _ => Mutation::Insert(idx, unit),
+        }
+    }
+
+    /// The mutation in words, once applied at index `at` of `units` (the
+    /// sequence before the change).
+    pub(crate) fn describe<U: ArbitraryUnit>(self, at: usize, units: &[U]) -> String {
+        let unit = |u: u32| super::unit::hex(&[U::from_u32_truncating(u)]);
+        let old = units
+            .get(at)
+            .map_or_else(String::new, |&u| super::unit::hex(&[u]));
+        match self {
+            Mutation::Corrupt(_, u) => format!("replacing unit {at} ({old}) by {}", unit(u)),
+            Mutation::Drop(_) => format!("dropping unit {at} ({old})"),
+            Mutation::Duplicate(_) => format!("repeating unit {at} ({old})"),
+            Mutation::Insert(_, u) => format!("inserting {} before unit {at}", unit(u)),
+        }
+    }
+
+    /// Applies the mutation (its index taken modulo the length); returns
+    /// the index it touched.
+    pub(crate) fn apply<U: ArbitraryUnit>(self, units: &mut Vec<U>) -> usize {
+        let n = units.len();
+        match self {
+            Mutation::Insert(i, u) => {
+                let i = i % (n + 1);
+                units.insert(i, U::from_u32_truncating(u));
+                i
+            }
+            _ if n == 0 => 0,
+            Mutation::Corrupt(i, u) => {
+                let i = i % n;
+                units[i] = U::from_u32_truncating(u);
+                i
+            }
+            Mutation::Drop(i) => {
+                let i = i % n;
+                units.remove(i);
+                i
+            }
+            Mutation::Duplicate(i) => {
+                let i = i % n;
+                units.insert(i, units[i]);
+                i
+            }
+        }
+    }
+}
+
+/// A valid text: the codes of some values, with the start of each code.
+#[derive(Clone, Debug)]
+pub(crate) struct Text<U> {
+    pub(crate) units: Vec<U>,
+    pub(crate) values: Vec<BigUint>,
+    pub(crate) starts: Vec<usize>,
+}
+
+impl<U: Copy> Text<U> {
+    pub(crate) fn from_codes(codes: &[(&BigUint, &[U])]) -> Text<U> {
+        let mut t = Text {
+            units: Vec::new(),
+            values: Vec::new(),
+            starts: Vec::new(),
+        };
+        for (v, c) in codes {
+            t.starts.push(t.units.len());
+            t.values.push((*v).clone());
+            t.units.extend_from_slice(c);
+        }
+        t
+    }
+
+    /// The index of the code that holds unit `i`.
+    pub(crate) fn code_at(&self, i: usize) -> usize {
+        match self.starts.binary_search(&i) {
+            Ok(k) => k,
+            Err(k) => k - 1,
+        }
+    }
+}

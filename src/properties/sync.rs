@@ -1,0 +1,268 @@
+//! The properties of codes in running text: `lead-trail-disjoint`,
+//! `self-synchronizing` and `length-from-prefix`.
+//!
+//! All three are measured on the sample, so a bound they report is the
+//! largest seen, and "unbounded" means "grew with the longest codes and
+//! texts tested".
+
+use std::collections::HashMap;
+
+use super::sample::{Mutation, Text};
+use super::unit::{hex, ArbitraryUnit};
+use super::{Ctx, PropertyResult};
+use crate::{CodePoint, Encoding};
+
+pub(crate) const LEAD_TRAIL: &str = "lead-trail-disjoint";
+pub(crate) const SELF_SYNC: &str = "self-synchronizing";
+pub(crate) const LENGTH_FROM_PREFIX: &str = "length-from-prefix";
+
+/// The longest window of preceding units tried as context.
+const MAX_CONTEXT: usize = 12;
+
+/// Where a unit was seen: text and position.
+type Seen = Option<(usize, usize)>;
+
+/// The code holding unit `i` of `text`, as `U+X (units)`.
+fn describe_code<U: ArbitraryUnit>(text: &Text<U>, i: usize) -> String {
+    let k = text.code_at(i);
+    let end = text.starts.get(k + 1).copied().unwrap_or(text.units.len());
+    format!(
+        "{} ({})",
+        CodePoint::from(&text.values[k]),
+        hex(&text.units[text.starts[k]..end])
+    )
+}
+
+/// The first window of `k` units (the unit and the `k - 1` before it) seen
+/// both starting a code and inside one, if any.
+fn conflict<U: ArbitraryUnit>(
+    texts: &[Text<U>],
+    k: usize,
+) -> Option<((usize, usize), (usize, usize))> {
+    let mut roles: HashMap<&[U], (Seen, Seen)> = HashMap::new();
+    for (t, text) in texts.iter().enumerate() {
+        let mut next_start = 0;
+        for i in 0..text.units.len() {
+            let starts = text.starts.get(next_start) == Some(&i);
+            if starts {
+                next_start += 1;
+            }
+            if i + 1 < k {
+                continue;
+            }
+            let entry = roles.entry(&text.units[i + 1 - k..=i]).or_default();
+            if starts {
+                entry.0.get_or_insert((t, i));
+            } else {
+                entry.1.get_or_insert((t, i));
+            }
+            if let (Some(a), Some(b)) = *entry {
+                return Some((a, b));
+            }
+        }
+    }
+    None
+}
+
+pub(crate) fn lead_trail<E: Encoding>(ctx: &Ctx<E>) -> PropertyResult
+where
+    E::Unit: ArbitraryUnit,
+{
+    let texts: Vec<Text<E::Unit>> = ctx
+        .runs
+        .iter()
+        .chain(&ctx.texts)
+        .chain(&ctx.sweeps)
+        .cloned()
+        .collect();
+    let Some((a, b)) = conflict(&texts, 1) else {
+        return PropertyResult::pass(
+            LEAD_TRAIL,
+            "the unit alone tells whether it starts a code".into(),
+        );
+    };
+    let needed = (2..=MAX_CONTEXT).find(|&k| conflict(&texts, k).is_none());
+    let context = match needed {
+        Some(k) => format!("context {k}"),
+        None => format!("context unbounded (more than {MAX_CONTEXT} units)"),
+    };
+    let unit = texts[a.0].units[a.1];
+    PropertyResult::fail(
+        LEAD_TRAIL,
+        format!(
+            "{context}: unit {} starts a code in {} and continues one in {}",
+            hex(&[unit]),
+            describe_code(&texts[a.0], a.1),
+            describe_code(&texts[b.0], b.1)
+        ),
+    )
+}
+
+/// The position from which decoding `units[p..]` agrees with decoding the
+/// whole text (the text's end if it never does). Comparing with the
+/// decoder's own reading of the whole text, not with the values, keeps a
+/// round-trip failure from showing up here too.
+fn sync_point<E: Encoding>(text: &Text<E::Unit>, whole: &[(usize, CodePoint)], p: usize) -> usize {
+    let items: Vec<(usize, CodePoint)> = E::code_point_indices(&text.units[p..]).collect();
+    let mut i = items.len();
+    let mut j = whole.len();
+    let mut q = text.units.len();
+    while i > 0 && j > 0 {
+        let (pos, ref cp) = items[i - 1];
+        if pos + p != whole[j - 1].0 || *cp != whole[j - 1].1 {
+            break;
+        }
+        q = pos + p;
+        i -= 1;
+        j -= 1;
+    }
+    q
+}
+
+pub(crate) fn self_sync<E: Encoding>(ctx: &mut Ctx<E>) -> PropertyResult
+where
+    E::Unit: ArbitraryUnit,
+{
+    // From inside a code: how far until the decoder is back in step.
+    let mut max_distance = 0;
+    let texts = ctx.texts.len().min(ctx.config.cases / 8 + 8);
+    for text in &ctx.texts[..texts] {
+        let whole: Vec<(usize, CodePoint)> = E::code_point_indices(&text.units).collect();
+        let mut next_start = 0;
+        for p in 0..text.units.len() {
+            if text.starts.get(next_start) == Some(&p) {
+                next_start += 1;
+                continue;
+            }
+            let q = sync_point::<E>(text, &whole, p);
+            let missed = text.starts.iter().filter(|&&s| s > p && s < q).count();
+            if q == text.units.len() && missed >= 3 {
+                return PropertyResult::fail(
+                    SELF_SYNC,
+                    format!(
+                        "decoding from unit {p} of {} (inside {}) never falls back in step: {missed} code boundaries missed",
+                        hex(&text.units),
+                        describe_code(text, p)
+                    ),
+                );
+            }
+            max_distance = max_distance.max(q - p);
+        }
+    }
+    // One bad unit: how many code points are lost around it.
+    let mut max_damage = 0;
+    for round in 0..texts * 4 {
+        let text = &ctx.texts[round % texts];
+        let mutation = Mutation::random(&mut ctx.rng, &ctx.pool);
+        let mut units = text.units.clone();
+        let at = mutation.apply(&mut units);
+        let got: Vec<CodePoint> = E::decode_lossy(&units);
+        let want: Vec<CodePoint> = E::decode_lossy(&text.units);
+        let prefix = got.iter().zip(&want).take_while(|(a, b)| a == b).count();
+        let room = got.len().min(want.len()) - prefix;
+        let suffix = got
+            .iter()
+            .rev()
+            .zip(want.iter().rev())
+            .take(room)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let damaged = want.len() - prefix - suffix;
+        let after = want.len() - text.code_at(at.min(text.units.len().saturating_sub(1)));
+        if suffix == 0 && damaged >= 4 && damaged + 1 >= after {
+            return PropertyResult::fail(
+                SELF_SYNC,
+                format!(
+                    "{} of {} damages all {damaged} code points from there to the end",
+                    mutation.describe(at, &text.units),
+                    hex(&text.units)
+                ),
+            );
+        }
+        max_damage = max_damage.max(damaged);
+    }
+    let boundary = if max_distance == 0 {
+        "every unit starts a code".to_string()
+    } else {
+        format!("next code boundary within {max_distance} units")
+    };
+    PropertyResult::pass(
+        SELF_SYNC,
+        format!("{boundary}; one bad unit damages at most {max_damage} code points"),
+    )
+}
+
+pub(crate) fn length_from_prefix<E: Encoding>(ctx: &Ctx<E>) -> PropertyResult
+where
+    E::Unit: ArbitraryUnit,
+{
+    // For each prefix seen, the shortest and longest code that starts so.
+    let mut lens: HashMap<&[E::Unit], (usize, usize)> = HashMap::new();
+    for code in &ctx.codes {
+        for n in 1..=code.len() {
+            let e = lens.entry(&code[..n]).or_insert((code.len(), code.len()));
+            e.0 = e.0.min(code.len());
+            e.1 = e.1.max(code.len());
+        }
+    }
+    // The units needed to know each code's length: the shortest prefix
+    // shared only with codes of the same length.
+    let needed: Vec<usize> = ctx
+        .codes
+        .iter()
+        .map(|code| {
+            (1..=code.len())
+                .find(|&n| {
+                    let (lo, hi) = lens[&code[..n]];
+                    lo == hi
+                })
+                .unwrap_or(code.len())
+        })
+        .collect();
+    let n_max = needed.iter().copied().max().unwrap_or(0);
+    let longest = ctx.codes.iter().map(Vec::len).max().unwrap_or(0);
+    let shortest = ctx.codes.iter().map(Vec::len).min().unwrap_or(0);
+    let summary = format!("n = {n_max} (codes of {shortest} to {longest} units)");
+    // The length is bounded by a prefix unless codes of two different
+    // lengths (the longer of at least 3 units) each need all their units:
+    // then n grows with the length, as in a varint with a stop bit.
+    let full: Vec<usize> = (0..ctx.codes.len())
+        .filter(|&k| needed[k] == ctx.codes[k].len() && needed[k] >= 2)
+        .collect();
+    let growing = full
+        .iter()
+        .max_by_key(|&&k| ctx.codes[k].len())
+        .filter(|&&k| {
+            ctx.codes[k].len() >= 3
+                && full
+                    .iter()
+                    .any(|&j| ctx.codes[j].len() < ctx.codes[k].len())
+        });
+    let Some(&k) = growing else {
+        return PropertyResult::pass(LENGTH_FROM_PREFIX, summary);
+    };
+    let code = &ctx.codes[k];
+    let prefix = &code[..code.len() - 1];
+    let other = ctx
+        .codes
+        .iter()
+        .zip(&ctx.values)
+        .find(|(c, _)| c.len() != code.len() && c.starts_with(prefix));
+    let witness = match other {
+        Some((c, v)) => format!(
+            "; {} ({}) starts with the same {} units",
+            CodePoint::from(v),
+            hex(c),
+            prefix.len()
+        ),
+        None => String::new(),
+    };
+    PropertyResult::fail(
+        LENGTH_FROM_PREFIX,
+        format!(
+            "{summary}, growing with the length: the length of {} ({}) is known only after all its units{witness}",
+            CodePoint::from(&ctx.values[k]),
+            hex(code)
+        ),
+    )
+}

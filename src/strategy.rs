@@ -1,0 +1,188 @@
+//! proptest strategies for code points and unit sequences of any
+//! [`Encoding`] (feature `proptest`).
+//!
+//! Code points come by length class, with the boundary values of the format
+//! over-weighted: the first and last value of each class (derived by
+//! probing the encoder, see [`crate::properties::length_classes`]), powers
+//! of two and their neighbours, and the Unicode and UCS limits. Values stay
+//! in the format's range (up to a bit length for unbounded formats) and off
+//! the surrogates. Unit sequences are valid texts, or near-valid ones (one
+//! or two units corrupted, dropped, duplicated or inserted) for testing
+//! decoders.
+//!
+//! ```
+//! use proptest::prelude::*;
+//! use proptest::test_runner::TestRunner;
+//! use ucsx::{strategy, Encoding, UtfE8};
+//!
+//! TestRunner::default()
+//!     .run(&strategy::code_point::<UtfE8>(), |cp| {
+//!         let units = UtfE8::encode_all(&[cp.clone()]).unwrap();
+//!         prop_assert_eq!(UtfE8::decode_all(&units).unwrap(), vec![cp]);
+//!         Ok(())
+//!     })
+//!     .unwrap();
+//! ```
+
+use num_bigint::BigUint;
+use proptest::prelude::*;
+use proptest::sample::select;
+
+use crate::properties::sample::{Mutation, Range};
+pub use crate::properties::ArbitraryUnit;
+use crate::properties::{boundary_values, length_classes};
+use crate::{CodePoint, Encoding};
+
+/// The bit length [`code_point`] stops at for formats without a last code
+/// point.
+///
+/// ```
+/// assert_eq!(ucsx::strategy::DEFAULT_MAX_BITS, 200);
+/// ```
+pub const DEFAULT_MAX_BITS: u64 = 200;
+
+/// Code points `E` encodes, by length class with boundary values
+/// over-weighted; up to [`DEFAULT_MAX_BITS`] bits for unbounded formats.
+///
+/// ```
+/// use proptest::test_runner::TestRunner;
+/// use ucsx::{strategy, Encoding, Utf8};
+/// TestRunner::default()
+///     .run(&strategy::code_point::<Utf8>(), |cp| {
+///         assert!(Utf8::can_encode(&cp));
+///         Ok(())
+///     })
+///     .unwrap();
+/// ```
+pub fn code_point<E: Encoding + 'static>() -> BoxedStrategy<CodePoint> {
+    code_point_up_to::<E>(DEFAULT_MAX_BITS)
+}
+
+/// Code points `E` encodes of at most `max_bits` bits, by length class with
+/// boundary values over-weighted.
+///
+/// ```
+/// use proptest::test_runner::TestRunner;
+/// use ucsx::{strategy, UtfG32};
+/// TestRunner::default()
+///     .run(&strategy::code_point_up_to::<UtfG32>(12), |cp| {
+///         assert!(cp.bits() <= 12);
+///         Ok(())
+///     })
+///     .unwrap();
+/// ```
+pub fn code_point_up_to<E: Encoding + 'static>(max_bits: u64) -> BoxedStrategy<CodePoint> {
+    let range = Range::of::<E>(max_bits);
+    let boundaries = boundary_values::<E>(max_bits);
+    let classes: Vec<(BigUint, BigUint)> = length_classes::<E>(max_bits)
+        .into_iter()
+        .map(|c| {
+            let first = c.first.to_biguint();
+            let span = c.last.to_biguint() - &first + 1u8;
+            (first, span)
+        })
+        .collect();
+    let r1 = range.clone();
+    let in_class = select(classes)
+        .prop_flat_map(|(first, span)| {
+            let digits = (span.bits() / 32 + 2) as usize;
+            (
+                Just(first),
+                Just(span),
+                prop::collection::vec(any::<u32>(), digits),
+            )
+        })
+        .prop_map(move |(first, span, d)| {
+            CodePoint::from(r1.clamp(first + BigUint::new(d) % span))
+        });
+    let r2 = range.clone();
+    let by_bits = (0..=range.bits())
+        .prop_flat_map(|bits| {
+            let digits = bits.div_ceil(32) as usize;
+            (Just(bits), prop::collection::vec(any::<u32>(), digits))
+        })
+        .prop_map(move |(bits, d)| {
+            if bits == 0 {
+                return CodePoint::ZERO;
+            }
+            let mask = (BigUint::from(1u8) << bits) - 1u8;
+            let v = (BigUint::new(d) & mask) | (BigUint::from(1u8) << (bits - 1));
+            CodePoint::from(r2.clamp(v))
+        });
+    prop_oneof![
+        2 => select(boundaries),
+        1 => in_class,
+        1 => by_bits,
+    ]
+    .boxed()
+}
+
+/// Any unit of type `U`, all values equally likely.
+///
+/// ```
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+/// let mut runner = TestRunner::default();
+/// let unit: u16 = ucsx::strategy::unit::<u16>().new_tree(&mut runner).unwrap().current();
+/// let _ = unit;
+/// ```
+pub fn unit<U: ArbitraryUnit>() -> BoxedStrategy<U> {
+    any::<u32>().prop_map(U::from_u32_truncating).boxed()
+}
+
+/// Valid unit sequences of `E`: the codes of 0 to 11 code points from
+/// [`code_point`].
+///
+/// ```
+/// use proptest::test_runner::TestRunner;
+/// use ucsx::{strategy, Encoding, Utf8};
+/// TestRunner::default()
+///     .run(&strategy::valid_units::<Utf8>(), |bytes| {
+///         assert!(std::str::from_utf8(&bytes).is_ok());
+///         Ok(())
+///     })
+///     .unwrap();
+/// ```
+pub fn valid_units<E: Encoding + 'static>() -> BoxedStrategy<Vec<E::Unit>> {
+    prop::collection::vec(code_point::<E>(), 0..12)
+        .prop_filter_map("the format refuses a value of its range", |cps| {
+            E::encode_all(&cps).ok()
+        })
+        .boxed()
+}
+
+/// Near-valid unit sequences of `E`: a valid sequence with one or two units
+/// corrupted, dropped, duplicated or inserted (new units drawn from all
+/// values of the unit type). What a decoder must reject or read without
+/// panicking.
+///
+/// ```
+/// use proptest::test_runner::TestRunner;
+/// use ucsx::{strategy, Encoding, Utf8};
+/// TestRunner::default()
+///     .run(&strategy::near_valid_units::<Utf8>(), |bytes| {
+///         // ucsx agrees with std on every input.
+///         assert_eq!(Utf8::validate(&bytes).is_ok(), std::str::from_utf8(&bytes).is_ok());
+///         Ok(())
+///     })
+///     .unwrap();
+/// ```
+pub fn near_valid_units<E: Encoding + 'static>() -> BoxedStrategy<Vec<E::Unit>>
+where
+    E::Unit: ArbitraryUnit,
+{
+    let mutation = (0..4u8, any::<usize>(), any::<u32>()).prop_map(|(kind, i, u)| match kind {
+        0 => Mutation::Corrupt(i, u),
+        1 => Mutation::Drop(i),
+        2 => Mutation::Duplicate(i),
+        _ => Mutation::Insert(i, u),
+    });
+    (valid_units::<E>(), prop::collection::vec(mutation, 1..=2))
+        .prop_map(|(mut units, mutations)| {
+            for m in mutations {
+                m.apply(&mut units);
+            }
+            units
+        })
+        .boxed()
+}

@@ -1,0 +1,460 @@
+//! The property checker read as a specification: the built-in 8- and
+//! 32-bit formats pass every property, and for each property a deliberately
+//! broken toy format fails it, with a small counterexample.
+
+use num_bigint::BigUint;
+use ucsx::properties::{check, CheckConfig, PropertyReport, Verdict, PROPERTIES};
+use ucsx::{
+    CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, Utf32, Utf8, UtfE8, UtfG32,
+    UtfG8,
+};
+
+fn config() -> CheckConfig {
+    CheckConfig::default()
+}
+
+fn verdict(report: &PropertyReport, name: &str) -> Verdict {
+    report
+        .get(name)
+        .unwrap_or_else(|| panic!("no {name}"))
+        .verdict
+}
+
+fn detail<'a>(report: &'a PropertyReport, name: &str) -> &'a str {
+    &report.get(name).unwrap().detail
+}
+
+fn assert_all_pass(report: &PropertyReport) {
+    assert_eq!(report.results.len(), PROPERTIES.len());
+    assert!(report.passed(), "{report}");
+}
+
+fn assert_fails(report: &PropertyReport, name: &str, needle: &str) {
+    assert_eq!(
+        verdict(report, name),
+        Verdict::Fail,
+        "{name} should fail:\n{report}"
+    );
+    assert!(
+        detail(report, name).contains(needle),
+        "{name}: {:?} does not mention {needle:?}\n{report}",
+        detail(report, name)
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The built-in formats
+
+#[test]
+fn utf8_passes_every_property() {
+    assert_all_pass(&check::<Utf8>(&config()));
+}
+
+#[test]
+fn utf_g8_passes_every_property() {
+    assert_all_pass(&check::<UtfG8>(&config()));
+}
+
+#[test]
+fn utf_e8_passes_every_property_its_spec_claims() {
+    let report = check::<UtfE8>(&config());
+    assert_all_pass(&report);
+    // utf-e-8.txt §2: the lead byte gives the length.
+    assert!(
+        detail(&report, "length-from-prefix").starts_with("n = 1 "),
+        "{report}"
+    );
+    assert_eq!(report.density.last().unwrap().bytes, 13);
+}
+
+#[test]
+fn utf32_and_utf_g32_pass_every_property() {
+    assert_all_pass(&check::<Utf32>(&config()));
+    assert_all_pass(&check::<UtfG32>(&config()));
+}
+
+#[test]
+fn report_has_one_line_per_property_then_the_density_table() {
+    let text = check::<Utf8>(&config()).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    for (line, name) in lines[1..].iter().zip(PROPERTIES) {
+        assert!(line.starts_with(name), "{line}");
+        assert!(line[21..].starts_with("PASS "), "{line}");
+    }
+    assert_eq!(lines[10], "bits  units  bytes");
+    assert_eq!(
+        lines[11..],
+        [
+            "   7      1      1",
+            "  11      2      2",
+            "  16      3      3",
+            "  21      4      4"
+        ]
+    );
+}
+
+#[test]
+fn same_seed_same_report() {
+    let config = CheckConfig {
+        cases: 50,
+        max_bits: 80,
+        seed: 7,
+    };
+    assert_eq!(check::<Leb128>(&config), check::<Leb128>(&config));
+}
+
+// ---------------------------------------------------------------------------
+// Toy formats, each broken on purpose
+
+fn surrogate(v: u64) -> bool {
+    (0xD800..=0xDFFF).contains(&v)
+}
+
+/// The bulk methods of `Encoding` in terms of `encode` and `decode`.
+macro_rules! bulk_from_single {
+    () => {
+        fn validate(input: &[Self::Unit]) -> Result<(), DecodeError> {
+            Self::decode_all(input).map(|_| ())
+        }
+        fn encode_u64s(input: &[u64], out: &mut Vec<Self::Unit>) -> Result<(), EncodeError> {
+            for (i, &v) in input.iter().enumerate() {
+                Self::encode(&CodePoint::from(v), out).map_err(|e| e.at_index(i))?;
+            }
+            Ok(())
+        }
+        fn decode_u64s(input: &[Self::Unit], out: &mut Vec<u64>) -> Result<(), DecodeError> {
+            let mut pos = 0;
+            while pos < input.len() {
+                let (cp, n) = Self::decode(&input[pos..]).map_err(|e| e.shifted(pos))?;
+                let too_large =
+                    DecodeError::new(Self::NAME, DecodeErrorKind::TooLargeForU64, pos, Some(n));
+                out.push(cp.to_u64().ok_or(too_large)?);
+                pos += n;
+            }
+            Ok(())
+        }
+    };
+}
+
+/// LEB128, the little-endian base-128 varint of DWARF and WebAssembly:
+/// seven bits per byte, low group first, high bit set on every byte but the
+/// last. Unbounded. `STRICT` refuses overlong codes (a last byte of zero);
+/// the lax variant accepts them.
+struct Leb<const STRICT: bool>;
+type Leb128 = Leb<true>;
+type Leb128Lax = Leb<false>;
+
+impl<const STRICT: bool> Encoding for Leb<STRICT> {
+    type Unit = u8;
+    const NAME: &'static str = if STRICT { "LEB128" } else { "LEB128-LAX" };
+
+    fn max_code_point() -> Option<CodePoint> {
+        None
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        if cp.is_surrogate() {
+            return Err(EncodeError::surrogate(Self::NAME, cp.to_u64().unwrap()));
+        }
+        let mut v = cp.to_biguint();
+        loop {
+            let low = (&v & BigUint::from(0x7Fu8))
+                .to_u32_digits()
+                .first()
+                .copied()
+                .unwrap_or(0) as u8;
+            v >>= 7;
+            if v == BigUint::ZERO {
+                out.push(low);
+                return Ok(());
+            }
+            out.push(low | 0x80);
+        }
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        let Some(end) = input.iter().position(|b| b & 0x80 == 0) else {
+            return Err(DecodeError::new(
+                Self::NAME,
+                DecodeErrorKind::Truncated,
+                0,
+                None,
+            ));
+        };
+        if STRICT && end > 0 && input[end] == 0 {
+            return Err(DecodeError::new(
+                Self::NAME,
+                DecodeErrorKind::NonShortest,
+                0,
+                Some(end + 1),
+            ));
+        }
+        let mut v = BigUint::ZERO;
+        for &b in input[..=end].iter().rev() {
+            v = (v << 7) | BigUint::from(b & 0x7F);
+        }
+        let cp = CodePoint::from(v);
+        if cp.is_surrogate() {
+            return Err(DecodeError::new(
+                Self::NAME,
+                DecodeErrorKind::Surrogate,
+                0,
+                Some(end + 1),
+            ));
+        }
+        Ok((cp, end + 1))
+    }
+
+    bulk_from_single!();
+}
+
+/// Two bytes per code point, big-endian, U+0000..U+FFFF: fixed width
+/// without any marker of where a code starts.
+struct Fixed2;
+
+impl Encoding for Fixed2 {
+    type Unit = u8;
+    const NAME: &'static str = "FIXED-2";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Some(CodePoint::from(0xFFFFu32))
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        match cp.to_u64() {
+            Some(v) if surrogate(v) => Err(EncodeError::surrogate(Self::NAME, v)),
+            Some(v @ 0..=0xFFFF) => {
+                out.extend_from_slice(&(v as u16).to_be_bytes());
+                Ok(())
+            }
+            v => Err(EncodeError::beyond_range(
+                Self::NAME,
+                v,
+                CodePoint::from(0xFFFFu32),
+            )),
+        }
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        let [hi, lo, ..] = *input else {
+            return Err(DecodeError::new(
+                Self::NAME,
+                DecodeErrorKind::Truncated,
+                0,
+                None,
+            ));
+        };
+        let v = u64::from(u16::from_be_bytes([hi, lo]));
+        if surrogate(v) {
+            return Err(DecodeError::new(
+                Self::NAME,
+                DecodeErrorKind::Surrogate,
+                0,
+                Some(2),
+            ));
+        }
+        Ok((CodePoint::from(v), 2))
+    }
+
+    bulk_from_single!();
+}
+
+/// U+0000..U+00FF in one byte, U+0100..U+FFFF in two big-endian bytes,
+/// with nothing to tell them apart: the decoder takes two bytes whenever
+/// the first is not zero and a second is there, so `01` is a code and also
+/// the start of `01 05`.
+struct NoLength;
+
+impl Encoding for NoLength {
+    type Unit = u8;
+    const NAME: &'static str = "NO-LENGTH";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Some(CodePoint::from(0xFFFFu32))
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        match cp.to_u64() {
+            Some(v) if surrogate(v) => Err(EncodeError::surrogate(Self::NAME, v)),
+            Some(v @ 0..=0xFF) => {
+                out.push(v as u8);
+                Ok(())
+            }
+            Some(v @ 0..=0xFFFF) => {
+                out.extend_from_slice(&(v as u16).to_be_bytes());
+                Ok(())
+            }
+            v => Err(EncodeError::beyond_range(
+                Self::NAME,
+                v,
+                CodePoint::from(0xFFFFu32),
+            )),
+        }
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        match *input {
+            [] => Err(DecodeError::new(
+                Self::NAME,
+                DecodeErrorKind::Truncated,
+                0,
+                None,
+            )),
+            [hi @ 1..=0xFF, lo, ..] => {
+                let v = u64::from(u16::from_be_bytes([hi, lo]));
+                if surrogate(v) {
+                    return Err(DecodeError::new(
+                        Self::NAME,
+                        DecodeErrorKind::Surrogate,
+                        0,
+                        Some(2),
+                    ));
+                }
+                Ok((CodePoint::from(v), 2))
+            }
+            [b, ..] => Ok((CodePoint::from(b), 1)),
+        }
+    }
+
+    bulk_from_single!();
+}
+
+/// A 32-bit format that claims U+0000..U+7FFFFFFF but keeps only the low 24
+/// bits of each value.
+struct Lossy24;
+
+impl Encoding for Lossy24 {
+    type Unit = u32;
+    const NAME: &'static str = "LOSSY-24";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Some(CodePoint::from(0x7FFF_FFFFu32))
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u32>) -> Result<(), EncodeError> {
+        match cp.to_u64() {
+            Some(v) if surrogate(v) => Err(EncodeError::surrogate(Self::NAME, v)),
+            Some(v @ 0..=0x7FFF_FFFF) => {
+                out.push(v as u32 & 0xFF_FFFF);
+                Ok(())
+            }
+            v => Err(EncodeError::beyond_range(
+                Self::NAME,
+                v,
+                CodePoint::from(0x7FFF_FFFFu32),
+            )),
+        }
+    }
+
+    fn decode(input: &[u32]) -> Result<(CodePoint, usize), DecodeError> {
+        let kind = match input.first() {
+            None => {
+                return Err(DecodeError::new(
+                    Self::NAME,
+                    DecodeErrorKind::Truncated,
+                    0,
+                    None,
+                ))
+            }
+            Some(&u) if surrogate(u64::from(u)) => DecodeErrorKind::Surrogate,
+            Some(&u @ 0..=0xFF_FFFF) => return Ok((CodePoint::from(u), 1)),
+            Some(_) => DecodeErrorKind::BeyondRange,
+        };
+        Err(DecodeError::new(Self::NAME, kind, 0, Some(1)))
+    }
+
+    bulk_from_single!();
+}
+
+#[test]
+fn leb128_breaks_binary_order_lead_trail_length_and_base() {
+    let report = check::<Leb128>(&config());
+    for name in [
+        "round-trip",
+        "canonical",
+        "prefix-free",
+        "self-synchronizing",
+        "density",
+    ] {
+        assert_eq!(verdict(&report, name), Verdict::Pass, "{name}\n{report}");
+    }
+    // U+0081 = 81 01 sorts after U+0100 = 80 02: the low group comes first.
+    assert_fails(
+        &report,
+        "binary-order",
+        "U+0081 (81 01) sorts after U+0100 (80 02)",
+    );
+    // A byte with the high bit set starts a code after a last byte and
+    // continues one after another: the byte before tells.
+    assert_fails(
+        &report,
+        "lead-trail-disjoint",
+        "context 2: unit 7F starts a code in U+007F (7F) and continues one in U+3FFF (FF 7F)",
+    );
+    assert_fails(
+        &report,
+        "length-from-prefix",
+        "known only after all its units",
+    );
+    assert_fails(
+        &report,
+        "base-compatible",
+        "U+0080 is C2 80 in UTF-8 but 80 01 here",
+    );
+}
+
+#[test]
+fn overlong_codes_break_canonical() {
+    let report = check::<Leb128Lax>(&config());
+    assert_fails(&report, "canonical", "which encodes as");
+    assert_eq!(verdict(&report, "round-trip"), Verdict::Pass, "{report}");
+}
+
+#[test]
+fn codes_that_are_prefixes_of_others_break_prefix_free() {
+    let report = check::<NoLength>(&config());
+    assert_fails(&report, "prefix-free", "U+0001 = 01 but 01 ");
+    assert_eq!(verdict(&report, "round-trip"), Verdict::Pass, "{report}");
+    assert_eq!(verdict(&report, "canonical"), Verdict::Pass, "{report}");
+}
+
+#[test]
+fn fixed_width_without_markers_breaks_self_synchronizing() {
+    let report = check::<Fixed2>(&config());
+    assert_fails(&report, "self-synchronizing", "");
+    assert_fails(&report, "lead-trail-disjoint", "context unbounded");
+    assert_fails(
+        &report,
+        "base-compatible",
+        "U+0000 is 00 in UTF-8 but 00 00 here",
+    );
+    // Big-endian fixed width does sort as its values.
+    assert_eq!(verdict(&report, "binary-order"), Verdict::Pass, "{report}");
+    assert_eq!(
+        verdict(&report, "length-from-prefix"),
+        Verdict::Pass,
+        "{report}"
+    );
+}
+
+#[test]
+fn lost_bits_break_round_trip_and_shrink_to_the_first_lost_value() {
+    let report = check::<Lossy24>(&config());
+    assert_fails(
+        &report,
+        "round-trip",
+        "U+1000000 encodes as 00000000 which decodes to U+0000",
+    );
+    assert_eq!(verdict(&report, "canonical"), Verdict::Pass, "{report}");
+}
+
+#[test]
+fn unbounded_formats_stop_at_max_bits() {
+    let config = CheckConfig {
+        max_bits: 70,
+        ..config()
+    };
+    let report = check::<Leb128>(&config);
+    assert_eq!(report.density.last().unwrap().bits, 70);
+    assert_eq!(report.density.last().unwrap().bytes, 10);
+}
