@@ -2,7 +2,7 @@
 //! table for every target comes from `cargo run --release --example
 //! bench_report`; these give criterion's detailed statistics per function.
 
-#[path = "corpus.rs"]
+#[path = "support/corpus.rs"]
 mod corpus;
 
 use std::hint::black_box;

@@ -7,7 +7,7 @@
 //! cargo run --release --example bench_report
 //! ```
 
-#[path = "../benches/corpus.rs"]
+#[path = "../benches/support/corpus.rs"]
 mod corpus;
 
 use std::hint::black_box;

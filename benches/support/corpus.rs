@@ -13,14 +13,14 @@ impl Rng {
     pub fn new(seed: u64) -> Self {
         Rng(seed | 1)
     }
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         self.0
     }
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.next_u64() % n
     }
 }
 
@@ -103,7 +103,7 @@ pub fn texts() -> Vec<(&'static str, String)> {
 pub fn huge(bits: u64) -> num_bigint::BigUint {
     let mut rng = Rng::new(bits);
     let words = bits.div_ceil(64) as usize;
-    let mut digits: Vec<u64> = (0..words).map(|_| rng.next()).collect();
+    let mut digits: Vec<u64> = (0..words).map(|_| rng.next_u64()).collect();
     let top = bits - 64 * (words as u64 - 1);
     let last = digits.last_mut().unwrap();
     *last &= if top == 64 { u64::MAX } else { (1 << top) - 1 };
