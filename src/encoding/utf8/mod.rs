@@ -34,6 +34,8 @@
 //! (below U+1000000000), and in UTF-E-8 `FF 81` or `FF 80 88` at once
 //! (beyond U+7FFFFFFFFFFFFFFF).
 
+mod simd;
+
 use super::Range;
 use crate::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding};
 
@@ -177,21 +179,20 @@ const fn is_trailing(b: u8) -> bool {
     b & 0xC0 == 0x80
 }
 
-/// Every byte's high bit, eight bytes at a time: a word of ASCII has none.
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+/// How many bytes the ASCII fast path tests at a time: a block this size
+/// is one OR-reduction, which the compiler turns into vector instructions.
+const ASCII_BLOCK: usize = 32;
 
-/// The number of ASCII bytes at the start of `input`, eight at a time.
+/// The number of ASCII bytes at the start of `input`: whole blocks first,
+/// then byte by byte up to the first non-ASCII byte.
 #[inline]
 fn ascii_run(input: &[u8]) -> usize {
     let mut i = 0;
-    for chunk in input.chunks_exact(8) {
-        let word = u64::from_le_bytes([
-            chunk[0], chunk[1], chunk[2], chunk[3], chunk[4], chunk[5], chunk[6], chunk[7],
-        ]);
-        if word & HIGH_BITS != 0 {
+    for block in input.chunks_exact(ASCII_BLOCK) {
+        if block.iter().fold(0, |acc, &b| acc | b) >= 0x80 {
             break;
         }
-        i += 8;
+        i += ASCII_BLOCK;
     }
     while i < input.len() && input[i] < 0x80 {
         i += 1;
@@ -199,11 +200,49 @@ fn ascii_run(input: &[u8]) -> usize {
     i
 }
 
-/// The fast path for one non-ASCII code at the start of `input`: its value
-/// and length, or `None` if it is not a valid code of the format (the slow
-/// path then says why).
-#[inline]
-fn decode_multibyte(limits: &Limits, input: &[u8]) -> Option<(u64, usize)> {
+/// The fast path for one non-ASCII code at `input[pos]`: its value and
+/// length, or `None` if it is not a valid code of the format (the slow path
+/// then says why).
+///
+/// The 2-, 3- and 4-byte codes, all of real text, are checked on the bits
+/// above the last trailing bytes, as `core::str` does: overlong forms have
+/// those bits below the length's minimum, surrogates (3 bytes) have them in
+/// 0x360..=0x37F (U+D800..U+DFFF shifted right by 6), and a 4-byte code is
+/// beyond UTF-8 when they exceed U+10FFFF shifted right by 12. Longer codes
+/// go through the general loop.
+#[inline(always)]
+fn decode_multibyte(limits: &Limits, input: &[u8], pos: usize) -> Option<(u64, usize)> {
+    let lead = input[pos];
+    let trail = |k: usize| -> Option<u64> {
+        match input.get(pos + k) {
+            Some(&b) if is_trailing(b) => Some(u64::from(b & 0x3F)),
+            _ => None,
+        }
+    };
+    match lead {
+        0xC2..=0xDF => Some(((u64::from(lead & 0x1F) << 6) | trail(1)?, 2)),
+        0xE0..=0xEF => {
+            let high = (u64::from(lead & 0x0F) << 6) | trail(1)?;
+            if high < 0x20 || (0x360..=0x37F).contains(&high) {
+                return None;
+            }
+            Some(((high << 6) | trail(2)?, 3))
+        }
+        0xF0..=0xF7 if limits.max_len >= 4 => {
+            let high = (u64::from(lead & 0x07) << 6) | trail(1)?;
+            if high < 0x10 || high > limits.range.max >> 12 {
+                return None;
+            }
+            Some(((((high << 6) | trail(2)?) << 6) | trail(3)?, 4))
+        }
+        _ => decode_long(limits, &input[pos..]),
+    }
+}
+
+/// The general fast path for any code at the start of `input` (the 5- to
+/// 13-byte codes in practice, and C0, C1 and the leads a format lacks).
+#[cold]
+fn decode_long(limits: &Limits, input: &[u8]) -> Option<(u64, usize)> {
     let lead = input[0];
     let len = code_len(lead);
     if len < 2 || len > limits.max_len || len > input.len() {
@@ -288,7 +327,7 @@ fn error_at(limits: &Limits, input: &[u8], pos: usize) -> DecodeError {
 fn decode(limits: &Limits, input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
     match input.first() {
         Some(&b) if b < 0x80 => Ok((CodePoint::from(b), 1)),
-        Some(_) => match decode_multibyte(limits, input) {
+        Some(_) => match decode_multibyte(limits, input, 0) {
             Some((value, len)) => Ok((CodePoint::from_u64(value), len)),
             None => Err(error_at(limits, input, 0)),
         },
@@ -297,13 +336,15 @@ fn decode(limits: &Limits, input: &[u8]) -> Result<(CodePoint, usize), DecodeErr
 }
 
 fn validate(limits: &Limits, input: &[u8]) -> Result<(), DecodeError> {
-    let mut pos = 0;
+    // The vector check takes the longest prefix that is plain UTF-8; the
+    // scalar loop does the rest and finds any error's exact position.
+    let mut pos = simd::valid_utf8_prefix(input);
     while pos < input.len() {
         if input[pos] < 0x80 {
             pos += ascii_run(&input[pos..]);
             continue;
         }
-        match decode_multibyte(limits, &input[pos..]) {
+        match decode_multibyte(limits, input, pos) {
             Some((_, len)) => pos += len,
             None => return Err(error_at(limits, input, pos)),
         }
@@ -320,7 +361,7 @@ fn decode_u64s(limits: &Limits, input: &[u8], out: &mut Vec<u64>) -> Result<(), 
             pos += run;
             continue;
         }
-        match decode_multibyte(limits, &input[pos..]) {
+        match decode_multibyte(limits, input, pos) {
             Some((value, len)) => {
                 out.push(value);
                 pos += len;
@@ -332,13 +373,28 @@ fn decode_u64s(limits: &Limits, input: &[u8], out: &mut Vec<u64>) -> Result<(), 
 }
 
 /// Appends the code of `value`, which the caller has checked is in range.
-#[inline]
+/// The lengths of real text are written as one slice each; the longer
+/// codes go through the general loop.
+#[inline(always)]
 fn encode_value(value: u64, out: &mut Vec<u8>) {
-    let len = encoded_len(value);
-    if len == 1 {
-        out.push(value as u8);
-        return;
+    let trail = |shift: u32| 0x80 | ((value >> shift) & 0x3F) as u8;
+    match value {
+        0..=0x7F => out.push(value as u8),
+        0x80..=0x7FF => out.extend_from_slice(&[0xC0 | (value >> 6) as u8, trail(0)]),
+        0x800..=0xFFFF => {
+            out.extend_from_slice(&[0xE0 | (value >> 12) as u8, trail(6), trail(0)]);
+        }
+        0x1_0000..=0x1F_FFFF => {
+            out.extend_from_slice(&[0xF0 | (value >> 18) as u8, trail(12), trail(6), trail(0)])
+        }
+        _ => encode_long(value, out),
     }
+}
+
+/// The 5- to 13-byte codes.
+#[cold]
+fn encode_long(value: u64, out: &mut Vec<u8>) {
+    let len = encoded_len(value);
     // The lead carries the bits above the trailing bytes' 6 each; for FE
     // and FF those are zero (the range check saw to it), and a shift past
     // 63 bits must yield zero rather than overflow.
@@ -352,10 +408,6 @@ fn encode_value(value: u64, out: &mut Vec<u8>) {
 fn encode_u64s(limits: &Limits, input: &[u64], out: &mut Vec<u8>) -> Result<(), EncodeError> {
     out.reserve(input.len());
     for (i, &value) in input.iter().enumerate() {
-        if value < 0x80 {
-            out.push(value as u8);
-            continue;
-        }
         let value = limits.range.check(value).map_err(|e| e.at_index(i))?;
         encode_value(value, out);
     }

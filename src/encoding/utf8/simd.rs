@@ -1,0 +1,218 @@
+//! A vectorised check of standard UTF-8, the lookup algorithm of Keiser and
+//! Lemire ("Validating UTF-8 In Less Than One Instruction Per Byte",
+//! Software: Practice and Experience, 2021), as simdjson and simdutf8 use it,
+//! on 16-byte SSSE3 vectors.
+//!
+//! It answers one question fast: how long a prefix of the input is valid
+//! RFC 3629 UTF-8. Every such prefix is valid in UTF-G-8 and UTF-E-8 too,
+//! so all three formats run it first and hand the rest (a block with an
+//! error, a longer UTF-E-8 code, or the tail) to the scalar decoder, which
+//! finds exact error positions. This is the only module with `unsafe`: each
+//! block says why it is sound, and `tests/utf8_simd.rs` checks the result
+//! against the scalar path on random and near-valid input.
+#![allow(unsafe_code)]
+
+/// The length of a prefix of `input` that is valid UTF-8 and ends on a
+/// code boundary: 0 where the processor lacks SSSE3 or the input is short.
+/// The caller validates `input[prefix..]` itself.
+pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if input.len() >= 64 && std::is_x86_feature_detected!("ssse3") {
+            // SAFETY: the processor supports SSSE3, checked just above.
+            return unsafe { x86::valid_prefix_blocks(input) };
+        }
+    }
+    let _ = input;
+    0
+}
+
+/// The code boundary at or before `end`, given that `input[..end]` is
+/// valid UTF-8 apart from, possibly, a code cut off at `end`: the start of
+/// that code, or `end` itself.
+fn boundary_before(input: &[u8], end: usize) -> usize {
+    let mut p = end;
+    // Back over at most three trailing bytes to the lead before them.
+    while p > 0 && end - p < 3 && input[p - 1] & 0xC0 == 0x80 {
+        p -= 1;
+    }
+    if p > 0 && input[p - 1] >= 0xC0 {
+        p - 1
+    } else {
+        p
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use core::arch::x86_64::*;
+
+    // The error classes of the lookup algorithm: a pair (previous byte,
+    // byte) is invalid when the three table lookups share a bit.
+    const TOO_SHORT: u8 = 1 << 0; // 11______ 0_______ or 11______ 11______
+    const TOO_LONG: u8 = 1 << 1; // 0_______ 10______
+    const OVERLONG_3: u8 = 1 << 2; // 11100000 100_____
+    const TOO_LARGE: u8 = 1 << 3; // 11110100 1001____, 11110100 101_____, 11110101.. 10______
+    const SURROGATE: u8 = 1 << 4; // 11101101 101_____
+    const OVERLONG_2: u8 = 1 << 5; // 1100000_ 10______
+    const TOO_LARGE_1000: u8 = 1 << 6; // 11110101.. 1000____
+    const OVERLONG_4: u8 = 1 << 6; // 11110000 1000____
+    const TWO_CONTS: u8 = 1 << 7; // 10______ 10______
+    const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
+
+    /// By the previous byte's high nibble.
+    const BYTE_1_HIGH: [u8; 16] = [
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TWO_CONTS,
+        TWO_CONTS,
+        TWO_CONTS,
+        TWO_CONTS,
+        TOO_SHORT | OVERLONG_2,
+        TOO_SHORT,
+        TOO_SHORT | OVERLONG_3 | SURROGATE,
+        TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4,
+    ];
+    /// By the previous byte's low nibble.
+    const BYTE_1_LOW: [u8; 16] = [
+        CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
+        CARRY | OVERLONG_2,
+        CARRY,
+        CARRY,
+        CARRY | TOO_LARGE,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+        CARRY | TOO_LARGE | TOO_LARGE_1000,
+    ];
+    /// By the byte's high nibble.
+    const BYTE_2_HIGH: [u8; 16] = [
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+    ];
+
+    /// The bytes that may not end a block without their code's trailing
+    /// bytes in the next: a lead of 4 bytes in the last three places, of 3
+    /// in the last two, of 2 in the last.
+    const INCOMPLETE_MAX: [u8; 16] = [
+        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xEF, 0xDF,
+        0xBF,
+    ];
+
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn table(t: &[u8; 16]) -> __m128i {
+        // SAFETY: `t` is 16 readable bytes; the load has no alignment need.
+        unsafe { _mm_loadu_si128(t.as_ptr().cast()) }
+    }
+
+    /// The high nibble of each byte.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn high_nibbles(v: __m128i) -> __m128i {
+        _mm_and_si128(_mm_srli_epi16::<4>(v), _mm_set1_epi8(0x0F))
+    }
+
+    /// The error bits of the 16 bytes of `input`, given the 16 before.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn block_errors(input: __m128i, previous: __m128i) -> __m128i {
+        let prev1 = _mm_alignr_epi8::<15>(input, previous);
+        let byte_1_high = _mm_shuffle_epi8(table(&BYTE_1_HIGH), high_nibbles(prev1));
+        let byte_1_low = _mm_shuffle_epi8(
+            table(&BYTE_1_LOW),
+            _mm_and_si128(prev1, _mm_set1_epi8(0x0F)),
+        );
+        let byte_2_high = _mm_shuffle_epi8(table(&BYTE_2_HIGH), high_nibbles(input));
+        let special = _mm_and_si128(_mm_and_si128(byte_1_high, byte_1_low), byte_2_high);
+        // The second and third trailing bytes of 3- and 4-byte codes, which
+        // the pair tables cannot see: their high bit must be set in
+        // `special` exactly where two or three bytes back starts such a code.
+        let prev2 = _mm_alignr_epi8::<14>(input, previous);
+        let prev3 = _mm_alignr_epi8::<13>(input, previous);
+        let third = _mm_subs_epu8(prev2, _mm_set1_epi8((0xE0u8 - 0x80) as i8));
+        let fourth = _mm_subs_epu8(prev3, _mm_set1_epi8((0xF0u8 - 0x80) as i8));
+        let must_be_trailing =
+            _mm_and_si128(_mm_or_si128(third, fourth), _mm_set1_epi8(0x80u8 as i8));
+        _mm_xor_si128(must_be_trailing, special)
+    }
+
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn any_set(v: __m128i) -> bool {
+        _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) != 0xFFFF
+    }
+
+    /// [`super::valid_utf8_prefix`] on whole 64-byte blocks.
+    ///
+    /// # Safety
+    /// The processor must support SSSE3.
+    #[target_feature(enable = "ssse3")]
+    pub(super) unsafe fn valid_prefix_blocks(input: &[u8]) -> usize {
+        let mut previous = _mm_setzero_si128();
+        let mut pending = _mm_setzero_si128();
+        let blocks = input.chunks_exact(64);
+        let mut done = 0;
+        for block in blocks {
+            // SAFETY: `block` is 64 readable bytes: four unaligned loads at
+            // offsets 0, 16, 32 and 48 stay inside it.
+            let v: [__m128i; 4] = unsafe {
+                let p = block.as_ptr();
+                [
+                    _mm_loadu_si128(p.cast()),
+                    _mm_loadu_si128(p.add(16).cast()),
+                    _mm_loadu_si128(p.add(32).cast()),
+                    _mm_loadu_si128(p.add(48).cast()),
+                ]
+            };
+            let any = _mm_or_si128(_mm_or_si128(v[0], v[1]), _mm_or_si128(v[2], v[3]));
+            let error = if _mm_movemask_epi8(any) == 0 {
+                // All ASCII: valid unless a code was cut off before it.
+                pending
+            } else {
+                let mut error = block_errors(v[0], previous);
+                error = _mm_or_si128(error, block_errors(v[1], v[0]));
+                error = _mm_or_si128(error, block_errors(v[2], v[1]));
+                error = _mm_or_si128(error, block_errors(v[3], v[2]));
+                pending = _mm_subs_epu8(v[3], table(&INCOMPLETE_MAX));
+                error
+            };
+            if any_set(error) {
+                break;
+            }
+            if _mm_movemask_epi8(any) == 0 {
+                pending = _mm_setzero_si128();
+            }
+            previous = v[3];
+            done += 64;
+        }
+        super::boundary_before(input, done)
+    }
+}

@@ -1,0 +1,130 @@
+//! The vector check of the 8-bit formats (`validate`) against the scalar
+//! decoder (`decode_u64s`, which has no vector path) and against std: same
+//! verdict, same `valid_up_to`, same `error_len`, on inputs long enough to
+//! take the vector path, valid and near-valid, with errors in every place
+//! of a 64-byte block.
+
+use proptest::prelude::*;
+use ucsx::{DecodeError, Encoding, Utf8, UtfE8, UtfG8};
+
+fn agree<E: Encoding<Unit = u8>>(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let vector: Option<DecodeError> = E::validate(bytes).err();
+    let mut out = Vec::new();
+    let scalar = E::decode_u64s(bytes, &mut out).err();
+    prop_assert_eq!(vector, scalar, "{}", E::NAME);
+    Ok(())
+}
+
+fn all_agree(bytes: &[u8]) -> Result<(), TestCaseError> {
+    agree::<Utf8>(bytes)?;
+    agree::<UtfG8>(bytes)?;
+    agree::<UtfE8>(bytes)?;
+    let ours = Utf8::validate(bytes)
+        .err()
+        .map(|e| (e.valid_up_to(), e.error_len()));
+    let std = core::str::from_utf8(bytes)
+        .err()
+        .map(|e| (e.valid_up_to(), e.error_len()));
+    prop_assert_eq!(ours, std);
+    Ok(())
+}
+
+/// Text of every UTF-8 length, with a few UTF-E-8 codes beyond Unicode.
+fn text() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        4 => "[a-z ]{1,40}".prop_map(String::into_bytes),
+        2 => "[é-ÿа-я]{1,10}".prop_map(String::into_bytes),
+        2 => "[一-龥]{1,10}".prop_map(String::into_bytes),
+        1 => "[😀-🙏]{1,5}".prop_map(String::into_bytes),
+        1 => prop::sample::select(vec![
+            vec![0xF4u8, 0x90, 0x80, 0x80],
+            vec![0xFD, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF],
+            vec![0xFE, 0x82, 0x80, 0x80, 0x80, 0x80, 0x80],
+        ]),
+    ];
+    prop::collection::vec(piece, 1..40).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn valid_text_agrees(bytes in text()) {
+        all_agree(&bytes)?;
+    }
+
+    #[test]
+    fn near_valid_text_agrees(
+        bytes in text(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..3), 1..3),
+    ) {
+        let mut bytes = bytes;
+        for (at, byte, how) in edits {
+            if bytes.is_empty() { break; }
+            let i = at.index(bytes.len());
+            match how {
+                0 => bytes[i] = byte,
+                1 => { bytes.remove(i); }
+                _ => bytes.insert(i, byte),
+            }
+        }
+        all_agree(&bytes)?;
+    }
+
+    #[test]
+    fn random_bytes_agree(bytes in prop::collection::vec(any::<u8>(), 64..300)) {
+        all_agree(&bytes)?;
+    }
+}
+
+#[test]
+fn an_error_at_every_offset_of_two_blocks() {
+    // Valid 3-byte text, then each kind of fault at each of 130 offsets:
+    // the block boundaries (64, 128) and codes cut across them included.
+    let text = "一二三四五六七八九十".repeat(8).into_bytes();
+    for fault in [
+        &[0xFFu8][..],
+        &[0x80],
+        &[0xC0, 0x80],
+        &[0xED, 0xA0, 0x80],
+        &[0xE4],
+        &[0x41],
+    ] {
+        for at in 0..130 {
+            let mut bytes = text.clone();
+            bytes.splice(at..at, fault.iter().copied());
+            all_agree(&bytes).unwrap();
+        }
+    }
+    // A code cut off at the very end, after whole valid blocks.
+    let mut bytes = "a".repeat(128).into_bytes();
+    bytes.push(0xE4);
+    all_agree(&bytes).unwrap();
+}
+
+#[test]
+fn a_code_cut_off_before_a_block_of_ascii() {
+    // A non-ASCII block whose last bytes start a code that the next block,
+    // all ASCII, does not finish: the fault is only visible across blocks.
+    for cut in [
+        &[0xC3u8][..],
+        &[0xE4],
+        &[0xE4, 0xB8],
+        &[0xF0],
+        &[0xF0, 0x9F],
+        &[0xF0, 0x9F, 0x98],
+    ] {
+        for end in 60..=64 {
+            let mut bytes = "é".repeat(40).into_bytes();
+            bytes.truncate(end - cut.len());
+            if bytes.last().is_some_and(|&b| b >= 0xC0) {
+                bytes.pop();
+                bytes.push(b'x');
+            }
+            bytes.extend_from_slice(cut);
+            bytes.extend(std::iter::repeat_n(b'a', 140));
+            all_agree(&bytes).unwrap();
+            assert!(Utf8::validate(&bytes).is_err());
+        }
+    }
+}
