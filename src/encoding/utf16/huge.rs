@@ -89,7 +89,13 @@ pub(super) fn scan(facts: &Facts, input: &[u16], bounds: &Bounds) -> Result<Layo
     let usv_len = usize::try_from(bits.div_ceil(9)).unwrap_or(usize::MAX);
     let available = input.len() - header_len;
     let present = &input[header_len..header_len + usv_len.min(available)];
-    if let Some(i) = present.iter().position(|&u| !is_trailing(u)) {
+    // Blocks without an early exit, which the compiler vectorises; the
+    // position is looked for only once a block has failed.
+    let all_trailing = present
+        .chunks(64)
+        .all(|block| block.iter().fold(true, |ok, &u| ok & is_trailing(u)));
+    if !all_trailing {
+        let i = present.iter().position(|&u| !is_trailing(u)).unwrap_or(0);
         return Err(facts.fail(DecodeErrorKind::MissingTrailing, header_len + i));
     }
     if usv_len > available {
@@ -182,15 +188,29 @@ fn usv_bits(nmt: u64, first: u16) -> Option<u128> {
 }
 
 /// The value held by the USV-storage units `usv` (§3.4.6): their 9-bit
-/// groups packed from the right into 32-bit digits.
+/// groups packed from the right into 32-bit digits, seven units (63 bits)
+/// at a time, so the cost is a shift and an OR a unit.
 pub(super) fn value(usv: &[u16]) -> BigUint {
     let mut digits = Vec::with_capacity((usv.len() * 9).div_ceil(32));
-    let mut acc = 0u64;
+    let mut acc = 0u128;
     let mut filled = 0;
-    for &unit in usv.iter().rev() {
-        acc |= u64::from(payload(unit)) << filled;
-        filled += 9;
-        if filled >= 32 {
+    for group in usv.rchunks(7) {
+        let g = |k: usize| u64::from(payload(group[k]));
+        let bits = if let [_, _, _, _, _, _, _] = group {
+            // Seven independent shifts rather than a chain of seven.
+            (g(0) << 54)
+                | (g(1) << 45)
+                | (g(2) << 36)
+                | (g(3) << 27)
+                | (g(4) << 18)
+                | (g(5) << 9)
+                | g(6)
+        } else {
+            (0..group.len()).fold(0, |v, k| (v << 9) | g(k))
+        };
+        acc |= u128::from(bits) << filled;
+        filled += 9 * group.len();
+        while filled >= 32 {
             digits.push(acc as u32);
             acc >>= 32;
             filled -= 32;

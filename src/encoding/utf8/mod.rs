@@ -406,9 +406,13 @@ fn encode_long(value: u64, out: &mut Vec<u8>) {
 }
 
 fn encode_u64s(limits: &Limits, input: &[u64], out: &mut Vec<u8>) -> Result<(), EncodeError> {
-    out.reserve(input.len());
+    // Room for text of up to 4 bytes a code point (no more bytes than the
+    // input has), so the pushes below rarely grow the vector.
+    out.reserve(input.len().saturating_mul(4));
     for (i, &value) in input.iter().enumerate() {
-        let value = limits.range.check(value).map_err(|e| e.at_index(i))?;
+        if !limits.range.contains(value) {
+            return Err(limits.range.refuse(Some(value)).at_index(i));
+        }
         encode_value(value, out);
     }
     Ok(())
