@@ -409,11 +409,24 @@ fn encode_u64s(limits: &Limits, input: &[u64], out: &mut Vec<u8>) -> Result<(), 
     // Room for text of up to 4 bytes a code point (no more bytes than the
     // input has), so the pushes below rarely grow the vector.
     out.reserve(input.len().saturating_mul(4));
-    for (i, &value) in input.iter().enumerate() {
-        if !limits.range.contains(value) {
-            return Err(limits.range.refuse(Some(value)).at_index(i));
+    let mut i = 0;
+    while i < input.len() {
+        // Blocks of ASCII values are narrowed in one go.
+        if let Some(block) = input.get(i..i + ASCII_BLOCK) {
+            if block.iter().fold(0, |acc, &v| acc | v) < 0x80 {
+                out.extend(block.iter().map(|&v| v as u8));
+                i += ASCII_BLOCK;
+                continue;
+            }
         }
-        encode_value(value, out);
+        let end = (i + ASCII_BLOCK).min(input.len());
+        for (k, &value) in input[i..end].iter().enumerate() {
+            if !limits.range.contains(value) {
+                return Err(limits.range.refuse(Some(value)).at_index(i + k));
+            }
+            encode_value(value, out);
+        }
+        i = end;
     }
     Ok(())
 }
