@@ -323,15 +323,12 @@ where
     /// Reads one chunk and queues what it decodes to (code points, then an
     /// error if there was one).
     fn fill(&mut self) {
-        let n = loop {
-            match self.reader.read(&mut self.buffer) {
-                Ok(n) => break n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    self.done = true;
-                    self.ready.push_back(Err(e.into()));
-                    return;
-                }
+        let n = match read_chunk(&mut self.reader, &mut self.buffer) {
+            Ok(n) => n,
+            Err(e) => {
+                self.done = true;
+                self.ready.push_back(Err(e.into()));
+                return;
             }
         };
         let last = n == 0;
@@ -543,44 +540,39 @@ where
     F::Unit: CodeUnit,
     T::Unit: CodeUnit,
 {
-    let mut assembler = UnitAssembler::<F::Unit>::new(options.from_order);
-    let mut decoder = StreamDecoder::<F>::with_limits(options.mode, options.limits);
-    let mut out = CodePointWriter::<W, T>::new(writer, options.to_endian, options.bom)?;
+    let mut transcoder = TranscodeWriter::<W, F, T>::with_options(writer, options)?;
     let mut buffer = vec![0; CHUNK];
-    let mut units = Vec::new();
-    let mut decoded = Vec::new();
-    let mut summary = TranscodeSummary::default();
+    let mut bytes_read = 0;
     loop {
-        let n = match reader.read(&mut buffer) {
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e.into()),
-        };
+        let n = read_chunk(&mut reader, &mut buffer)?;
+        bytes_read += n as u64;
         let last = n == 0;
-        summary.bytes_read += n as u64;
-        units.clear();
-        let assembled = assembler.push(&buffer[..n], last, &mut units);
-        decoded.clear();
-        let result = decoder.decode(&units, last, &mut decoded);
-        for cp in &decoded {
-            out.write_code_point(cp)?;
-        }
-        summary.code_points += decoded.len() as u64;
-        if let Err(e) = result {
-            out.flush()?;
-            return Err(StreamError::Decode(e));
-        }
-        if let Err(e) = assembled {
-            out.flush()?;
+        if let Err(e) = transcoder.feed(&buffer[..n], last) {
+            // Everything before the error is written before it is reported.
+            transcoder.out.flush()?;
             return Err(e);
         }
-        progress(summary.bytes_read);
+        progress(bytes_read);
         if last {
             break;
         }
     }
-    out.finish()?;
-    Ok(summary)
+    let code_points = transcoder.out.written as u64;
+    transcoder.out.finish()?;
+    Ok(TranscodeSummary {
+        bytes_read,
+        code_points,
+    })
+}
+
+/// One `read` into `buffer`, retried when interrupted.
+fn read_chunk<R: Read>(reader: &mut R, buffer: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match reader.read(buffer) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            result => return result,
+        }
+    }
 }
 
 /// A `Write` that takes bytes in format `F` and writes them to an inner
@@ -617,14 +609,35 @@ where
     F::Unit: CodeUnit,
     T::Unit: CodeUnit,
 {
-    /// A writer reading `F` in `from_order` and writing `T` in `to_endian`.
+    /// A writer reading `F` in `from_order` and writing `T` in `to_endian`
+    /// (no byte order mark, default limits).
     pub fn new(writer: W, from_order: ByteOrder, mode: ErrorMode, to_endian: Endian) -> Self {
+        let options = TranscodeOptions {
+            mode,
+            from_order,
+            to_endian,
+            ..TranscodeOptions::default()
+        };
+        Self::build(writer, &options)
+    }
+
+    /// A writer set up by `options`; writes the byte order mark at once if
+    /// it asks for one.
+    pub fn with_options(mut writer: W, options: &TranscodeOptions) -> Result<Self, StreamError> {
+        if options.bom {
+            writer.write_all(T::Unit::bom(options.to_endian))?;
+        }
+        Ok(Self::build(writer, options))
+    }
+
+    /// The writer of `options`, the byte order mark left to the caller.
+    fn build(writer: W, options: &TranscodeOptions) -> Self {
         TranscodeWriter {
-            assembler: UnitAssembler::new(from_order),
-            decoder: StreamDecoder::new(mode),
+            assembler: UnitAssembler::new(options.from_order),
+            decoder: StreamDecoder::with_limits(options.mode, options.limits),
             out: CodePointWriter {
                 writer,
-                endian: to_endian,
+                endian: options.to_endian,
                 units: Vec::new(),
                 bytes: Vec::new(),
                 written: 0,

@@ -159,19 +159,18 @@ const fn min_value(len: usize) -> u64 {
     }
 }
 
-/// The length of the shortest code of `value`.
-#[inline]
+/// The length of the shortest code of `value`: the longest length whose
+/// first value it reaches.
 const fn encoded_len(value: u64) -> usize {
-    match value {
-        0..=0x7F => 1,
-        0x80..=0x7FF => 2,
-        0x800..=0xFFFF => 3,
-        0x1_0000..=0x1F_FFFF => 4,
-        0x20_0000..=0x3FF_FFFF => 5,
-        0x400_0000..=0x7FFF_FFFF => 6,
-        0x8000_0000..=0xF_FFFF_FFFF => 7,
-        _ => 13,
+    const LENGTHS: [usize; 7] = [13, 7, 6, 5, 4, 3, 2];
+    let mut i = 0;
+    while i < LENGTHS.len() {
+        if value >= min_value(LENGTHS[i]) {
+            return LENGTHS[i];
+        }
+        i += 1;
     }
+    1
 }
 
 #[inline]
