@@ -11,7 +11,7 @@ use ucsx::properties::{density, ArbitraryUnit};
 use ucsx::{Encoding, Utf32, Utf8, UtfE8, UtfG32, UtfG8};
 
 /// The bit lengths on the x axis.
-const MAX_BITS: u64 = 64;
+const MAX_BITS: u64 = 128;
 /// The canvas and the margins around the plot, in pixels.
 const W: f64 = 760.0;
 const H: f64 = 420.0;
