@@ -337,13 +337,9 @@ where
         let last = n == 0;
         self.done = last;
         self.units.clear();
-        if let Err(e) = self
+        let assembled = self
             .assembler
-            .push(&self.buffer[..n], last, &mut self.units)
-        {
-            self.done = true;
-            self.ready.push_back(Err(e));
-        }
+            .push(&self.buffer[..n], last, &mut self.units);
         // Decode until the chunk is used up, queueing each error in its
         // place among the code points.
         let mut chunk: &[E::Unit] = &self.units;
@@ -356,6 +352,12 @@ where
                 Err(e) => self.ready.push_back(Err(StreamError::Decode(e))),
             }
             chunk = &[];
+        }
+        // A partial unit at the end comes after every code before it: it
+        // ends the stream.
+        if let Err(e) = assembled {
+            self.done = true;
+            self.ready.push_back(Err(e));
         }
     }
 }

@@ -180,6 +180,35 @@ fn a_stream_ending_inside_a_unit_is_an_error() {
 }
 
 #[test]
+fn a_partial_unit_at_the_end_comes_after_the_code_it_cuts_off() {
+    // D800 waits for its low surrogate until the stream ends; the error of
+    // the partial unit after it is the last item, in either mode.
+    let bytes: &[u8] = &[0xD8, 0x00, 0x41];
+    for (mode, first) in [
+        (ErrorMode::Lossy, Some(CodePoint::REPLACEMENT)),
+        (ErrorMode::Strict, None),
+    ] {
+        let items: Vec<_> =
+            CodePointReader::<_, Utf16>::new(bytes, ByteOrder::Fixed(Endian::Big), mode).collect();
+        assert_eq!(items.len(), 2, "{mode:?}");
+        match (&items[0], first) {
+            (Ok(cp), Some(expected)) => assert_eq!(*cp, expected),
+            (Err(StreamError::Decode(e)), None) => {
+                assert_eq!((e.valid_up_to(), e.kind()), (0, DecodeErrorKind::Truncated))
+            }
+            (item, _) => panic!("{mode:?}: first item {item:?}"),
+        }
+        assert!(matches!(
+            items[1],
+            Err(StreamError::IncompleteUnit {
+                position: 2,
+                len: 1
+            })
+        ));
+    }
+}
+
+#[test]
 fn byte_order_marks_are_honoured_and_written() {
     for (endian, bom) in [
         (Endian::Big, true),
