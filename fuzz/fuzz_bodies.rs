@@ -23,8 +23,11 @@ use ucsx::{
     UtfG8, UtfInf16,
 };
 
+/// A fuzz target's body.
+pub type Body = fn(&[u8]);
+
 /// Every target by name, for the test that runs them all.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Body)] = &[
     ("decode_8", decode_8),
     ("decode_16", decode_16),
     ("decode_32", decode_32),
@@ -41,15 +44,42 @@ pub const TARGETS: &[(&str, fn(&[u8]))] = &[
 macro_rules! with_format {
     ($index:expr, $E:ident => $body:expr) => {
         match $index % 9 {
-            0 => { type $E = Utf8; $body }
-            1 => { type $E = UtfG8; $body }
-            2 => { type $E = UtfE8; $body }
-            3 => { type $E = Utf16; $body }
-            4 => { type $E = UtfG16; $body }
-            5 => { type $E = UtfE16; $body }
-            6 => { type $E = UtfInf16; $body }
-            7 => { type $E = Utf32; $body }
-            _ => { type $E = UtfG32; $body }
+            0 => {
+                type $E = Utf8;
+                $body
+            }
+            1 => {
+                type $E = UtfG8;
+                $body
+            }
+            2 => {
+                type $E = UtfE8;
+                $body
+            }
+            3 => {
+                type $E = Utf16;
+                $body
+            }
+            4 => {
+                type $E = UtfG16;
+                $body
+            }
+            5 => {
+                type $E = UtfE16;
+                $body
+            }
+            6 => {
+                type $E = UtfInf16;
+                $body
+            }
+            7 => {
+                type $E = Utf32;
+                $body
+            }
+            _ => {
+                type $E = UtfG32;
+                $body
+            }
         }
     };
 }
@@ -115,7 +145,11 @@ where
     let limits = DecodeLimits { max_bits };
     match (&first, E::decode_with_limits(units, &limits)) {
         (Ok((cp, _)), Err(e)) => {
-            assert!(cp.bits() > max_bits, "{} limit {max_bits} refused {cp}", E::NAME);
+            assert!(
+                cp.bits() > max_bits,
+                "{} limit {max_bits} refused {cp}",
+                E::NAME
+            );
             assert_eq!(e.kind(), DecodeErrorKind::LimitExceeded);
         }
         (Ok(expected), Ok(got)) => {
@@ -177,7 +211,12 @@ where
     }
     assert_eq!(pos, units.len(), "{} code_points ends early", E::NAME);
     assert_eq!(E::decode_lossy(units), lossy, "{} lossy", E::NAME);
-    assert_eq!(format.decode_lossy(&wide), lossy, "{} lossy Format", E::NAME);
+    assert_eq!(
+        format.decode_lossy(&wide),
+        lossy,
+        "{} lossy Format",
+        E::NAME
+    );
     if let Ok(cps) = &all {
         assert_eq!(&lossy, cps, "{} lossy of valid input", E::NAME);
     }
@@ -291,7 +330,11 @@ where
     let mut got = Vec::new();
     let mut incomplete = None;
     for item in CodePointReader::<_, E>::new(reader, ByteOrder::Fixed(endian), mode) {
-        assert!(incomplete.is_none(), "{} items after the stream's end", E::NAME);
+        assert!(
+            incomplete.is_none(),
+            "{} items after the stream's end",
+            E::NAME
+        );
         match item {
             Ok(cp) => got.push(Ok(cp)),
             Err(StreamError::Decode(e)) => {
@@ -369,7 +412,11 @@ where
         (Err(TranscodeError::Encode(a)), Err(TranscodeError::Encode(b))) => {
             assert_eq!((a.kind(), a.index()), (b.kind(), b.index()))
         }
-        _ => panic!("{} to {}: {result:?}, expected {reference:?}", F::NAME, T::NAME),
+        _ => panic!(
+            "{} to {}: {result:?}, expected {reference:?}",
+            F::NAME,
+            T::NAME
+        ),
     }
 
     let whole = &bytes[..bytes.len() - bytes.len() % <F::Unit as CodeUnit>::BYTES];
@@ -386,7 +433,13 @@ where
         &options,
         &mut |_| {},
     );
-    assert_eq!(streamed.is_ok(), result.is_ok(), "{} to {} stream", F::NAME, T::NAME);
+    assert_eq!(
+        streamed.is_ok(),
+        result.is_ok(),
+        "{} to {} stream",
+        F::NAME,
+        T::NAME
+    );
     if result.is_ok() {
         assert_eq!(written, units_to_bytes(&out, Endian::Big, false));
     }
@@ -428,7 +481,10 @@ pub fn serde(data: &[u8]) {
     }
     if let Ok(cps) = serde_json::from_slice::<Vec<CodePoint>>(data) {
         let json = serde_json::to_string(&cps).expect("serializes");
-        assert_eq!(serde_json::from_str::<Vec<CodePoint>>(&json).ok(), Some(cps));
+        assert_eq!(
+            serde_json::from_str::<Vec<CodePoint>>(&json).ok(),
+            Some(cps)
+        );
     }
     if let Ok((cp, rest)) = postcard::take_from_bytes::<CodePoint>(data) {
         let bytes = postcard::to_allocvec(&cp).expect("serializes");
@@ -437,7 +493,10 @@ pub fn serde(data: &[u8]) {
     }
     if let Ok(cps) = postcard::from_bytes::<Vec<CodePoint>>(data) {
         let bytes = postcard::to_allocvec(&cps).expect("serializes");
-        assert_eq!(postcard::from_bytes::<Vec<CodePoint>>(&bytes).ok(), Some(cps));
+        assert_eq!(
+            postcard::from_bytes::<Vec<CodePoint>>(&bytes).ok(),
+            Some(cps)
+        );
     }
 }
 
@@ -466,14 +525,19 @@ pub fn utf8_vs_std(data: &[u8]) {
         }
         (std, ours) => panic!("std {std:?}, Utf8 {ours:?} on {data:02X?}"),
     }
-    assert_eq!(chars(&Utf8::decode_lossy(data)), String::from_utf8_lossy(data));
+    assert_eq!(
+        chars(&Utf8::decode_lossy(data)),
+        String::from_utf8_lossy(data)
+    );
     let g = UtfG8::decode_all(data);
     let e = UtfE8::decode_all(data);
     if let Ok(g) = &g {
         assert_eq!(e.as_ref().ok(), Some(g));
     }
     if let Ok(e) = &e {
-        let in_g = e.iter().all(|cp| cp.to_u64().is_some_and(|v| v <= 0x7FFF_FFFF));
+        let in_g = e
+            .iter()
+            .all(|cp| cp.to_u64().is_some_and(|v| v <= 0x7FFF_FFFF));
         assert_eq!(g.is_ok(), in_g, "{data:02X?}");
         let in_unicode = e.iter().all(CodePoint::is_unicode);
         assert_eq!(Utf8::validate(data).is_ok(), in_unicode, "{data:02X?}");

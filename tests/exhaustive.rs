@@ -159,7 +159,7 @@ fn judge8(format: &Format8, input: &[u32]) -> Code {
     let viable = |k: usize| match prefix(k) {
         Some(v) => {
             let unread = 6 * (len - k) as u32;
-            holds_valid(v << unread, (v + 1 << unread) - 1, min, format.max)
+            holds_valid(v << unread, ((v + 1) << unread) - 1, min, format.max)
         }
         None => false,
     };
@@ -186,9 +186,21 @@ fn compare8(len: usize, first: RangeInclusive<u8>) {
             for (j, byte) in bytes[1..].iter_mut().enumerate() {
                 *byte = (i >> (8 * j)) as u8;
             }
-            assert_eq!(verdict::<Utf8>(&bytes), reference8(&UTF_8, &bytes), "UTF-8 {bytes:02X?}");
-            assert_eq!(verdict::<UtfG8>(&bytes), reference8(&UTF_G_8, &bytes), "UTF-G-8 {bytes:02X?}");
-            assert_eq!(verdict::<UtfE8>(&bytes), reference8(&UTF_E_8, &bytes), "UTF-E-8 {bytes:02X?}");
+            assert_eq!(
+                verdict::<Utf8>(&bytes),
+                reference8(&UTF_8, &bytes),
+                "UTF-8 {bytes:02X?}"
+            );
+            assert_eq!(
+                verdict::<UtfG8>(&bytes),
+                reference8(&UTF_G_8, &bytes),
+                "UTF-G-8 {bytes:02X?}"
+            );
+            assert_eq!(
+                verdict::<UtfE8>(&bytes),
+                reference8(&UTF_E_8, &bytes),
+                "UTF-E-8 {bytes:02X?}"
+            );
         }
     }
 }
@@ -284,7 +296,7 @@ fn judge16(format: &Format16, input: &[u32]) -> Code {
                     value = value << 9 | u128::from(u & 0x1FF);
                 }
                 let unread = 9 * (len - k) as u32;
-                holds_valid(value << unread, (value + 1 << unread) - 1, min, max)
+                holds_valid(value << unread, ((value + 1) << unread) - 1, min, max)
             };
             let complete = input.len() >= len && viable(len);
             judge_code(len, input.len(), viable, complete)
@@ -302,9 +314,21 @@ fn reference16(format: &Format16, units: &[u16]) -> Verdict {
 }
 
 fn check16(units: &[u16]) {
-    assert_eq!(verdict::<Utf16>(units), reference16(&UTF_16, units), "UTF-16 {units:04X?}");
-    assert_eq!(verdict::<UtfG16>(units), reference16(&UTF_G_16, units), "UTF-G-16 {units:04X?}");
-    assert_eq!(verdict::<UtfE16>(units), reference16(&UTF_E_16, units), "UTF-E-16 {units:04X?}");
+    assert_eq!(
+        verdict::<Utf16>(units),
+        reference16(&UTF_16, units),
+        "UTF-16 {units:04X?}"
+    );
+    assert_eq!(
+        verdict::<UtfG16>(units),
+        reference16(&UTF_G_16, units),
+        "UTF-G-16 {units:04X?}"
+    );
+    assert_eq!(
+        verdict::<UtfE16>(units),
+        reference16(&UTF_E_16, units),
+        "UTF-E-16 {units:04X?}"
+    );
     assert_eq!(
         verdict::<UtfInf16>(units),
         reference16(&UTF_INF_16, units),

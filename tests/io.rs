@@ -219,7 +219,9 @@ fn a_huge_code_fed_a_unit_at_a_time_decodes_in_linear_time() {
     let mut decoder = StreamDecoder::<UtfInf16>::new(ErrorMode::Strict);
     let mut out = Vec::new();
     for unit in &units {
-        decoder.decode(std::slice::from_ref(unit), false, &mut out).unwrap();
+        decoder
+            .decode(std::slice::from_ref(unit), false, &mut out)
+            .unwrap();
     }
     decoder.decode(&[], true, &mut out).unwrap();
     assert_eq!(out, [CodePoint::from('a'), big]);
@@ -233,7 +235,9 @@ fn short_codes_split_across_calls_come_out_as_soon_as_complete() {
     // Only long codes wait for their held-back units to double.
     let mut decoder = StreamDecoder::<UtfInf16>::new(ErrorMode::Strict);
     let mut out = Vec::new();
-    for unit in [0xDDFE, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF] {
+    for unit in [
+        0xDDFE, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF,
+    ] {
         decoder.decode(&[unit], false, &mut out).unwrap();
         assert!(out.is_empty());
     }

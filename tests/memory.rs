@@ -9,8 +9,8 @@ use std::cell::Cell;
 
 use ucsx::io::{ErrorMode, StreamDecoder};
 use ucsx::{
-    CodePoint, DecodeErrorKind, DecodeLimits, Encoding, Utf16, Utf32, Utf8, UtfE16, UtfE8,
-    UtfG16, UtfG32, UtfG8, UtfInf16,
+    CodePoint, DecodeErrorKind, DecodeLimits, Encoding, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16,
+    UtfG32, UtfG8, UtfInf16,
 };
 
 struct PeakCounting;
@@ -100,11 +100,16 @@ fn decoding_8_bit_input_allocates_in_proportion_to_it() {
         ("ASCII", repeat(b"a", N)),
         ("continuation bytes", repeat(&[0x80], N)),
         ("FF leads", repeat(&[0xFF], N)),
-        ("truncated 13-byte codes", repeat(&[0xFF, 0x80, 0x80, 0x80], N)),
+        (
+            "truncated 13-byte codes",
+            repeat(&[0xFF, 0x80, 0x80, 0x80], N),
+        ),
         (
             "longest UTF-E-8 codes",
             repeat(
-                &[0xFF, 0x80, 0x87, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF],
+                &[
+                    0xFF, 0x80, 0x87, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF,
+                ],
                 N,
             ),
         ),
@@ -121,7 +126,11 @@ fn ddff_header(nmt: u64) -> Vec<u16> {
     let bytes = (8 - nmt.leading_zeros() as usize / 8).max(1);
     let mut units = vec![0xDDFF];
     units.extend(std::iter::repeat(0xDFB4).take(bytes - 1));
-    units.extend((0..bytes).rev().map(|i| 0xDE00 | (nmt >> (8 * i)) as u16 & 0xFF));
+    units.extend(
+        (0..bytes)
+            .rev()
+            .map(|i| 0xDE00 | (nmt >> (8 * i)) as u16 & 0xFF),
+    );
     units
 }
 
@@ -132,15 +141,30 @@ fn decoding_16_bit_input_allocates_in_proportion_to_it() {
     let mut claims_the_limit = ddff_header((1 << 22) - 24);
     claims_the_limit.push(0xDE01);
     let shapes: [(&str, Vec<u16>); 7] = [
-        ("DDFF bombs: the largest length field, repeated", repeat(&claims_the_most, N)),
-        ("an endless DFB4 run", [&[0xDDFF][..], &repeat(&[0xDFB4], N)].concat()),
+        (
+            "DDFF bombs: the largest length field, repeated",
+            repeat(&claims_the_most, N),
+        ),
+        (
+            "an endless DFB4 run",
+            [&[0xDDFF][..], &repeat(&[0xDFB4], N)].concat(),
+        ),
         ("DDFF after DDFF", repeat(&[0xDDFF], N)),
         ("a code claiming the default limit, cut short", {
             let mut units = claims_the_limit.clone();
             units.extend(repeat(&[0xDFFF], N));
             units
         }),
-        ("11-unit codes", repeat(&[0xDDFE, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF], N)),
+        (
+            "11-unit codes",
+            repeat(
+                &[
+                    0xDDFE, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF,
+                    0xDFFF,
+                ],
+                N,
+            ),
+        ),
         ("unpaired surrogates", repeat(&[0xD800, 0xDC00, 0xDC00], N)),
         ("trailing units", repeat(&[0xDE00], N)),
     ];
@@ -165,10 +189,7 @@ fn a_length_field_claiming_more_than_any_limit_allocates_nothing_proportional_to
     // the input's own length refuses it before anything is allocated.
     let mut units = ddff_header(u64::MAX >> 8);
     units.extend(repeat(&[0xDFFF], 64));
-    let limits = [
-        DecodeLimits::default(),
-        DecodeLimits { max_bits: u64::MAX },
-    ];
+    let limits = [DecodeLimits::default(), DecodeLimits { max_bits: u64::MAX }];
     for limits in limits {
         let peak = peak_during(|| UtfInf16::decode_with_limits(&units, &limits));
         assert!(peak <= 4096, "{limits:?}: {peak} bytes");
@@ -180,23 +201,25 @@ fn decode_limits_stop_a_legitimately_huge_code_point() {
     // A valid code of a 100,000-bit value: within the default limit, beyond
     // a tight one, which refuses it without building it.
     let big = CodePoint::from(num_bigint::BigUint::from(1u8) << 100_000u32);
-    let units = UtfInf16::encode_all(&[big.clone()]).unwrap();
+    let units = UtfInf16::encode_all(std::slice::from_ref(&big)).unwrap();
     assert_eq!(UtfInf16::decode(&units).unwrap(), (big, units.len()));
     for max_bits in [64, 128, 1000, 100_000] {
         let limits = DecodeLimits { max_bits };
         let mut result = None;
         let peak = peak_during(|| result = Some(UtfInf16::decode_with_limits(&units, &limits)));
         let err = result.unwrap().unwrap_err();
-        assert_eq!(err.kind(), DecodeErrorKind::LimitExceeded, "max_bits {max_bits}");
+        assert_eq!(
+            err.kind(),
+            DecodeErrorKind::LimitExceeded,
+            "max_bits {max_bits}"
+        );
         assert!(peak <= 4096, "max_bits {max_bits}: {peak} bytes");
     }
     let limits = DecodeLimits { max_bits: 100_001 };
     assert!(UtfInf16::decode_with_limits(&units, &limits).is_ok());
     // The stream decoder holds the limit too.
-    let mut decoder = StreamDecoder::<UtfInf16>::with_limits(
-        ErrorMode::Strict,
-        DecodeLimits { max_bits: 1000 },
-    );
+    let mut decoder =
+        StreamDecoder::<UtfInf16>::with_limits(ErrorMode::Strict, DecodeLimits { max_bits: 1000 });
     let err = decoder.decode(&units, true, &mut Vec::new()).unwrap_err();
     assert_eq!(err.kind(), DecodeErrorKind::LimitExceeded);
 }
@@ -208,18 +231,19 @@ fn deserializing_allocates_in_proportion_to_the_input() {
     let peak = peak_during(|| postcard::from_bytes::<CodePoint>(&claim));
     assert!(peak <= 4096, "postcard claim: {peak} bytes");
     // Large values cost what their bytes cost.
-    let mut bytes = vec![0xFF; N];
-    let mut framed = postcard::to_allocvec(&serde_bytes_like(&bytes)).unwrap();
+    let bytes = vec![0xFF; N];
+    let framed = postcard::to_allocvec(&serde_bytes_like(&bytes)).unwrap();
     let peak = peak_during(|| postcard::from_bytes::<CodePoint>(&framed).unwrap());
-    assert!(peak <= allowance(framed.len()), "postcard value: {peak} bytes");
+    assert!(
+        peak <= allowance(framed.len()),
+        "postcard value: {peak} bytes"
+    );
     // JSON: a notation of N hex digits.
-    bytes.clear();
     let json = format!("\"U+{}\"", "F".repeat(N));
     let peak = peak_during(|| serde_json::from_str::<CodePoint>(&json).unwrap());
     assert!(peak <= allowance(json.len()), "JSON: {peak} bytes");
     let peak = peak_during(|| json.trim_matches('"').parse::<CodePoint>().unwrap());
     assert!(peak <= allowance(json.len()), "from_str: {peak} bytes");
-    framed.clear();
 }
 
 /// A byte string, serialized as serde's bytes (not a sequence of u8).

@@ -74,14 +74,24 @@ const fn wider(section: &'static str, bytes: &'static [u8], utf8: Verdict, g: Ve
 const CASES: &[Case] = &[
     same(
         "1 correct UTF-8 text: Greek kosme",
-        &[0xCE, 0xBA, 0xE1, 0xBD, 0xB9, 0xCF, 0x83, 0xCE, 0xBC, 0xCE, 0xB5],
+        &[
+            0xCE, 0xBA, 0xE1, 0xBD, 0xB9, 0xCF, 0x83, 0xCE, 0xBC, 0xCE, 0xB5,
+        ],
         Valid(&[0x3BA, 0x1F79, 0x3C3, 0x3BC, 0x3B5]),
     ),
     // 2.1 First possible sequence of a certain length.
     same("2.1.1 1 byte, U+0000", &[0x00], Valid(&[0])),
     same("2.1.2 2 bytes, U+0080", &[0xC2, 0x80], Valid(&[0x80])),
-    same("2.1.3 3 bytes, U+0800", &[0xE0, 0xA0, 0x80], Valid(&[0x800])),
-    same("2.1.4 4 bytes, U+10000", &[0xF0, 0x90, 0x80, 0x80], Valid(&[0x1_0000])),
+    same(
+        "2.1.3 3 bytes, U+0800",
+        &[0xE0, 0xA0, 0x80],
+        Valid(&[0x800]),
+    ),
+    same(
+        "2.1.4 4 bytes, U+10000",
+        &[0xF0, 0x90, 0x80, 0x80],
+        Valid(&[0x1_0000]),
+    ),
     wider(
         "2.1.5 5 bytes, U+200000",
         &[0xF8, 0x88, 0x80, 0x80, 0x80],
@@ -97,7 +107,11 @@ const CASES: &[Case] = &[
     // 2.2 Last possible sequence of a certain length.
     same("2.2.1 1 byte, U+007F", &[0x7F], Valid(&[0x7F])),
     same("2.2.2 2 bytes, U+07FF", &[0xDF, 0xBF], Valid(&[0x7FF])),
-    same("2.2.3 3 bytes, U+FFFF", &[0xEF, 0xBF, 0xBF], Valid(&[0xFFFF])),
+    same(
+        "2.2.3 3 bytes, U+FFFF",
+        &[0xEF, 0xBF, 0xBF],
+        Valid(&[0xFFFF]),
+    ),
     wider(
         "2.2.4 4 bytes, U+1FFFFF: F7 already says beyond U+10FFFF",
         &[0xF7, 0xBF, 0xBF, 0xBF],
@@ -120,7 +134,11 @@ const CASES: &[Case] = &[
     same("2.3.1 U+D7FF", &[0xED, 0x9F, 0xBF], Valid(&[0xD7FF])),
     same("2.3.2 U+E000", &[0xEE, 0x80, 0x80], Valid(&[0xE000])),
     same("2.3.3 U+FFFD", &[0xEF, 0xBF, 0xBD], Valid(&[0xFFFD])),
-    same("2.3.4 U+10FFFF", &[0xF4, 0x8F, 0xBF, 0xBF], Valid(&[0x10_FFFF])),
+    same(
+        "2.3.4 U+10FFFF",
+        &[0xF4, 0x8F, 0xBF, 0xBF],
+        Valid(&[0x10_FFFF]),
+    ),
     wider(
         "2.3.5 U+110000: F4 90 already says beyond U+10FFFF",
         &[0xF4, 0x90, 0x80, 0x80],
@@ -128,10 +146,26 @@ const CASES: &[Case] = &[
         Valid(&[0x11_0000]),
     ),
     // 3.1 Unexpected continuation bytes (each alone: see the loop test).
-    same("3.1.1 first continuation byte", &[0x80], bad(1, UnexpectedTrailing)),
-    same("3.1.2 last continuation byte", &[0xBF], bad(1, UnexpectedTrailing)),
-    same("3.1.3 2 continuation bytes", &[0x80, 0xBF], bad(1, UnexpectedTrailing)),
-    same("3.1.4 3 continuation bytes", &[0x80, 0xBF, 0x80], bad(1, UnexpectedTrailing)),
+    same(
+        "3.1.1 first continuation byte",
+        &[0x80],
+        bad(1, UnexpectedTrailing),
+    ),
+    same(
+        "3.1.2 last continuation byte",
+        &[0xBF],
+        bad(1, UnexpectedTrailing),
+    ),
+    same(
+        "3.1.3 2 continuation bytes",
+        &[0x80, 0xBF],
+        bad(1, UnexpectedTrailing),
+    ),
+    same(
+        "3.1.4 3 continuation bytes",
+        &[0x80, 0xBF, 0x80],
+        bad(1, UnexpectedTrailing),
+    ),
     same(
         "3.1.5 4 continuation bytes",
         &[0x80, 0xBF, 0x80, 0xBF],
@@ -230,7 +264,11 @@ const CASES: &[Case] = &[
     },
     // 4.1 Overlong ASCII '/'.
     same("4.1.1 '/' in 2 bytes", &[0xC0, 0xAF], bad(1, NonShortest)),
-    same("4.1.2 '/' in 3 bytes", &[0xE0, 0x80, 0xAF], bad(1, NonShortest)),
+    same(
+        "4.1.2 '/' in 3 bytes",
+        &[0xE0, 0x80, 0xAF],
+        bad(1, NonShortest),
+    ),
     same(
         "4.1.3 '/' in 4 bytes",
         &[0xF0, 0x80, 0x80, 0xAF],
@@ -249,8 +287,16 @@ const CASES: &[Case] = &[
         bad(1, NonShortest),
     ),
     // 4.2 Maximum overlong sequences.
-    same("4.2.1 U+007F in 2 bytes", &[0xC1, 0xBF], bad(1, NonShortest)),
-    same("4.2.2 U+07FF in 3 bytes", &[0xE0, 0x9F, 0xBF], bad(1, NonShortest)),
+    same(
+        "4.2.1 U+007F in 2 bytes",
+        &[0xC1, 0xBF],
+        bad(1, NonShortest),
+    ),
+    same(
+        "4.2.2 U+07FF in 3 bytes",
+        &[0xE0, 0x9F, 0xBF],
+        bad(1, NonShortest),
+    ),
     same(
         "4.2.3 U+FFFF in 4 bytes",
         &[0xF0, 0x8F, 0xBF, 0xBF],
@@ -270,7 +316,11 @@ const CASES: &[Case] = &[
     ),
     // 4.3 Overlong NUL.
     same("4.3.1 NUL in 2 bytes", &[0xC0, 0x80], bad(1, NonShortest)),
-    same("4.3.2 NUL in 3 bytes", &[0xE0, 0x80, 0x80], bad(1, NonShortest)),
+    same(
+        "4.3.2 NUL in 3 bytes",
+        &[0xE0, 0x80, 0x80],
+        bad(1, NonShortest),
+    ),
     same(
         "4.3.3 NUL in 4 bytes",
         &[0xF0, 0x80, 0x80, 0x80],
@@ -322,8 +372,16 @@ const CASES: &[Case] = &[
     same("5.3.1 U+FFFF", &[0xEF, 0xBF, 0xBF], Valid(&[0xFFFF])),
     same("5.3.2 U+FDD0", &[0xEF, 0xB7, 0x90], Valid(&[0xFDD0])),
     same("5.3.2 U+FDEF", &[0xEF, 0xB7, 0xAF], Valid(&[0xFDEF])),
-    same("5.3.3 U+1FFFE", &[0xF0, 0x9F, 0xBF, 0xBE], Valid(&[0x1_FFFE])),
-    same("5.3.3 U+10FFFF", &[0xF4, 0x8F, 0xBF, 0xBF], Valid(&[0x10_FFFF])),
+    same(
+        "5.3.3 U+1FFFE",
+        &[0xF0, 0x9F, 0xBF, 0xBE],
+        Valid(&[0x1_FFFE]),
+    ),
+    same(
+        "5.3.3 U+10FFFF",
+        &[0xF4, 0x8F, 0xBF, 0xBF],
+        Valid(&[0x10_FFFF]),
+    ),
     // Beyond Kuhn: what UTF-E-8 adds, and an error after valid text.
     Case {
         section: "UTF-E-8 7 bytes, U+80000000",
@@ -387,7 +445,9 @@ const CONCATENATED: &[u8] = &[
 ];
 
 /// What `E` makes of `bytes`, as a verdict.
-fn verdict_of<E: Encoding<Unit = u8>>(bytes: &[u8]) -> Result<Vec<u64>, (usize, Option<usize>, DecodeErrorKind)> {
+fn verdict_of<E: Encoding<Unit = u8>>(
+    bytes: &[u8],
+) -> Result<Vec<u64>, (usize, Option<usize>, DecodeErrorKind)> {
     let validated = E::validate(bytes);
     let decoded = E::decode_all(bytes);
     match (validated, decoded) {
@@ -409,7 +469,12 @@ fn check<E: Encoding<Unit = u8>>(section: &str, bytes: &[u8], expected: Verdict)
     if let Ok(values) = &expected {
         // Valid input re-encodes to itself: one code per value.
         let cps: Vec<CodePoint> = values.iter().map(|&v| CodePoint::from(v)).collect();
-        assert_eq!(E::encode_all(&cps).unwrap(), bytes, "{} on {section}", E::NAME);
+        assert_eq!(
+            E::encode_all(&cps).unwrap(),
+            bytes,
+            "{} on {section}",
+            E::NAME
+        );
     }
 }
 
@@ -448,7 +513,10 @@ fn utf8_lossy_output_of_every_stress_case_is_that_of_std() {
     for case in CASES {
         check_lossy_like_std(case.section, case.bytes);
     }
-    check_lossy_like_std("3.1.9 all 64 continuation bytes", &(0x80..=0xBF).collect::<Vec<u8>>());
+    check_lossy_like_std(
+        "3.1.9 all 64 continuation bytes",
+        &(0x80..=0xBF).collect::<Vec<u8>>(),
+    );
     let lonely: Vec<u8> = (0xC0..=0xFD).flat_map(|b| [b, b' ']).collect();
     check_lossy_like_std("3.2 lonely start bytes", &lonely);
 }
