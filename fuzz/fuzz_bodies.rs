@@ -269,7 +269,8 @@ pub fn decode_16(data: &[u8]) {
     check_decoder::<UtfInf16>(&units, max_bits);
 }
 
-/// UTF-32 and UTF-G-32 on the big-endian units.
+/// UTF-32 and UTF-G-32 on the big-endian units, and every [`Format`] on
+/// them as `u32` units, wide or not.
 pub fn decode_32(data: &[u8]) {
     let Some((&limit, bytes)) = data.split_first() else {
         return;
@@ -278,6 +279,27 @@ pub fn decode_32(data: &[u8]) {
     let units = units_of::<u32>(bytes);
     check_decoder::<Utf32>(&units, max_bits);
     check_decoder::<UtfG32>(&units, max_bits);
+    for format in Format::ALL {
+        check_wide_units(format, &units);
+    }
+}
+
+/// `Format` decoding of units that may be too wide for the format: an error
+/// is where lossy decoding puts its first U+FFFD, after the code points of
+/// the units before it, which decode.
+fn check_wide_units(format: Format, units: &[u32]) {
+    let lossy = format.decode_lossy(units);
+    match format.decode_all(units) {
+        Ok(cps) => assert_eq!(cps, lossy, "{format}"),
+        Err(e) => {
+            let before = format
+                .decode_all(&units[..e.valid_up_to()])
+                .unwrap_or_else(|e| panic!("{format}: the units before the error fail: {e}"));
+            assert!(e.valid_up_to() < units.len(), "{format}");
+            assert_eq!(lossy[..before.len()], before[..], "{format} {units:X?}");
+            assert_eq!(lossy[before.len()], CodePoint::REPLACEMENT, "{format}");
+        }
+    }
 }
 
 /// A reader that hands out its bytes in the given chunk sizes, cycling.

@@ -110,8 +110,7 @@ impl<E: Encoding> StreamDecoder<E> {
         out: &mut Vec<CodePoint>,
     ) -> Result<(), DecodeError> {
         self.pending.extend_from_slice(units);
-        if !last && self.incomplete > RETRY_EVERY_CALL && self.pending.len() < 2 * self.incomplete
-        {
+        if !last && self.incomplete > RETRY_EVERY_CALL && self.pending.len() < 2 * self.incomplete {
             return Ok(());
         }
         self.incomplete = 0;
