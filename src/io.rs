@@ -56,7 +56,14 @@ pub struct StreamDecoder<E: Encoding> {
     offset: usize,
     mode: ErrorMode,
     limits: DecodeLimits,
+    /// The length of `pending` when it last held only the start of a code
+    /// (0: it did not). See [`StreamDecoder::decode`].
+    incomplete: usize,
 }
+
+/// Held-back codes up to this many units are retried on every call; longer
+/// ones (UTF-∞-16 DDFF codes) only once the units held back have doubled.
+const RETRY_EVERY_CALL: usize = 64;
 
 impl<E: Encoding> StreamDecoder<E> {
     /// A decoder with the default [`DecodeLimits`].
@@ -71,6 +78,7 @@ impl<E: Encoding> StreamDecoder<E> {
             offset: 0,
             mode,
             limits,
+            incomplete: 0,
         }
     }
 
@@ -89,6 +97,12 @@ impl<E: Encoding> StreamDecoder<E> {
     /// the call with an error whose `valid_up_to` is its offset in the whole
     /// stream; the code points before it are in `out`, and a further call
     /// goes on after the ill-formed subpart.
+    ///
+    /// Checking a held-back code costs time in its length, so a long one
+    /// (over 64 units) is checked again only once the units held back have
+    /// doubled, or on the last call: a huge code fed a unit at a time then
+    /// takes linear time in all, not quadratic, and is decoded by the call
+    /// that completes it or by a later one.
     pub fn decode(
         &mut self,
         units: &[E::Unit],
@@ -96,6 +110,10 @@ impl<E: Encoding> StreamDecoder<E> {
         out: &mut Vec<CodePoint>,
     ) -> Result<(), DecodeError> {
         self.pending.extend_from_slice(units);
+        if !last && self.incomplete > RETRY_EVERY_CALL && self.pending.len() < 2 * self.incomplete {
+            return Ok(());
+        }
+        self.incomplete = 0;
         let mut pos = 0;
         let result = loop {
             let rest = &self.pending[pos..];
@@ -107,7 +125,10 @@ impl<E: Encoding> StreamDecoder<E> {
                     out.push(cp);
                     pos += len;
                 }
-                Err(e) if e.error_len().is_none() && !last => break Ok(()),
+                Err(e) if e.error_len().is_none() && !last => {
+                    self.incomplete = rest.len();
+                    break Ok(());
+                }
                 Err(e) => {
                     let skip = e.error_len().unwrap_or(rest.len()).max(1);
                     let error = e.shifted(self.offset + pos);
@@ -334,13 +355,9 @@ where
         let last = n == 0;
         self.done = last;
         self.units.clear();
-        if let Err(e) = self
+        let assembled = self
             .assembler
-            .push(&self.buffer[..n], last, &mut self.units)
-        {
-            self.done = true;
-            self.ready.push_back(Err(e));
-        }
+            .push(&self.buffer[..n], last, &mut self.units);
         // Decode until the chunk is used up, queueing each error in its
         // place among the code points.
         let mut chunk: &[E::Unit] = &self.units;
@@ -353,6 +370,12 @@ where
                 Err(e) => self.ready.push_back(Err(StreamError::Decode(e))),
             }
             chunk = &[];
+        }
+        // A partial unit at the end comes after every code before it: it
+        // ends the stream.
+        if let Err(e) = assembled {
+            self.done = true;
+            self.ready.push_back(Err(e));
         }
     }
 }

@@ -180,6 +180,72 @@ fn a_stream_ending_inside_a_unit_is_an_error() {
 }
 
 #[test]
+fn a_partial_unit_at_the_end_comes_after_the_code_it_cuts_off() {
+    // D800 waits for its low surrogate until the stream ends; the error of
+    // the partial unit after it is the last item, in either mode.
+    let bytes: &[u8] = &[0xD8, 0x00, 0x41];
+    for (mode, first) in [
+        (ErrorMode::Lossy, Some(CodePoint::REPLACEMENT)),
+        (ErrorMode::Strict, None),
+    ] {
+        let items: Vec<_> =
+            CodePointReader::<_, Utf16>::new(bytes, ByteOrder::Fixed(Endian::Big), mode).collect();
+        assert_eq!(items.len(), 2, "{mode:?}");
+        match (&items[0], first) {
+            (Ok(cp), Some(expected)) => assert_eq!(*cp, expected),
+            (Err(StreamError::Decode(e)), None) => {
+                assert_eq!((e.valid_up_to(), e.kind()), (0, DecodeErrorKind::Truncated))
+            }
+            (item, _) => panic!("{mode:?}: first item {item:?}"),
+        }
+        assert!(matches!(
+            items[1],
+            Err(StreamError::IncompleteUnit {
+                position: 2,
+                len: 1
+            })
+        ));
+    }
+}
+
+#[test]
+fn a_huge_code_fed_a_unit_at_a_time_decodes_in_linear_time() {
+    // A DDFF code of 65,546 units, one unit per call: checking the whole
+    // held-back code on every call would take 2^31 unit checks (tens of
+    // seconds here); retrying only when it has doubled takes a few 10^5.
+    let big = CodePoint::from(num_bigint::BigUint::from(1u8) << (9u32 << 16));
+    let units = UtfInf16::encode_all(&[CodePoint::from('a'), big.clone()]).unwrap();
+    let start = std::time::Instant::now();
+    let mut decoder = StreamDecoder::<UtfInf16>::new(ErrorMode::Strict);
+    let mut out = Vec::new();
+    for unit in &units {
+        decoder
+            .decode(std::slice::from_ref(unit), false, &mut out)
+            .unwrap();
+    }
+    decoder.decode(&[], true, &mut out).unwrap();
+    assert_eq!(out, [CodePoint::from('a'), big]);
+    assert_eq!(decoder.units_consumed(), units.len());
+    let elapsed = start.elapsed();
+    assert!(elapsed.as_secs() < 3, "took {elapsed:?}");
+}
+
+#[test]
+fn short_codes_split_across_calls_come_out_as_soon_as_complete() {
+    // Only long codes wait for their held-back units to double.
+    let mut decoder = StreamDecoder::<UtfInf16>::new(ErrorMode::Strict);
+    let mut out = Vec::new();
+    for unit in [
+        0xDDFE, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF,
+    ] {
+        decoder.decode(&[unit], false, &mut out).unwrap();
+        assert!(out.is_empty());
+    }
+    decoder.decode(&[0xDFFF], false, &mut out).unwrap();
+    assert_eq!(out.len(), 1);
+}
+
+#[test]
 fn byte_order_marks_are_honoured_and_written() {
     for (endian, bom) in [
         (Endian::Big, true),

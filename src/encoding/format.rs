@@ -211,7 +211,16 @@ impl Format {
                     let head = narrow::<<E as Encoding>::Unit>(self, &units[..wide.valid_up_to()])?;
                     match E::validate(&head) {
                         Err(e) if e.error_len().is_some() => Err(e),
-                        _ => Err(wide),
+                        // A code cut off by the too-wide unit is interrupted,
+                        // as by any unit that is not one of its trailing
+                        // units: the error is there, not at the wide unit.
+                        Err(e) => Err(DecodeError::new(
+                            e.format(),
+                            DecodeErrorKind::MissingTrailing,
+                            e.valid_up_to(),
+                            Some(head.len() - e.valid_up_to()),
+                        )),
+                        Ok(()) => Err(wide),
                     }
                 }
             }

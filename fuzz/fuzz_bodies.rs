@@ -1,0 +1,625 @@
+//! The bodies of the fuzz targets, as plain functions of the input bytes.
+//!
+//! Each `fuzz_targets/<name>.rs` is one line that calls the function of the
+//! same name here, and `tests/fuzz_bodies.rs` includes this file with
+//! `#[path]` and runs every body over a deterministic corpus on the stable
+//! toolchain, so the properties below are checked on every test run and the
+//! fuzzer only searches for inputs that break them.
+//!
+//! A body panics exactly when a property fails; whatever the input, the
+//! library itself must never panic, hang or allocate out of proportion.
+
+// Each fuzz target calls one body; the test calls them all.
+#![allow(dead_code)]
+
+use std::io::Read;
+
+use ucsx::io::{
+    transcode_stream, ByteOrder, CodePointReader, ErrorMode, StreamError, TranscodeOptions,
+};
+use ucsx::{
+    transcode, units_to_bytes, CodePoint, CodeUnit, DecodeErrorKind, DecodeLimits, EncodedString,
+    Encoding, Endian, Format, TranscodeError, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32,
+    UtfG8, UtfInf16,
+};
+
+/// A fuzz target's body.
+pub type Body = fn(&[u8]);
+
+/// Every target by name, for the test that runs them all.
+pub const TARGETS: &[(&str, Body)] = &[
+    ("decode_8", decode_8),
+    ("decode_16", decode_16),
+    ("decode_32", decode_32),
+    ("stream", stream),
+    ("transcode", transcode_any),
+    ("code_point_from_str", code_point_from_str),
+    ("serde", serde),
+    ("utf8_vs_std", utf8_vs_std),
+    ("utf16_vs_std", utf16_vs_std),
+];
+
+/// Runs `$body` with `$E` set to the format `$index` names (modulo 9), in
+/// the order of [`Format::ALL`].
+macro_rules! with_format {
+    ($index:expr, $E:ident => $body:expr) => {
+        match $index % 9 {
+            0 => {
+                type $E = Utf8;
+                $body
+            }
+            1 => {
+                type $E = UtfG8;
+                $body
+            }
+            2 => {
+                type $E = UtfE8;
+                $body
+            }
+            3 => {
+                type $E = Utf16;
+                $body
+            }
+            4 => {
+                type $E = UtfG16;
+                $body
+            }
+            5 => {
+                type $E = UtfE16;
+                $body
+            }
+            6 => {
+                type $E = UtfInf16;
+                $body
+            }
+            7 => {
+                type $E = Utf32;
+                $body
+            }
+            _ => {
+                type $E = UtfG32;
+                $body
+            }
+        }
+    };
+}
+
+/// The runtime [`Format`] of the compile-time format `E`.
+fn format_of<E: Encoding>() -> Format {
+    Format::ALL
+        .into_iter()
+        .find(|f| f.name() == E::NAME)
+        .expect("every format has a Format")
+}
+
+/// The whole units of `bytes`, big-endian; a partial last unit is dropped.
+fn units_of<U: CodeUnit>(bytes: &[u8]) -> Vec<U> {
+    units_in(bytes, Endian::Big)
+}
+
+/// The whole units of `bytes` in `endian`; a partial last unit is dropped.
+fn units_in<U: CodeUnit>(bytes: &[u8], endian: Endian) -> Vec<U> {
+    bytes
+        .chunks_exact(U::BYTES)
+        .map(|chunk| U::from_bytes(chunk, endian))
+        .collect()
+}
+
+/// The properties every decoder has, on any input:
+/// - `decode` takes a code of at least one unit that re-encodes to exactly
+///   the units it took (each value has one code), or fails at unit 0 with
+///   an `error_len` within the input (`None` only for `Truncated`);
+/// - `validate`, `decode_all`, `decode_u64s` and the runtime [`Format`]
+///   agree on the verdict and the error, and the input before the error
+///   validates;
+/// - `code_points` walks the input code by code with no gap or overlap,
+///   skipping each error's `error_len`, and lossy decoding is that walk with
+///   each error replaced by U+FFFD;
+/// - `decode_with_limits` is `decode` minus the values over the limit;
+/// - a valid input makes an [`EncodedString`] that iterates the same code
+///   points forwards and backwards.
+fn check_decoder<E: Encoding>(units: &[E::Unit], max_bits: u64)
+where
+    E::Unit: Into<u32>,
+{
+    let format = format_of::<E>();
+    let wide: Vec<u32> = units.iter().map(|&u| u.into()).collect();
+
+    // decode, and its limits.
+    let first = E::decode(units);
+    match &first {
+        Ok((cp, len)) => {
+            assert!(*len >= 1 && *len <= units.len(), "{} length {len}", E::NAME);
+            let mut again = Vec::new();
+            E::encode(cp, &mut again).expect("a decoded code point encodes");
+            assert_eq!(again, units[..*len], "{} round trip of {cp}", E::NAME);
+        }
+        Err(e) => {
+            assert_eq!(e.valid_up_to(), 0);
+            match e.error_len() {
+                Some(n) => assert!(n >= 1 && n <= units.len(), "{} error_len {n}", E::NAME),
+                None => assert_eq!(e.kind(), DecodeErrorKind::Truncated),
+            }
+        }
+    }
+    let limits = DecodeLimits { max_bits };
+    match (&first, E::decode_with_limits(units, &limits)) {
+        (Ok((cp, _)), Err(e)) => {
+            assert!(
+                cp.bits() > max_bits,
+                "{} limit {max_bits} refused {cp}",
+                E::NAME
+            );
+            assert_eq!(e.kind(), DecodeErrorKind::LimitExceeded);
+        }
+        (Ok(expected), Ok(got)) => {
+            assert_eq!(&got, expected);
+            assert!(got.0.bits() <= max_bits);
+        }
+        (Err(_), Ok(got)) => panic!("{} decodes {got:?} only under a limit", E::NAME),
+        (Err(_), Err(_)) => {}
+    }
+
+    // The whole input, four ways.
+    let verdict = E::validate(units);
+    let all = E::decode_all(units);
+    match (&verdict, &all) {
+        (Ok(()), Ok(_)) => {}
+        (Err(a), Err(b)) => assert_eq!(a, b, "{} validate and decode_all", E::NAME),
+        _ => panic!("{} validate {verdict:?} but decode_all {all:?}", E::NAME),
+    }
+    assert_eq!(format.decode_all(&wide), all, "{} through Format", E::NAME);
+    if let Err(e) = &verdict {
+        assert!(e.valid_up_to() < units.len());
+        assert!(E::validate(&units[..e.valid_up_to()]).is_ok());
+        if let Some(n) = e.error_len() {
+            assert!(e.valid_up_to() + n <= units.len());
+        }
+    }
+    let mut values = Vec::new();
+    match (E::decode_u64s(units, &mut values), &all) {
+        (Ok(()), Ok(cps)) => {
+            let expected: Vec<u64> = cps.iter().map(|cp| cp.to_u64().unwrap()).collect();
+            assert_eq!(values, expected, "{} decode_u64s", E::NAME);
+        }
+        (Err(e), _) if e.kind() == DecodeErrorKind::TooLargeForU64 => {
+            let (cp, _) = E::decode(&units[e.valid_up_to()..]).expect("a valid code");
+            assert!(cp.to_u64().is_none());
+        }
+        (Err(e), Err(expected)) => assert_eq!(&e, expected, "{} decode_u64s", E::NAME),
+        (got, _) => panic!("{} decode_u64s {got:?} but decode_all {all:?}", E::NAME),
+    }
+
+    // The walk, and lossy decoding.
+    let mut pos = 0;
+    let mut lossy = Vec::new();
+    for item in E::code_points(units) {
+        match item {
+            Ok((start, cp)) => {
+                assert_eq!(start, pos, "{} code_points gap", E::NAME);
+                let (expected, len) = E::decode(&units[pos..]).expect("decodes");
+                assert_eq!(cp, expected);
+                pos += len;
+                lossy.push(cp);
+            }
+            Err(e) => {
+                assert_eq!(e.valid_up_to(), pos, "{} code_points gap", E::NAME);
+                pos += e.error_len().unwrap_or(units.len() - pos);
+                lossy.push(CodePoint::REPLACEMENT);
+            }
+        }
+    }
+    assert_eq!(pos, units.len(), "{} code_points ends early", E::NAME);
+    assert_eq!(E::decode_lossy(units), lossy, "{} lossy", E::NAME);
+    assert_eq!(
+        format.decode_lossy(&wide),
+        lossy,
+        "{} lossy Format",
+        E::NAME
+    );
+    if let Ok(cps) = &all {
+        assert_eq!(&lossy, cps, "{} lossy of valid input", E::NAME);
+    }
+
+    // Strings.
+    match (EncodedString::<E>::from_units(units.to_vec()), &all) {
+        (Ok(s), Ok(cps)) => {
+            assert_eq!(&s.code_points().collect::<Vec<_>>(), cps);
+            let mut backwards: Vec<CodePoint> = s.code_points().rev().collect();
+            backwards.reverse();
+            assert_eq!(&backwards, cps, "{} backwards", E::NAME);
+        }
+        (Err(e), Err(expected)) => assert_eq!(e.decode_error(), expected),
+        (got, _) => panic!("{} from_units {got:?} but decode_all {all:?}", E::NAME),
+    }
+    let s = EncodedString::<E>::from_units_lossy(units);
+    assert_eq!(s.code_points().collect::<Vec<_>>(), lossy);
+}
+
+/// A decode limit taken from one input byte: often tight, sometimes none.
+fn limit_from(byte: u8) -> u64 {
+    match byte {
+        0..=127 => u64::from(byte),
+        128..=191 => u64::from(byte) * 7,
+        _ => DecodeLimits::DEFAULT_MAX_BITS,
+    }
+}
+
+/// UTF-8, UTF-G-8 and UTF-E-8 on the bytes (the first sets a decode limit).
+pub fn decode_8(data: &[u8]) {
+    let Some((&limit, units)) = data.split_first() else {
+        return;
+    };
+    let max_bits = limit_from(limit);
+    check_decoder::<Utf8>(units, max_bits);
+    check_decoder::<UtfG8>(units, max_bits);
+    check_decoder::<UtfE8>(units, max_bits);
+}
+
+/// UTF-16, UTF-G-16, UTF-E-16 and UTF-∞-16 on the big-endian units.
+pub fn decode_16(data: &[u8]) {
+    let Some((&limit, bytes)) = data.split_first() else {
+        return;
+    };
+    let max_bits = limit_from(limit);
+    let units = units_of::<u16>(bytes);
+    check_decoder::<Utf16>(&units, max_bits);
+    check_decoder::<UtfG16>(&units, max_bits);
+    check_decoder::<UtfE16>(&units, max_bits);
+    check_decoder::<UtfInf16>(&units, max_bits);
+}
+
+/// UTF-32 and UTF-G-32 on the big-endian units, and every [`Format`] on
+/// them as `u32` units, wide or not.
+pub fn decode_32(data: &[u8]) {
+    let Some((&limit, bytes)) = data.split_first() else {
+        return;
+    };
+    let max_bits = limit_from(limit);
+    let units = units_of::<u32>(bytes);
+    check_decoder::<Utf32>(&units, max_bits);
+    check_decoder::<UtfG32>(&units, max_bits);
+    for format in Format::ALL {
+        check_wide_units(format, &units);
+    }
+}
+
+/// `Format` decoding of units that may be too wide for the format: an error
+/// is where lossy decoding puts its first U+FFFD, after the code points of
+/// the units before it, which decode.
+fn check_wide_units(format: Format, units: &[u32]) {
+    let lossy = format.decode_lossy(units);
+    match format.decode_all(units) {
+        Ok(cps) => assert_eq!(cps, lossy, "{format}"),
+        Err(e) => {
+            let before = format
+                .decode_all(&units[..e.valid_up_to()])
+                .unwrap_or_else(|e| panic!("{format}: the units before the error fail: {e}"));
+            assert!(e.valid_up_to() < units.len(), "{format}");
+            assert_eq!(lossy[..before.len()], before[..], "{format} {units:X?}");
+            assert_eq!(lossy[before.len()], CodePoint::REPLACEMENT, "{format}");
+        }
+    }
+}
+
+/// A reader that hands out its bytes in the given chunk sizes, cycling.
+struct Chunked<'a> {
+    data: &'a [u8],
+    sizes: &'a [u8],
+    turn: usize,
+}
+
+impl Read for Chunked<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let size = match self.sizes.get(self.turn % self.sizes.len().max(1)) {
+            Some(&s) => usize::from(s % 32).max(1),
+            None => buf.len(),
+        };
+        self.turn += 1;
+        let n = size.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// What a stream or a slice decode says, item by item.
+type Item = Result<CodePoint, (usize, Option<usize>, DecodeErrorKind)>;
+
+/// The streaming reader on bytes in any chunking gives, item by item, what
+/// `code_points` gives on the whole slice (strict) or lossy decoding gives
+/// (lossy); a partial last unit is one error, the last item.
+fn check_stream<E: Encoding>(mode: ErrorMode, endian: Endian, sizes: &[u8], bytes: &[u8])
+where
+    E::Unit: CodeUnit,
+{
+    let units = units_in::<E::Unit>(bytes, endian);
+    let expected: Vec<Item> = match mode {
+        ErrorMode::Strict => E::code_points(&units)
+            .map(|item| {
+                item.map(|(_, cp)| cp)
+                    .map_err(|e| (e.valid_up_to(), e.error_len(), e.kind()))
+            })
+            .collect(),
+        ErrorMode::Lossy => E::decode_lossy(&units).into_iter().map(Ok).collect(),
+    };
+    let partial = bytes.len() % <E::Unit as CodeUnit>::BYTES;
+    let reader = Chunked {
+        data: bytes,
+        sizes,
+        turn: 0,
+    };
+    let mut got = Vec::new();
+    let mut incomplete = None;
+    for item in CodePointReader::<_, E>::new(reader, ByteOrder::Fixed(endian), mode) {
+        assert!(
+            incomplete.is_none(),
+            "{} items after the stream's end",
+            E::NAME
+        );
+        match item {
+            Ok(cp) => got.push(Ok(cp)),
+            Err(StreamError::Decode(e)) => {
+                got.push(Err((e.valid_up_to(), e.error_len(), e.kind())));
+            }
+            Err(StreamError::IncompleteUnit { position, len }) => {
+                incomplete = Some((position, len));
+            }
+            Err(other) => panic!("{} unexpected {other}", E::NAME),
+        }
+    }
+    if partial == 0 {
+        assert_eq!(incomplete, None);
+    } else {
+        assert_eq!(incomplete, Some(((bytes.len() - partial) as u64, partial)));
+    }
+    assert_eq!(got, expected, "{} {mode:?} in chunks {sizes:?}", E::NAME);
+}
+
+/// The streaming reader in random chunks against slice decoding. Input: a
+/// control byte (format, mode, byte order), the count of chunk sizes, the
+/// sizes, then the stream.
+pub fn stream(data: &[u8]) {
+    let [control, count, rest @ ..] = data else {
+        return;
+    };
+    let count = usize::from(*count % 8).min(rest.len());
+    let (sizes, bytes) = rest.split_at(count);
+    let mode = if control & 0x10 == 0 {
+        ErrorMode::Strict
+    } else {
+        ErrorMode::Lossy
+    };
+    let endian = if control & 0x20 == 0 {
+        Endian::Big
+    } else {
+        Endian::Little
+    };
+    with_format!(control & 0x0F, E => check_stream::<E>(mode, endian, sizes, bytes));
+}
+
+/// `transcode` is decoding then encoding: the same output, or the decode
+/// error of `decode_all`, or the encode error of the first code point the
+/// target refuses, with the output up to it; and `transcode_stream` writes
+/// the same bytes.
+fn check_transcode<F: Encoding, T: Encoding>(bytes: &[u8])
+where
+    F::Unit: CodeUnit,
+    T::Unit: CodeUnit,
+{
+    let units = units_of::<F::Unit>(bytes);
+    let mut out = Vec::new();
+    let result = transcode::<F, T>(&units, &mut out);
+    // The reference: code by code.
+    let mut expected = Vec::new();
+    let mut reference = Ok(());
+    for (index, item) in F::code_points(&units).enumerate() {
+        match item {
+            Ok((_, cp)) => {
+                if let Err(e) = T::encode(&cp, &mut expected) {
+                    reference = Err(TranscodeError::Encode(e.at_index(index)));
+                    break;
+                }
+            }
+            Err(e) => {
+                reference = Err(TranscodeError::Decode(e));
+                break;
+            }
+        }
+    }
+    assert_eq!(out, expected, "{} to {}", F::NAME, T::NAME);
+    match (&result, &reference) {
+        (Ok(()), Ok(())) => {}
+        (Err(TranscodeError::Decode(a)), Err(TranscodeError::Decode(b))) => assert_eq!(a, b),
+        (Err(TranscodeError::Encode(a)), Err(TranscodeError::Encode(b))) => {
+            assert_eq!((a.kind(), a.index()), (b.kind(), b.index()))
+        }
+        _ => panic!(
+            "{} to {}: {result:?}, expected {reference:?}",
+            F::NAME,
+            T::NAME
+        ),
+    }
+
+    let whole = &bytes[..bytes.len() - bytes.len() % <F::Unit as CodeUnit>::BYTES];
+    let options = TranscodeOptions {
+        from_order: ByteOrder::Fixed(Endian::Big),
+        ..TranscodeOptions::default()
+    };
+    let mut written = Vec::new();
+    let streamed = transcode_stream(
+        format_of::<F>(),
+        format_of::<T>(),
+        whole,
+        &mut written,
+        &options,
+        &mut |_| {},
+    );
+    assert_eq!(
+        streamed.is_ok(),
+        result.is_ok(),
+        "{} to {} stream",
+        F::NAME,
+        T::NAME
+    );
+    if result.is_ok() {
+        assert_eq!(written, units_to_bytes(&out, Endian::Big, false));
+    }
+}
+
+/// Transcoding between the formats the first byte names.
+pub fn transcode_any(data: &[u8]) {
+    let Some((&pair, bytes)) = data.split_first() else {
+        return;
+    };
+    with_format!(pair & 0x0F, F => with_format!(pair >> 4, T => check_transcode::<F, T>(bytes)));
+}
+
+/// The notation parser: a parsed code point prints in the canonical
+/// notation, which parses back to it; an error points at a character of
+/// the input.
+pub fn code_point_from_str(data: &[u8]) {
+    let s = String::from_utf8_lossy(data);
+    match s.parse::<CodePoint>() {
+        Ok(cp) => {
+            let digits = s[2..].trim_start_matches('0').to_ascii_uppercase();
+            let canonical = format!("U+{digits:0>4}");
+            assert_eq!(cp.to_string(), canonical);
+            assert_eq!(canonical.parse::<CodePoint>().as_ref(), Ok(&cp));
+            assert_eq!(cp.hex_digits(), digits.len().max(1) as u64);
+        }
+        Err(e) => {
+            assert!(e.position() <= s.len() && s.is_char_boundary(e.position()));
+        }
+    }
+}
+
+/// Deserializing code points from JSON and postcard: whatever is accepted
+/// serializes back to the same value.
+pub fn serde(data: &[u8]) {
+    if let Ok(cp) = serde_json::from_slice::<CodePoint>(data) {
+        let json = serde_json::to_string(&cp).expect("serializes");
+        assert_eq!(serde_json::from_str::<CodePoint>(&json).ok(), Some(cp));
+    }
+    if let Ok(cps) = serde_json::from_slice::<Vec<CodePoint>>(data) {
+        let json = serde_json::to_string(&cps).expect("serializes");
+        assert_eq!(
+            serde_json::from_str::<Vec<CodePoint>>(&json).ok(),
+            Some(cps)
+        );
+    }
+    if let Ok((cp, rest)) = postcard::take_from_bytes::<CodePoint>(data) {
+        let bytes = postcard::to_allocvec(&cp).expect("serializes");
+        assert_eq!(postcard::from_bytes::<CodePoint>(&bytes).ok(), Some(cp));
+        assert!(bytes.len() <= data.len() - rest.len());
+    }
+    if let Ok(cps) = postcard::from_bytes::<Vec<CodePoint>>(data) {
+        let bytes = postcard::to_allocvec(&cps).expect("serializes");
+        assert_eq!(
+            postcard::from_bytes::<Vec<CodePoint>>(&bytes).ok(),
+            Some(cps)
+        );
+    }
+}
+
+fn chars(cps: &[CodePoint]) -> String {
+    cps.iter()
+        .map(|cp| cp.to_char().expect("a scalar value"))
+        .collect()
+}
+
+/// `Utf8` is `core::str::from_utf8` (verdict, `valid_up_to`, `error_len`)
+/// and its lossy decoding is `String::from_utf8_lossy`; UTF-G-8 and
+/// UTF-E-8 extend it: each accepts what the narrower format accepts, with
+/// the same values, and what it accepts beyond is beyond the narrower range.
+pub fn utf8_vs_std(data: &[u8]) {
+    match (core::str::from_utf8(data), Utf8::validate(data)) {
+        (Ok(s), Ok(())) => {
+            assert_eq!(chars(&Utf8::decode_all(data).unwrap()), s);
+            assert_eq!(chars(&UtfE8::decode_all(data).unwrap()), s);
+        }
+        (Err(std), Err(ours)) => {
+            assert_eq!(
+                (ours.valid_up_to(), ours.error_len()),
+                (std.valid_up_to(), std.error_len()),
+                "{data:02X?}"
+            );
+        }
+        (std, ours) => panic!("std {std:?}, Utf8 {ours:?} on {data:02X?}"),
+    }
+    assert_eq!(
+        chars(&Utf8::decode_lossy(data)),
+        String::from_utf8_lossy(data)
+    );
+    let g = UtfG8::decode_all(data);
+    let e = UtfE8::decode_all(data);
+    if let Ok(g) = &g {
+        assert_eq!(e.as_ref().ok(), Some(g));
+    }
+    if let Ok(e) = &e {
+        let in_g = e
+            .iter()
+            .all(|cp| cp.to_u64().is_some_and(|v| v <= 0x7FFF_FFFF));
+        assert_eq!(g.is_ok(), in_g, "{data:02X?}");
+        let in_unicode = e.iter().all(CodePoint::is_unicode);
+        assert_eq!(Utf8::validate(data).is_ok(), in_unicode, "{data:02X?}");
+    }
+}
+
+/// `Utf16` is `char::decode_utf16` (verdict and first error) and its lossy
+/// decoding is `String::from_utf16_lossy`; the wider 16-bit formats extend
+/// it as UTF-G-8 and UTF-E-8 extend UTF-8.
+pub fn utf16_vs_std(data: &[u8]) {
+    let units = units_of::<u16>(data);
+    let mut std_error = None;
+    let mut pos = 0;
+    for item in char::decode_utf16(units.iter().copied()) {
+        match item {
+            Ok(c) => pos += c.len_utf16(),
+            Err(_) => {
+                std_error = Some(pos);
+                break;
+            }
+        }
+    }
+    match (std_error, Utf16::validate(&units)) {
+        (None, Ok(())) => {
+            let s = String::from_utf16(&units).unwrap();
+            assert_eq!(chars(&Utf16::decode_all(&units).unwrap()), s);
+            assert_eq!(chars(&UtfInf16::decode_all(&units).unwrap()), s);
+        }
+        (Some(at), Err(ours)) => {
+            assert_eq!(ours.valid_up_to(), at, "{units:04X?}");
+            // A high surrogate at the very end may be completed by more input.
+            let expected = if at + 1 == units.len() && (0xD800..0xDC00).contains(&units[at]) {
+                None
+            } else {
+                Some(1)
+            };
+            assert_eq!(ours.error_len(), expected, "{units:04X?}");
+        }
+        (std, ours) => panic!("std error at {std:?}, Utf16 {ours:?} on {units:04X?}"),
+    }
+    assert_eq!(
+        chars(&Utf16::decode_lossy(&units)),
+        String::from_utf16_lossy(&units)
+    );
+    let all = [
+        UtfG16::decode_all(&units).ok(),
+        UtfE16::decode_all(&units).ok(),
+        UtfInf16::decode_all(&units).ok(),
+    ];
+    let maxima = [Some(0x7FFF_FFFF), Some(u64::MAX >> 1), None];
+    if let Some(inf) = &all[2] {
+        for (narrow, max) in all.iter().zip(maxima) {
+            let fits = inf
+                .iter()
+                .all(|cp| max.map_or(true, |m| cp.to_u64().is_some_and(|v| v <= m)));
+            assert_eq!(narrow.as_ref() == Some(inf), fits, "{units:04X?}");
+        }
+        let in_unicode = inf.iter().all(CodePoint::is_unicode);
+        assert_eq!(Utf16::validate(&units).is_ok(), in_unicode, "{units:04X?}");
+    } else {
+        assert!(all.iter().all(Option::is_none), "{units:04X?}");
+    }
+}
