@@ -16,9 +16,8 @@ pub enum DecodeErrorKind {
     /// A trailing unit (UTF-8 `10xxxxxx`, UTF-16 low surrogate or DExx..DFxx)
     /// where a code should start.
     UnexpectedTrailing,
-    /// A unit that never starts a code in this format (FE and FF in UTF-8
-    /// and UTF-G-8, DC00..DC03 in UTF-∞-16, a unit above the range in
-    /// UTF-32).
+    /// A unit that never starts a code in this format: FE and FF in UTF-8
+    /// and UTF-G-8, F8..FD in UTF-8, DC00..DC03 in UTF-∞-16.
     InvalidLead,
     /// A code interrupted by a unit that is not one of its trailing units.
     MissingTrailing,
@@ -169,6 +168,10 @@ pub enum EncodeErrorKind {
     Surrogate,
     /// A code point beyond the format's largest.
     BeyondRange,
+    /// A code point of more bits than the default [`crate::DecodeLimits`]
+    /// allow: encodable, but a default decoder would refuse it. Only an
+    /// [`crate::EncodedString`], which must stay readable, refuses these.
+    LimitExceeded,
 }
 
 /// A code point that a format cannot encode.
@@ -230,6 +233,24 @@ impl EncodeError {
         }
     }
 
+    /// A code point of more than `max_bits` bits, which `format`'s default
+    /// decoder would refuse.
+    ///
+    /// ```
+    /// use ucsx::{EncodeError, EncodeErrorKind};
+    /// let err = EncodeError::limit_exceeded("UTF-∞-16", 1 << 24);
+    /// assert_eq!(err.kind(), EncodeErrorKind::LimitExceeded);
+    /// ```
+    pub fn limit_exceeded(format: &'static str, max_bits: u64) -> EncodeError {
+        EncodeError {
+            format,
+            kind: EncodeErrorKind::LimitExceeded,
+            value: None,
+            max: Some(CodePoint::from_u64(max_bits)),
+            index: None,
+        }
+    }
+
     /// The same error for the value at `index` of a bulk call.
     #[must_use]
     pub fn at_index(mut self, index: usize) -> EncodeError {
@@ -248,7 +269,8 @@ impl EncodeError {
         self.index
     }
 
-    /// The format's last code point, for [`EncodeErrorKind::BeyondRange`].
+    /// The format's last code point, for [`EncodeErrorKind::BeyondRange`]
+    /// (the bit limit, for [`EncodeErrorKind::LimitExceeded`]).
     pub fn max(&self) -> Option<&CodePoint> {
         self.max.as_ref()
     }
@@ -279,6 +301,12 @@ impl fmt::Display for EncodeError {
             (EncodeErrorKind::BeyondRange, None) => {
                 write!(f, " is beyond the range of {}", self.format)?
             }
+            (EncodeErrorKind::LimitExceeded, max) => write!(
+                f,
+                " has more bits than {} decodes by default ({})",
+                self.format,
+                max.as_ref().and_then(CodePoint::to_u64).unwrap_or(0)
+            )?,
         }
         if let Some(i) = self.index {
             write!(f, " (at index {i})")?;

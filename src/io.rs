@@ -601,7 +601,8 @@ fn read_chunk<R: Read>(reader: &mut R, buffer: &mut [u8]) -> io::Result<usize> {
 /// A `Write` that takes bytes in format `F` and writes them to an inner
 /// writer in format `T`. Call [`finish`](Self::finish) at the end: it
 /// reports a code left incomplete. Decode and encode errors surface as
-/// `io::Error`s of kind `InvalidData` wrapping a [`StreamError`].
+/// `io::Error`s of kind `InvalidData` wrapping a [`StreamError`], from the
+/// call after the `write` that met them (see [`Write::write`] below).
 ///
 /// ```
 /// use std::io::Write;
@@ -625,6 +626,10 @@ where
     out: CodePointWriter<W, T>,
     units: Vec<F::Unit>,
     decoded: Vec<CodePoint>,
+    /// The error met by the last `write`, reported by the next call.
+    pending: Option<StreamError>,
+    /// Set once an error has been reported: no more input is taken.
+    stopped: bool,
 }
 
 impl<W: Write, F: Encoding, T: Encoding> TranscodeWriter<W, F, T>
@@ -667,6 +672,8 @@ where
             },
             units: Vec::new(),
             decoded: Vec::new(),
+            pending: None,
+            stopped: false,
         }
     }
 
@@ -681,9 +688,25 @@ where
         result.map_err(StreamError::Decode)
     }
 
-    /// Ends the input: reports a code (or unit) left incomplete, flushes,
-    /// and returns the inner writer.
+    /// The error to report before taking more input, if any: the one the
+    /// last `write` met, or, once that is reported, that the writer stopped.
+    fn check(&mut self) -> io::Result<()> {
+        if let Some(e) = self.pending.take() {
+            self.stopped = true;
+            return Err(e.into());
+        }
+        if self.stopped {
+            return Err(io::Error::other(
+                "this TranscodeWriter stopped at an earlier error",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Ends the input: reports an error not yet reported or a code (or
+    /// unit) left incomplete, flushes, and returns the inner writer.
     pub fn finish(mut self) -> io::Result<W> {
+        self.check()?;
         self.feed(&[], true)?;
         Ok(self.out.finish()?)
     }
@@ -694,12 +717,21 @@ where
     F::Unit: CodeUnit,
     T::Unit: CodeUnit,
 {
+    /// Takes all of `buf`. An error it meets (ill-formed input in strict
+    /// mode, a code point `T` cannot encode, a failing inner writer) is
+    /// returned by the next `write`, `flush` or `finish`, as `Write`
+    /// requires that an error mean nothing was taken; the code points
+    /// before it are written, and the writer takes no more input.
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.feed(buf, false)?;
+        self.check()?;
+        if let Err(e) = self.feed(buf, false) {
+            self.pending = Some(e);
+        }
         Ok(buf.len())
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        Ok(self.out.flush()?)
+        self.out.flush()?;
+        self.check()
     }
 }

@@ -5,7 +5,7 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::marker::PhantomData;
 
-use crate::{CodePoint, DecodeError, EncodeError, Encoding};
+use crate::{CodePoint, DecodeError, DecodeLimits, EncodeError, Encoding};
 
 /// An owned string of code points of any size, stored as the units of the
 /// format `E` and always valid in `E`.
@@ -21,7 +21,7 @@ use crate::{CodePoint, DecodeError, EncodeError, Encoding};
 /// assert!(s.clone().into_string().is_err());
 ///
 /// let back = EncodedString::<UtfE8>::from_units(s.into_units()).unwrap();
-/// assert_eq!(back.code_points().last(), Some("U+7FFFFFFFFFFFFFFF".parse()?));
+/// assert_eq!(back.code_points().next_back(), Some("U+7FFFFFFFFFFFFFFF".parse()?));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct EncodedString<E: Encoding> {
@@ -191,7 +191,10 @@ impl<E: Encoding> EncodedString<E> {
     }
 
     /// Appends `cp`, or returns why `E` cannot encode it (the string is then
-    /// unchanged).
+    /// unchanged). A code point of more bits than [`DecodeLimits::default`]
+    /// allows is refused too (only UTF-∞-16 can encode one): the string must
+    /// stay readable by [`EncodedString::from_units`] and every default
+    /// decoder.
     ///
     /// ```
     /// use ucsx::{CodePoint, EncodedString, Utf8};
@@ -201,6 +204,12 @@ impl<E: Encoding> EncodedString<E> {
     /// assert_eq!(s.as_units(), b"x");
     /// ```
     pub fn push(&mut self, cp: &CodePoint) -> Result<(), EncodeError> {
+        if cp.bits() > DecodeLimits::DEFAULT_MAX_BITS {
+            return Err(EncodeError::limit_exceeded(
+                E::NAME,
+                DecodeLimits::DEFAULT_MAX_BITS,
+            ));
+        }
         E::encode(cp, &mut self.units)
     }
 
@@ -419,9 +428,12 @@ pub struct StringCodePoints<'a, E: Encoding> {
 }
 
 impl<E: Encoding> StringCodePoints<'_, E> {
-    /// The code starting at `pos`, which the string's invariant makes valid.
+    /// The code starting at `pos`, which the string's invariant makes valid
+    /// (the fallback, one U+FFFD for the rest, is never taken).
     fn decode_at(&self, pos: usize) -> (CodePoint, usize) {
-        E::decode(&self.units[pos..self.back]).unwrap_or((CodePoint::REPLACEMENT, self.back - pos))
+        let decoded = E::decode(&self.units[pos..self.back]);
+        debug_assert!(decoded.is_ok(), "an EncodedString holds valid units");
+        decoded.unwrap_or((CodePoint::REPLACEMENT, self.back - pos))
     }
 }
 

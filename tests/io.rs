@@ -320,3 +320,33 @@ fn a_hostile_length_claim_does_not_grow_the_buffer() {
     assert!(i < 64, "refused only after {i} units");
     assert_eq!((kind, at), (DecodeErrorKind::LimitExceeded, 0));
 }
+
+#[test]
+fn transcode_writer_reports_an_error_on_the_next_call_and_stops() {
+    let mut w = TranscodeWriter::<_, Utf8, Utf16>::new(
+        Vec::new(),
+        ByteOrder::Detect,
+        ErrorMode::Strict,
+        Endian::Big,
+    );
+    // `Write` promises that an error means nothing was taken: the bad byte
+    // is taken, and the error comes with the next call.
+    assert_eq!(w.write(b"ab\xFFcd").unwrap(), 5);
+    let e = w.write(b"ef").unwrap_err();
+    assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+    assert!(e.to_string().contains("at unit 2"), "{e}");
+    assert!(w.write(b"gh").is_err());
+    assert!(w.finish().is_err());
+}
+
+#[test]
+fn transcode_writer_flush_reports_a_pending_error() {
+    let mut w = TranscodeWriter::<_, Utf8, Utf16>::new(
+        Vec::new(),
+        ByteOrder::Detect,
+        ErrorMode::Strict,
+        Endian::Big,
+    );
+    w.write_all(b"a\xC0\x80").unwrap();
+    assert!(w.flush().is_err());
+}

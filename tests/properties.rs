@@ -458,3 +458,23 @@ fn unbounded_formats_stop_at_max_bits() {
     assert_eq!(report.density.last().unwrap().bits, 70);
     assert_eq!(report.density.last().unwrap().bytes, 10);
 }
+
+#[test]
+fn max_bits_beyond_the_ceiling_counts_as_the_ceiling() {
+    use ucsx::properties::MAX_BITS_CEILING;
+    let config = CheckConfig {
+        max_bits: u64::MAX,
+        cases: 4,
+        seed: 1,
+    };
+    let huge = check::<ucsx::Utf8>(&config);
+    let capped = check::<ucsx::Utf8>(&CheckConfig {
+        max_bits: MAX_BITS_CEILING,
+        ..config
+    });
+    // The same sample, so the same report below the header line that
+    // repeats the configuration.
+    let body = |r: &PropertyReport| r.to_string().lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(&huge), body(&capped));
+    assert!(huge.passed(), "{huge}");
+}

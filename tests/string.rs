@@ -159,3 +159,18 @@ fn serde_forms() {
     assert!(postcard::from_bytes::<EncodedString<Utf8>>(&bytes).is_err());
     assert!(postcard::from_bytes::<EncodedString<Utf8>>(&[200, 1]).is_err());
 }
+
+#[test]
+fn a_code_point_beyond_the_default_decode_limit_is_refused() {
+    // Encodable in UTF-∞-16, but no default decoder would read it back:
+    // the string refuses it rather than hold units it could not decode.
+    let huge = CodePoint::from(num_bigint::BigUint::from(1u8) << (1u32 << 24));
+    let mut s = EncodedString::<ucsx::UtfInf16>::from("a");
+    let e = s.push(&huge).unwrap_err();
+    assert_eq!(e.kind(), ucsx::EncodeErrorKind::LimitExceeded);
+    assert_eq!(s.count(), 1);
+    let just_below = CodePoint::from(num_bigint::BigUint::from(1u8) << ((1u32 << 24) - 1));
+    s.push(&just_below).unwrap();
+    let back = EncodedString::<ucsx::UtfInf16>::from_units(s.into_units()).unwrap();
+    assert_eq!(back.code_points().next_back(), Some(just_below));
+}

@@ -28,8 +28,8 @@ pub use utf8::{Utf8, UtfE8, UtfG8};
 /// Limits a caller sets on what a decoder accepts, so that hostile input
 /// cannot make it build a code point of any size it likes.
 ///
-/// Only formats with an unbounded range (UTF-∞-16) can meet the limit; for
-/// the others every code point is far below it.
+/// With the default limit only UTF-∞-16, whose range is unbounded, can meet
+/// it; a caller who sets a lower one can meet it in any format.
 ///
 /// ```
 /// use ucsx::{DecodeLimits, Encoding, UtfInf16, DecodeErrorKind};

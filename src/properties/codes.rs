@@ -170,7 +170,7 @@ where
             let len = 1 + ctx.rng.below(max_len);
             (0..len)
                 .map(|_| {
-                    let u = if ctx.rng.below(4) == 0 {
+                    let u = if ctx.pool.is_empty() || ctx.rng.below(4) == 0 {
                         ctx.rng.next_u64() as u32
                     } else {
                         ctx.rng

@@ -79,11 +79,24 @@ pub struct CheckConfig {
     /// sequences and texts are a small multiple of it).
     pub cases: usize,
     /// The largest bit length tested in formats without a last code point
-    /// (and the cap for bounded ones).
+    /// (and the cap for bounded ones), at most [`MAX_BITS_CEILING`]: a
+    /// larger value counts as the ceiling.
     pub max_bits: u64,
     /// The seed of the random cases: the same seed gives the same report.
     pub seed: u64,
 }
+
+/// The largest `max_bits` the checker uses: the sample holds values of
+/// every bit length up to it, so its size grows with the square of it.
+///
+/// ```
+/// use ucsx::properties::{check, CheckConfig, MAX_BITS_CEILING};
+/// let config = CheckConfig { max_bits: u64::MAX, cases: 8, ..CheckConfig::default() };
+/// let report = check::<ucsx::Utf8>(&config); // no larger than at the ceiling
+/// assert!(report.passed());
+/// assert_eq!(MAX_BITS_CEILING, 4096);
+/// ```
+pub const MAX_BITS_CEILING: u64 = 4096;
 
 impl Default for CheckConfig {
     /// `cases` from the environment variable `UCSX_PROPERTY_CASES` if it is

@@ -55,10 +55,13 @@ pub(crate) struct Range {
 
 impl Range {
     pub(crate) fn of<E: Encoding>(max_bits: u64) -> Range {
-        let cap = (BigUint::one() << max_bits.max(1)) - 1u8;
+        // The cap is built from at most MAX_BITS_CEILING bits, whatever the
+        // caller asked for: the sample grows with the square of it.
+        let bits = max_bits.clamp(1, super::MAX_BITS_CEILING);
+        let cap = |bits: u64| (BigUint::one() << bits) - 1u8;
         let top = match E::max_code_point() {
-            Some(max) => max.to_biguint().min(cap),
-            None => cap,
+            Some(max) if max.bits() <= bits => max.to_biguint(),
+            Some(_) | None => cap(bits),
         };
         Range { top }
     }

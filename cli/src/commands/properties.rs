@@ -25,8 +25,9 @@ pub struct Args {
     /// Random cases per property (default: $UCSX_PROPERTY_CASES, else 256).
     #[arg(long)]
     cases: Option<usize>,
-    /// The largest code point tested in unbounded formats, in bits.
-    #[arg(long)]
+    /// The largest code point tested in unbounded formats, in bits (1 to
+    /// 4096).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=ucsx::properties::MAX_BITS_CEILING))]
     max_bits: Option<u64>,
     /// The seed of the pseudo-random sample.
     #[arg(long)]
