@@ -316,8 +316,14 @@ fn scan(facts: &Facts, input: &[u16], bounds: &Bounds) -> Result<Scanned, Decode
     }
 }
 
+/// The code point of a surrogate pair (utf-inf-16.txt §3.2, as UTF-16).
+#[inline]
+fn pair_value_u64(high: u16, low: u16) -> u64 {
+    0x1_0000 + ((u64::from(high) - 0xD800) << 10 | (u64::from(low) - 0xDC00))
+}
+
 fn pair_value(high: u16, low: u16) -> u128 {
-    0x1_0000 + ((u128::from(high) - 0xD800) << 10 | (u128::from(low) - 0xDC00))
+    u128::from(pair_value_u64(high, low))
 }
 
 /// A 3- to 11-unit code with lead DC04..DDFE (utf-inf-16.txt §3.3).
@@ -456,18 +462,16 @@ fn decode_u64s(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> Result<(), D
         // Text with surrogate pairs mixed in: one step a code.
         let stop = (pos + BMP_BLOCK).min(input.len() - 1);
         while pos < stop {
-            let (unit, next) = (input[pos], input[pos + 1]);
-            let pair = is_high_surrogate(unit) & is_low_surrogate(next);
-            if is_surrogate(unit) & !pair {
+            let unit = input[pos];
+            if !is_surrogate(unit) {
+                out.push(u64::from(unit));
+                pos += 1;
+            } else if is_high_surrogate(unit) && is_low_surrogate(input[pos + 1]) {
+                out.push(pair_value_u64(unit, input[pos + 1]));
+                pos += 2;
+            } else {
                 break;
             }
-            let value = if pair {
-                pair_value(unit, next) as u64
-            } else {
-                u64::from(unit)
-            };
-            out.push(value);
-            pos += 1 + usize::from(pair);
         }
         if pos < stop || pos == input.len() - 1 {
             // Anything else (a longer code, an error, the last unit) goes
