@@ -6,6 +6,8 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+mod common;
+
 use proptest::prelude::*;
 use ucsx::{
     CodePoint, DecodeError, DecodeErrorKind, EncodeErrorKind, Encoding, Utf8, UtfE8, UtfG8,
@@ -623,8 +625,8 @@ proptest! {
 
     #[test]
     fn utf8_validate_is_std_from_utf8(bytes in prop_oneof![interesting_bytes(40), prop::collection::vec(any::<u8>(), 0..40)]) {
-        let ours = Utf8::validate(&bytes).err().map(|e| (e.valid_up_to(), e.error_len()));
-        let std = core::str::from_utf8(&bytes).err().map(|e| (e.valid_up_to(), e.error_len()));
+        let ours = common::utf8_verdict(&bytes);
+        let std = common::std_verdict(&bytes);
         prop_assert_eq!(ours, std);
     }
 
@@ -641,8 +643,8 @@ proptest! {
             let i = at.index(bytes.len());
             bytes[i] = byte;
         }
-        let ours = Utf8::validate(&bytes).err().map(|e| (e.valid_up_to(), e.error_len()));
-        let std = core::str::from_utf8(&bytes).err().map(|e| (e.valid_up_to(), e.error_len()));
+        let ours = common::utf8_verdict(&bytes);
+        let std = common::std_verdict(&bytes);
         prop_assert_eq!(ours, std);
     }
 }
@@ -652,12 +654,8 @@ fn utf8_agrees_with_std_on_every_short_sequence() {
     // Every sequence of one and two bytes, and three-byte sequences whose
     // first byte is a lead: the region where the subtle cases live.
     let check = |bytes: &[u8]| {
-        let ours = Utf8::validate(bytes)
-            .err()
-            .map(|e| (e.valid_up_to(), e.error_len()));
-        let std = core::str::from_utf8(bytes)
-            .err()
-            .map(|e| (e.valid_up_to(), e.error_len()));
+        let ours = common::utf8_verdict(bytes);
+        let std = common::std_verdict(bytes);
         assert_eq!(ours, std, "{bytes:X?}");
     };
     for a in 0..=255u8 {

@@ -4,6 +4,8 @@
 //! take the vector path, valid and near-valid, with errors in every place
 //! of a 64-byte block.
 
+mod common;
+
 use proptest::prelude::*;
 use ucsx::{DecodeError, Encoding, Utf8, UtfE8, UtfG8};
 
@@ -19,12 +21,8 @@ fn all_agree(bytes: &[u8]) -> Result<(), TestCaseError> {
     agree::<Utf8>(bytes)?;
     agree::<UtfG8>(bytes)?;
     agree::<UtfE8>(bytes)?;
-    let ours = Utf8::validate(bytes)
-        .err()
-        .map(|e| (e.valid_up_to(), e.error_len()));
-    let std = core::str::from_utf8(bytes)
-        .err()
-        .map(|e| (e.valid_up_to(), e.error_len()));
+    let ours = common::utf8_verdict(bytes);
+    let std = common::std_verdict(bytes);
     prop_assert_eq!(ours, std);
     Ok(())
 }

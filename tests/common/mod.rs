@@ -1,0 +1,21 @@
+//! What several test files share.
+
+use ucsx::{Encoding, Utf8};
+
+/// The verdict of a validator as (`valid_up_to`, `error_len`), `None` when
+/// the input is valid: the form in which `Utf8` is compared with std.
+pub type Verdict = Option<(usize, Option<usize>)>;
+
+/// `Utf8::validate`'s verdict on `bytes`.
+pub fn utf8_verdict(bytes: &[u8]) -> Verdict {
+    Utf8::validate(bytes)
+        .err()
+        .map(|e| (e.valid_up_to(), e.error_len()))
+}
+
+/// `core::str::from_utf8`'s verdict on `bytes`.
+pub fn std_verdict(bytes: &[u8]) -> Verdict {
+    core::str::from_utf8(bytes)
+        .err()
+        .map(|e| (e.valid_up_to(), e.error_len()))
+}
