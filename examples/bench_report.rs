@@ -6,10 +6,15 @@
 //! ```text
 //! cargo run --release --example bench_report
 //! ```
+//!
+//! `UCSX_BENCH_RUNS` sets the number of runs per measurement (15), and
+//! `UCSX_BENCH_ONLY` keeps the targets whose name contains it (for example
+//! `encode_u64s`).
 
 #[path = "../benches/support/corpus.rs"]
 mod corpus;
 
+use std::cell::RefCell;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -27,35 +32,59 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
-/// The median times of `ours` and `theirs`, run alternately `runs` times
-/// after a warm-up, so drift on a shared machine hits both alike.
-fn compare(runs: usize, ours: &mut dyn FnMut(), theirs: &mut dyn FnMut()) -> (Duration, Duration) {
-    ours();
-    theirs();
-    let (mut a, mut b) = (Vec::new(), Vec::new());
-    for _ in 0..runs {
-        a.push(time(ours));
-        b.push(time(theirs));
-    }
-    (median(a), median(b))
+/// How to measure, and which targets.
+struct Report {
+    runs: usize,
+    only: Option<String>,
 }
 
-/// One line of the table: the ratio of their time to ours.
-fn row(target: &str, corpus: &str, peer: &str, goal: f64, (ours, theirs): (Duration, Duration)) {
-    let ratio = theirs.as_secs_f64() / ours.as_secs_f64();
-    let verdict = if ratio >= goal { "met" } else { "MISSED" };
-    println!(
-        "| {target} | {corpus} | {peer} | {:.3} ms | {:.3} ms | {ratio:.2} | >= {goal:.2} | {verdict} |",
-        ours.as_secs_f64() * 1e3,
-        theirs.as_secs_f64() * 1e3,
-    );
+impl Report {
+    /// Times `ours` and `theirs` alternately `runs` times after a warm-up,
+    /// so drift on a shared machine hits both alike, and prints the line of
+    /// the table; returns the two medians. Skipped (`None`) for a target
+    /// the filter leaves out.
+    fn measure(
+        &self,
+        (target, corpus, peer, goal): (&str, &str, &str, f64),
+        runs: usize,
+        ours: &mut dyn FnMut(),
+        theirs: &mut dyn FnMut(),
+    ) -> Option<(Duration, Duration)> {
+        if self
+            .only
+            .as_ref()
+            .is_some_and(|only| !target.contains(only.as_str()))
+        {
+            return None;
+        }
+        ours();
+        theirs();
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for _ in 0..runs {
+            a.push(time(ours));
+            b.push(time(theirs));
+        }
+        let (ours, theirs) = (median(a), median(b));
+        let ratio = theirs.as_secs_f64() / ours.as_secs_f64();
+        let verdict = if ratio >= goal { "met" } else { "MISSED" };
+        println!(
+            "| {target} | {corpus} | {peer} | {:.3} ms | {:.3} ms | {ratio:.2} | >= {goal:.2} | {verdict} |",
+            ours.as_secs_f64() * 1e3,
+            theirs.as_secs_f64() * 1e3,
+        );
+        Some((ours, theirs))
+    }
 }
 
 fn main() {
-    let runs = std::env::var("UCSX_BENCH_RUNS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(15);
+    let report = Report {
+        runs: std::env::var("UCSX_BENCH_RUNS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(15),
+        only: std::env::var("UCSX_BENCH_ONLY").ok(),
+    };
+    let runs = report.runs;
     println!(
         "runs per measurement: {runs} (median); corpora of {} MiB",
         corpus::CORPUS_BYTES >> 20
@@ -63,135 +92,119 @@ fn main() {
     println!();
     println!("| target | corpus | peer | ucsx | peer | ratio | goal | |");
     println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
-    let texts = corpus::texts();
-    for (name, text) in &texts {
-        let bytes = text.as_bytes();
-        row(
-            "UtfE8::validate",
-            name,
-            "core::str::from_utf8",
-            1.0,
-            compare(
-                runs,
-                &mut || {
-                    black_box(UtfE8::validate(black_box(bytes))).unwrap();
-                },
-                &mut || {
-                    black_box(core::str::from_utf8(black_box(bytes))).unwrap();
-                },
-            ),
-        );
-        row(
-            "UtfE8::validate",
-            name,
-            "simdutf8::basic::from_utf8",
-            0.5,
-            compare(
-                runs,
-                &mut || {
-                    black_box(UtfE8::validate(black_box(bytes))).unwrap();
-                },
-                &mut || {
-                    black_box(simdutf8::basic::from_utf8(black_box(bytes))).unwrap();
-                },
-            ),
-        );
+    for (name, text) in &corpus::texts() {
+        text_rows(&report, name, text);
     }
-    for (name, text) in &texts {
-        let bytes = text.as_bytes();
-        let mut out: Vec<u64> = Vec::with_capacity(bytes.len());
-        let mut theirs_out: Vec<u64> = Vec::with_capacity(bytes.len());
-        row(
-            "UtfE8::decode_u64s",
-            name,
-            "from_utf8 + chars()",
-            1.0,
-            compare(
-                runs,
-                &mut || {
-                    out.clear();
-                    UtfE8::decode_u64s(black_box(bytes), &mut out).unwrap();
-                    black_box(&out);
-                },
-                &mut || {
-                    theirs_out.clear();
-                    let s = core::str::from_utf8(black_box(bytes)).unwrap();
-                    theirs_out.extend(s.chars().map(u64::from));
-                    black_box(&theirs_out);
-                },
-            ),
+    huge_rows(&report);
+}
+
+/// The targets on one text corpus.
+fn text_rows(report: &Report, name: &str, text: &str) {
+    let runs = report.runs;
+    let bytes = text.as_bytes();
+    let validate = &mut || {
+        black_box(UtfE8::validate(black_box(bytes))).unwrap();
+    };
+    report.measure(
+        ("UtfE8::validate", name, "core::str::from_utf8", 1.0),
+        runs,
+        validate,
+        &mut || {
+            black_box(core::str::from_utf8(black_box(bytes))).unwrap();
+        },
+    );
+    report.measure(
+        ("UtfE8::validate", name, "simdutf8::basic::from_utf8", 0.5),
+        runs,
+        validate,
+        &mut || {
+            black_box(simdutf8::basic::from_utf8(black_box(bytes))).unwrap();
+        },
+    );
+
+    // Both sides write into the same vector: where a vector's pages lie
+    // changes how fast it is written, by up to a half on this machine,
+    // and must not decide a ratio.
+    let out = RefCell::new(Vec::<u64>::with_capacity(bytes.len()));
+    report.measure(
+        ("UtfE8::decode_u64s", name, "from_utf8 + chars()", 1.0),
+        runs,
+        &mut || {
+            let mut out = out.borrow_mut();
+            out.clear();
+            UtfE8::decode_u64s(black_box(bytes), &mut out).unwrap();
+            black_box(&out);
+        },
+        &mut || {
+            let mut out = out.borrow_mut();
+            out.clear();
+            let s = core::str::from_utf8(black_box(bytes)).unwrap();
+            out.extend(s.chars().map(u64::from));
+            black_box(&out);
+        },
+    );
+
+    let values: Vec<u64> = text.chars().map(u64::from).collect();
+    let chars: Vec<char> = text.chars().collect();
+    let encoded = RefCell::new(Vec::<u8>::with_capacity(4 * chars.len()));
+    report.measure(
+        ("UtfE8::encode_u64s", name, "String::push", 1.0),
+        runs,
+        &mut || {
+            let mut encoded = encoded.borrow_mut();
+            encoded.clear();
+            UtfE8::encode_u64s(black_box(&values), &mut encoded).unwrap();
+            black_box(&encoded);
+        },
+        &mut || {
+            // The same vector as a String (it is empty, so that is free).
+            let mut bytes = std::mem::take(&mut *encoded.borrow_mut());
+            bytes.clear();
+            let mut s = String::from_utf8(bytes).unwrap();
+            for &c in black_box(&chars) {
+                s.push(c);
+            }
+            black_box(&s);
+            *encoded.borrow_mut() = s.into_bytes();
+        },
+    );
+
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let mut theirs = || {
+        let mut out = out.borrow_mut();
+        out.clear();
+        out.extend(
+            char::decode_utf16(black_box(&units).iter().copied()).map(|r| u64::from(r.unwrap())),
         );
-    }
-    for (name, text) in &texts {
-        let values: Vec<u64> = text.chars().map(u64::from).collect();
-        let chars: Vec<char> = text.chars().collect();
-        let mut out: Vec<u8> = Vec::with_capacity(text.len());
-        let mut s = String::with_capacity(text.len());
-        row(
-            "UtfE8::encode_u64s",
-            name,
-            "String::push",
-            1.0,
-            compare(
-                runs,
-                &mut || {
-                    out.clear();
-                    UtfE8::encode_u64s(black_box(&values), &mut out).unwrap();
-                    black_box(&out);
-                },
-                &mut || {
-                    s.clear();
-                    for &c in black_box(&chars) {
-                        s.push(c);
-                    }
-                    black_box(&s);
-                },
-            ),
-        );
-    }
-    for (name, text) in &texts {
-        let units: Vec<u16> = text.encode_utf16().collect();
-        let mut out: Vec<u64> = Vec::with_capacity(units.len());
-        let mut theirs_out: Vec<u64> = Vec::with_capacity(units.len());
-        let mut theirs = || {
-            theirs_out.clear();
-            theirs_out.extend(
-                char::decode_utf16(black_box(&units).iter().copied())
-                    .map(|r| u64::from(r.unwrap())),
-            );
-            black_box(&theirs_out);
-        };
-        row(
-            "Utf16::decode_u64s",
-            name,
-            "char::decode_utf16",
-            1.0,
-            compare(
-                runs,
-                &mut || {
-                    out.clear();
-                    Utf16::decode_u64s(black_box(&units), &mut out).unwrap();
-                    black_box(&out);
-                },
-                &mut theirs,
-            ),
-        );
-        row(
-            "UtfInf16::decode_u64s",
-            name,
-            "char::decode_utf16",
-            1.0,
-            compare(
-                runs,
-                &mut || {
-                    out.clear();
-                    UtfInf16::decode_u64s(black_box(&units), &mut out).unwrap();
-                    black_box(&out);
-                },
-                &mut theirs,
-            ),
-        );
-    }
+        black_box(&out);
+    };
+    report.measure(
+        ("Utf16::decode_u64s", name, "char::decode_utf16", 1.0),
+        runs,
+        &mut || {
+            let mut out = out.borrow_mut();
+            out.clear();
+            Utf16::decode_u64s(black_box(&units), &mut out).unwrap();
+            black_box(&out);
+        },
+        &mut theirs,
+    );
+    report.measure(
+        ("UtfInf16::decode_u64s", name, "char::decode_utf16", 1.0),
+        runs,
+        &mut || {
+            let mut out = out.borrow_mut();
+            out.clear();
+            UtfInf16::decode_u64s(black_box(&units), &mut out).unwrap();
+            black_box(&out);
+        },
+        &mut theirs,
+    );
+}
+
+/// Huge code points against num-bigint's byte conversions, and how the
+/// time grows with the size.
+fn huge_rows(report: &Report) {
     let mut encode_times = Vec::new();
     let mut decode_times = Vec::new();
     for exp in 3..=7u32 {
@@ -201,9 +214,19 @@ fn main() {
         let mut units = Vec::new();
         UtfInf16::encode(&cp, &mut units).unwrap();
         let bytes = value.to_bytes_le();
-        let runs = if exp >= 6 { runs.min(7) } else { runs };
+        let runs = if exp >= 6 {
+            report.runs.min(7)
+        } else {
+            report.runs
+        };
         let label = format!("10^{exp} bits");
-        let encode = compare(
+        let encode = report.measure(
+            (
+                "UtfInf16::encode (huge)",
+                &label,
+                "BigUint::to_bytes_le",
+                1.0 / 3.0,
+            ),
             runs,
             &mut || {
                 let mut out = Vec::with_capacity(units.len());
@@ -214,14 +237,13 @@ fn main() {
                 black_box(black_box(&value).to_bytes_le());
             },
         );
-        row(
-            "UtfInf16::encode (huge)",
-            &label,
-            "BigUint::to_bytes_le",
-            1.0 / 3.0,
-            encode,
-        );
-        let decode = compare(
+        let decode = report.measure(
+            (
+                "UtfInf16::decode (huge)",
+                &label,
+                "BigUint::from_bytes_le",
+                1.0 / 3.0,
+            ),
             runs,
             &mut || {
                 black_box(UtfInf16::decode(black_box(&units)).unwrap());
@@ -230,20 +252,16 @@ fn main() {
                 black_box(num_bigint::BigUint::from_bytes_le(black_box(&bytes)));
             },
         );
-        row(
-            "UtfInf16::decode (huge)",
-            &label,
-            "BigUint::from_bytes_le",
-            1.0 / 3.0,
-            decode,
-        );
-        encode_times.push(encode.0);
-        decode_times.push(decode.0);
+        encode_times.extend(encode.map(|(ours, _)| ours));
+        decode_times.extend(decode.map(|(ours, _)| ours));
+    }
+    if encode_times.len() < 3 && decode_times.len() < 3 {
+        return;
     }
     println!();
     println!("Linearity (time for 100x the bits; goal at most 150x):");
     for (what, times) in [("encode", &encode_times), ("decode", &decode_times)] {
-        for i in 0..times.len() - 2 {
+        for i in 0..times.len().saturating_sub(2) {
             let growth = times[i + 2].as_secs_f64() / times[i].as_secs_f64();
             println!(
                 "- UtfInf16::{what} 10^{} -> 10^{} bits: {growth:.0}x",

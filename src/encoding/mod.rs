@@ -279,3 +279,12 @@ impl Range {
         Some(CodePoint::from_u64(self.max))
     }
 }
+
+/// `a` if `cond`, else `b`, computed without a branch: for the block fast
+/// paths, where a branch on each value would be mispredicted in text that
+/// mixes code lengths.
+#[inline(always)]
+pub(crate) fn select(cond: bool, a: u64, b: u64) -> u64 {
+    let mask = u64::from(cond).wrapping_neg();
+    b ^ ((a ^ b) & mask)
+}

@@ -30,6 +30,7 @@
 //! arithmetic; values below 2^64 never touch a bignum. The DDFF codes live in
 //! `huge.rs`, which reads and writes their 9-bit groups in one linear pass.
 
+mod block;
 mod huge;
 
 use num_bigint::BigUint;
@@ -448,34 +449,30 @@ fn validate(facts: &Facts, input: &[u16]) -> Result<(), DecodeError> {
 fn decode_u64s(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> Result<(), DecodeError> {
     let bounds = Bounds::new(&DecodeLimits::default());
     out.reserve(input.len());
+    let mut values = [0; block::LEN];
     let mut pos = 0;
     while pos < input.len() {
-        // Whole blocks of BMP units are widened in one go.
-        if input.len() - pos >= BMP_BLOCK {
-            let block = &input[pos..pos + BMP_BLOCK];
-            if !block.iter().fold(false, |any, &u| any | is_surrogate(u)) {
-                out.extend(block.iter().map(|&u| u64::from(u)));
-                pos += BMP_BLOCK;
-                continue;
-            }
+        if let Some(taken) = block::decode(&input[pos..], &mut values, out) {
+            pos += taken;
+            continue;
         }
-        // Text with surrogate pairs mixed in: one step a code.
-        let stop = (pos + BMP_BLOCK).min(input.len() - 1);
+        // A block with a longer code or an error, or the last units: code
+        // by code.
+        let stop = (pos + block::LEN).min(input.len());
         while pos < stop {
             let unit = input[pos];
             if !is_surrogate(unit) {
                 out.push(u64::from(unit));
                 pos += 1;
-            } else if is_high_surrogate(unit) && is_low_surrogate(input[pos + 1]) {
-                out.push(pair_value_u64(unit, input[pos + 1]));
-                pos += 2;
-            } else {
-                break;
+                continue;
             }
-        }
-        if pos < stop || pos == input.len() - 1 {
-            // Anything else (a longer code, an error, the last unit) goes
-            // through the general scan.
+            if let Some(&low) = input.get(pos + 1) {
+                if is_high_surrogate(unit) && is_low_surrogate(low) {
+                    out.push(pair_value_u64(unit, low));
+                    pos += 2;
+                    continue;
+                }
+            }
             let code = scan(facts, &input[pos..], &bounds).map_err(|e| e.shifted(pos))?;
             match code {
                 Scanned::Value(value, len) if value <= u128::from(u64::MAX) => {

@@ -34,6 +34,7 @@
 //! (below U+1000000000), and in UTF-E-8 `FF 81` or `FF 80 88` at once
 //! (beyond U+7FFFFFFFFFFFFFFF).
 
+mod encode;
 mod simd;
 
 use super::Range;
@@ -371,65 +372,6 @@ fn decode_u64s(limits: &Limits, input: &[u8], out: &mut Vec<u64>) -> Result<(), 
     Ok(())
 }
 
-/// Appends the code of `value`, which the caller has checked is in range.
-/// The lengths of real text are written as one slice each; the longer
-/// codes go through the general loop.
-#[inline(always)]
-fn encode_value(value: u64, out: &mut Vec<u8>) {
-    let trail = |shift: u32| 0x80 | ((value >> shift) & 0x3F) as u8;
-    match value {
-        0..=0x7F => out.push(value as u8),
-        0x80..=0x7FF => out.extend_from_slice(&[0xC0 | (value >> 6) as u8, trail(0)]),
-        0x800..=0xFFFF => {
-            out.extend_from_slice(&[0xE0 | (value >> 12) as u8, trail(6), trail(0)]);
-        }
-        0x1_0000..=0x1F_FFFF => {
-            out.extend_from_slice(&[0xF0 | (value >> 18) as u8, trail(12), trail(6), trail(0)])
-        }
-        _ => encode_long(value, out),
-    }
-}
-
-/// The 5- to 13-byte codes.
-#[cold]
-fn encode_long(value: u64, out: &mut Vec<u8>) {
-    let len = encoded_len(value);
-    // The lead carries the bits above the trailing bytes' 6 each; for FE
-    // and FF those are zero (the range check saw to it), and a shift past
-    // 63 bits must yield zero rather than overflow.
-    let shift = |k: usize| value.checked_shr(6 * k as u32).unwrap_or(0);
-    out.push(lead_marker(len) | shift(len - 1) as u8);
-    for k in (0..len - 1).rev() {
-        out.push(0x80 | (shift(k) & 0x3F) as u8);
-    }
-}
-
-fn encode_u64s(limits: &Limits, input: &[u64], out: &mut Vec<u8>) -> Result<(), EncodeError> {
-    // Room for text of up to 4 bytes a code point (no more bytes than the
-    // input has), so the pushes below rarely grow the vector.
-    out.reserve(input.len().saturating_mul(4));
-    let mut i = 0;
-    while i < input.len() {
-        // Blocks of ASCII values are narrowed in one go.
-        if let Some(block) = input.get(i..i + ASCII_BLOCK) {
-            if block.iter().fold(0, |acc, &v| acc | v) < 0x80 {
-                out.extend(block.iter().map(|&v| v as u8));
-                i += ASCII_BLOCK;
-                continue;
-            }
-        }
-        let end = (i + ASCII_BLOCK).min(input.len());
-        for (k, &value) in input[i..end].iter().enumerate() {
-            if !limits.range.contains(value) {
-                return Err(limits.range.refuse(Some(value)).at_index(i + k));
-            }
-            encode_value(value, out);
-        }
-        i = end;
-    }
-    Ok(())
-}
-
 macro_rules! utf8_encoding {
     ($ty:ty, $limits:expr) => {
         impl Encoding for $ty {
@@ -442,7 +384,7 @@ macro_rules! utf8_encoding {
 
             fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
                 let value = $limits.range.check_code_point(cp)?;
-                encode_value(value, out);
+                encode::encode_value(value, out);
                 Ok(())
             }
 
@@ -455,7 +397,7 @@ macro_rules! utf8_encoding {
             }
 
             fn encode_u64s(input: &[u64], out: &mut Vec<u8>) -> Result<(), EncodeError> {
-                encode_u64s(&$limits, input, out)
+                encode::encode_u64s(&$limits, input, out)
             }
 
             fn decode_u64s(input: &[u8], out: &mut Vec<u64>) -> Result<(), DecodeError> {
