@@ -614,7 +614,7 @@ pub fn utf16_vs_std(data: &[u8]) {
         for (narrow, max) in all.iter().zip(maxima) {
             let fits = inf
                 .iter()
-                .all(|cp| max.map_or(true, |m| cp.to_u64().is_some_and(|v| v <= m)));
+                .all(|cp| max.is_none_or(|m| cp.to_u64().is_some_and(|v| v <= m)));
             assert_eq!(narrow.as_ref() == Some(inf), fits, "{units:04X?}");
         }
         let in_unicode = inf.iter().all(CodePoint::is_unicode);

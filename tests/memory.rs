@@ -125,7 +125,7 @@ fn decoding_8_bit_input_allocates_in_proportion_to_it() {
 fn ddff_header(nmt: u64) -> Vec<u16> {
     let bytes = (8 - nmt.leading_zeros() as usize / 8).max(1);
     let mut units = vec![0xDDFF];
-    units.extend(std::iter::repeat(0xDFB4).take(bytes - 1));
+    units.extend(std::iter::repeat_n(0xDFB4, bytes - 1));
     units.extend(
         (0..bytes)
             .rev()

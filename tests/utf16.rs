@@ -20,7 +20,7 @@ fn pow2(e: u64) -> BigUint {
 fn units(parts: &[(u16, usize)]) -> Vec<u16> {
     parts
         .iter()
-        .flat_map(|&(u, n)| std::iter::repeat(u).take(n))
+        .flat_map(|&(u, n)| std::iter::repeat_n(u, n))
         .collect()
 }
 
@@ -34,7 +34,7 @@ fn encode<E: Encoding<Unit = u16>>(cp: &CodePoint) -> Vec<u16> {
 /// units, decodes them back, and checks the formats out of range refuse it.
 fn check_code(cp: &CodePoint, expected: &[u16]) {
     fn one<E: Encoding<Unit = u16>>(cp: &CodePoint, expected: &[u16]) {
-        let in_range = E::max_code_point().map_or(true, |max| *cp <= max);
+        let in_range = E::max_code_point().is_none_or(|max| *cp <= max);
         let mut out = Vec::new();
         if !in_range {
             let err = E::encode(cp, &mut out).unwrap_err();

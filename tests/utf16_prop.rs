@@ -44,7 +44,7 @@ fn ref_encode_start(v: &BigUint, len: usize) -> Vec<u16> {
     if nmt <= 0xFF {
         out.push(0xDE00 | nmt as u16);
     } else {
-        out.extend(std::iter::repeat(0xDFB4).take(bytes.len() - 1));
+        out.extend(std::iter::repeat_n(0xDFB4, bytes.len() - 1));
         out.extend(bytes.iter().map(|&b| 0xDE00 | u16::from(b)));
     }
     let wanted = len.saturating_sub(out.len()) as u64;
@@ -80,7 +80,7 @@ fn ref_header(p: &[u16]) -> Result<(u64, usize), Option<u64>> {
 /// whether `p` is a prefix of the reference encoding of the least value
 /// consistent with it.
 fn ref_valid_prefix(p: &[u16], max: Option<&BigUint>) -> bool {
-    let in_range = |v: &BigUint| max.map_or(true, |m| v <= m);
+    let in_range = |v: &BigUint| max.is_none_or(|m| v <= m);
     let fits = |v: BigUint| in_range(&v) && ref_encode_start(&v, p.len()).starts_with(p);
     let lead = p[0];
     if !(0xD800..=0xDFFF).contains(&lead) {
@@ -89,7 +89,7 @@ fn ref_valid_prefix(p: &[u16], max: Option<&BigUint>) -> bool {
     if lead <= 0xDBFF {
         return p.len() == 1 || (p.len() == 2 && (0xDC00..=0xDFFF).contains(&p[1]));
     }
-    let extended = max.map_or(true, |m| *m > BigUint::from(0x10FFFFu32));
+    let extended = max.is_none_or(|m| *m > BigUint::from(0x10FFFFu32));
     if !extended || !(0xDC04..0xDE00).contains(&lead) {
         return false;
     }
@@ -148,7 +148,7 @@ fn ref_decode(rest: &[u16], max: Option<&BigUint>) -> Result<usize, Option<usize
         longest = len;
         // A complete code: the value its units hold re-encodes to them.
         if let Some(v) = ref_value(&rest[..len]) {
-            if ref_encode(&v) == rest[..len] && max.map_or(true, |m| v <= *m) {
+            if ref_encode(&v) == rest[..len] && max.is_none_or(|m| v <= *m) {
                 return Ok(len);
             }
         }

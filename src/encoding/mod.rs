@@ -136,7 +136,7 @@ pub trait Encoding {
     /// assert!(!Utf32::can_encode(&CodePoint::from(0xD800u16)));
     /// ```
     fn can_encode(cp: &CodePoint) -> bool {
-        !cp.is_surrogate() && Self::max_code_point().map_or(true, |max| *cp <= max)
+        !cp.is_surrogate() && Self::max_code_point().is_none_or(|max| *cp <= max)
     }
 
     /// The codes of all of `cps`, one after another; the error names the

@@ -128,7 +128,7 @@ where
     let rows = density_rows::<E>(&ctx.range);
     let mut steps = Vec::new();
     for (i, r) in rows.iter().enumerate() {
-        if rows.get(i + 1).map_or(true, |n| n.units != r.units) {
+        if rows.get(i + 1).is_none_or(|n| n.units != r.units) {
             steps.push(format!("{} up to {} bits", r.bytes, r.bits));
         }
     }

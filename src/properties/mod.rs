@@ -247,7 +247,7 @@ impl fmt::Display for PropertyReport {
         writeln!(f, "bits  units  bytes")?;
         // One row per change of length, and the last.
         for (i, r) in self.density.iter().enumerate() {
-            if self.density.get(i + 1).map_or(true, |n| n.units != r.units) {
+            if self.density.get(i + 1).is_none_or(|n| n.units != r.units) {
                 writeln!(f, "{:>4}  {:>5}  {:>5}", r.bits, r.units, r.bytes)?;
             }
         }

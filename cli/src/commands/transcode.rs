@@ -72,7 +72,7 @@ fn progress_bar(len: Option<u64>) -> ProgressBar {
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let is_stdin = args.input.as_ref().map_or(true, |p| p.as_os_str() == "-");
+    let is_stdin = args.input.as_ref().is_none_or(|p| p.as_os_str() == "-");
     let input_len = if is_stdin {
         None
     } else {

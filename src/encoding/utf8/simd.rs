@@ -1,15 +1,17 @@
 //! A vectorised check of standard UTF-8, the lookup algorithm of Keiser and
 //! Lemire ("Validating UTF-8 In Less Than One Instruction Per Byte",
 //! Software: Practice and Experience, 2021), as simdjson and simdutf8 use it,
-//! on 16-byte SSSE3 vectors.
+//! on 32-byte AVX2 vectors, or 16-byte SSSE3 vectors where the processor
+//! lacks AVX2.
 //!
 //! It answers one question fast: how long a prefix of the input is valid
 //! RFC 3629 UTF-8. Every such prefix is valid in UTF-G-8 and UTF-E-8 too,
 //! so all three formats run it first and hand the rest (a block with an
 //! error, a longer UTF-E-8 code, or the tail) to the scalar decoder, which
 //! finds exact error positions. This is the only module with `unsafe`: each
-//! block says why it is sound, and `tests/utf8_simd.rs` checks the result
-//! against the scalar path on random and near-valid input.
+//! block says why it is sound; `tests/utf8_simd.rs` checks the result
+//! against the scalar path on random and near-valid input, and the tests
+//! below check that the AVX2 and SSSE3 versions give the same prefix.
 #![allow(unsafe_code)]
 
 /// The length of a prefix of `input` that is valid UTF-8 and ends on a
@@ -18,9 +20,15 @@
 pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
-        if input.len() >= 64 && std::is_x86_feature_detected!("ssse3") {
-            // SAFETY: the processor supports SSSE3, checked just above.
-            return unsafe { x86::valid_prefix_blocks(input) };
+        if input.len() >= 64 {
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor supports AVX2, checked just above.
+                return unsafe { x86::avx2::valid_prefix_blocks(input) };
+            }
+            if std::is_x86_feature_detected!("ssse3") {
+                // SAFETY: the processor supports SSSE3, checked just above.
+                return unsafe { x86::ssse3::valid_prefix_blocks(input) };
+            }
         }
     }
     let _ = input;
@@ -120,99 +128,301 @@ mod x86 {
 
     /// The bytes that may not end a block without their code's trailing
     /// bytes in the next: a lead of 4 bytes in the last three places, of 3
-    /// in the last two, of 2 in the last.
-    const INCOMPLETE_MAX: [u8; 16] = [
-        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xEF, 0xDF,
-        0xBF,
-    ];
+    /// in the last two, of 2 in the last. The SSSE3 version uses the last
+    /// 16 entries.
+    const INCOMPLETE_MAX: [u8; 32] = {
+        let mut t = [0xFF; 32];
+        t[29] = 0xEF;
+        t[30] = 0xDF;
+        t[31] = 0xBF;
+        t
+    };
 
-    #[inline]
-    #[target_feature(enable = "ssse3")]
-    fn table(t: &[u8; 16]) -> __m128i {
-        // SAFETY: `t` is 16 readable bytes; the load has no alignment need.
-        unsafe { _mm_loadu_si128(t.as_ptr().cast()) }
-    }
+    /// The check on 16-byte vectors, four to a 64-byte block.
+    pub(super) mod ssse3 {
+        use super::*;
 
-    /// The high nibble of each byte.
-    #[inline]
-    #[target_feature(enable = "ssse3")]
-    fn high_nibbles(v: __m128i) -> __m128i {
-        _mm_and_si128(_mm_srli_epi16::<4>(v), _mm_set1_epi8(0x0F))
-    }
-
-    /// The error bits of the 16 bytes of `input`, given the 16 before.
-    #[inline]
-    #[target_feature(enable = "ssse3")]
-    fn block_errors(input: __m128i, previous: __m128i) -> __m128i {
-        let prev1 = _mm_alignr_epi8::<15>(input, previous);
-        let byte_1_high = _mm_shuffle_epi8(table(&BYTE_1_HIGH), high_nibbles(prev1));
-        let byte_1_low = _mm_shuffle_epi8(
-            table(&BYTE_1_LOW),
-            _mm_and_si128(prev1, _mm_set1_epi8(0x0F)),
-        );
-        let byte_2_high = _mm_shuffle_epi8(table(&BYTE_2_HIGH), high_nibbles(input));
-        let special = _mm_and_si128(_mm_and_si128(byte_1_high, byte_1_low), byte_2_high);
-        // The second and third trailing bytes of 3- and 4-byte codes, which
-        // the pair tables cannot see: their high bit must be set in
-        // `special` exactly where two or three bytes back starts such a code.
-        let prev2 = _mm_alignr_epi8::<14>(input, previous);
-        let prev3 = _mm_alignr_epi8::<13>(input, previous);
-        let third = _mm_subs_epu8(prev2, _mm_set1_epi8((0xE0u8 - 0x80) as i8));
-        let fourth = _mm_subs_epu8(prev3, _mm_set1_epi8((0xF0u8 - 0x80) as i8));
-        let must_be_trailing =
-            _mm_and_si128(_mm_or_si128(third, fourth), _mm_set1_epi8(0x80u8 as i8));
-        _mm_xor_si128(must_be_trailing, special)
-    }
-
-    #[inline]
-    #[target_feature(enable = "ssse3")]
-    fn any_set(v: __m128i) -> bool {
-        _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) != 0xFFFF
-    }
-
-    /// [`super::valid_utf8_prefix`] on whole 64-byte blocks.
-    ///
-    /// # Safety
-    /// The processor must support SSSE3.
-    #[target_feature(enable = "ssse3")]
-    pub(super) unsafe fn valid_prefix_blocks(input: &[u8]) -> usize {
-        let mut previous = _mm_setzero_si128();
-        let mut pending = _mm_setzero_si128();
-        let blocks = input.chunks_exact(64);
-        let mut done = 0;
-        for block in blocks {
-            // SAFETY: `block` is 64 readable bytes: four unaligned loads at
-            // offsets 0, 16, 32 and 48 stay inside it.
-            let v: [__m128i; 4] = unsafe {
-                let p = block.as_ptr();
-                [
-                    _mm_loadu_si128(p.cast()),
-                    _mm_loadu_si128(p.add(16).cast()),
-                    _mm_loadu_si128(p.add(32).cast()),
-                    _mm_loadu_si128(p.add(48).cast()),
-                ]
-            };
-            let any = _mm_or_si128(_mm_or_si128(v[0], v[1]), _mm_or_si128(v[2], v[3]));
-            let error = if _mm_movemask_epi8(any) == 0 {
-                // All ASCII: valid unless a code was cut off before it.
-                pending
-            } else {
-                let mut error = block_errors(v[0], previous);
-                error = _mm_or_si128(error, block_errors(v[1], v[0]));
-                error = _mm_or_si128(error, block_errors(v[2], v[1]));
-                error = _mm_or_si128(error, block_errors(v[3], v[2]));
-                pending = _mm_subs_epu8(v[3], table(&INCOMPLETE_MAX));
-                error
-            };
-            if any_set(error) {
-                break;
-            }
-            if _mm_movemask_epi8(any) == 0 {
-                pending = _mm_setzero_si128();
-            }
-            previous = v[3];
-            done += 64;
+        #[inline]
+        #[target_feature(enable = "ssse3")]
+        fn table(t: &[u8; 16]) -> __m128i {
+            // SAFETY: `t` is 16 readable bytes; the load has no alignment need.
+            unsafe { _mm_loadu_si128(t.as_ptr().cast()) }
         }
-        super::boundary_before(input, done)
+
+        /// The high nibble of each byte.
+        #[inline]
+        #[target_feature(enable = "ssse3")]
+        fn high_nibbles(v: __m128i) -> __m128i {
+            _mm_and_si128(_mm_srli_epi16::<4>(v), _mm_set1_epi8(0x0F))
+        }
+
+        /// The error bits of the 16 bytes of `input`, given the 16 before.
+        #[inline]
+        #[target_feature(enable = "ssse3")]
+        fn block_errors(input: __m128i, previous: __m128i) -> __m128i {
+            let prev1 = _mm_alignr_epi8::<15>(input, previous);
+            let byte_1_high = _mm_shuffle_epi8(table(&BYTE_1_HIGH), high_nibbles(prev1));
+            let byte_1_low = _mm_shuffle_epi8(
+                table(&BYTE_1_LOW),
+                _mm_and_si128(prev1, _mm_set1_epi8(0x0F)),
+            );
+            let byte_2_high = _mm_shuffle_epi8(table(&BYTE_2_HIGH), high_nibbles(input));
+            let special = _mm_and_si128(_mm_and_si128(byte_1_high, byte_1_low), byte_2_high);
+            // The second and third trailing bytes of 3- and 4-byte codes,
+            // which the pair tables cannot see: their high bit must be set
+            // in `special` exactly where two or three bytes back starts such
+            // a code.
+            let prev2 = _mm_alignr_epi8::<14>(input, previous);
+            let prev3 = _mm_alignr_epi8::<13>(input, previous);
+            let third = _mm_subs_epu8(prev2, _mm_set1_epi8((0xE0u8 - 0x80) as i8));
+            let fourth = _mm_subs_epu8(prev3, _mm_set1_epi8((0xF0u8 - 0x80) as i8));
+            let must_be_trailing =
+                _mm_and_si128(_mm_or_si128(third, fourth), _mm_set1_epi8(0x80u8 as i8));
+            _mm_xor_si128(must_be_trailing, special)
+        }
+
+        #[inline]
+        #[target_feature(enable = "ssse3")]
+        fn any_set(v: __m128i) -> bool {
+            _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) != 0xFFFF
+        }
+
+        /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks.
+        ///
+        /// # Safety
+        /// The processor must support SSSE3.
+        #[target_feature(enable = "ssse3")]
+        pub(in super::super) unsafe fn valid_prefix_blocks(input: &[u8]) -> usize {
+            let incomplete_max: &[u8; 16] = INCOMPLETE_MAX[16..].try_into().unwrap();
+            let mut previous = _mm_setzero_si128();
+            let mut pending = _mm_setzero_si128();
+            let mut done = 0;
+            for block in input.chunks_exact(64) {
+                // SAFETY: `block` is 64 readable bytes: four unaligned loads
+                // at offsets 0, 16, 32 and 48 stay inside it.
+                let v: [__m128i; 4] = unsafe {
+                    let p = block.as_ptr();
+                    [
+                        _mm_loadu_si128(p.cast()),
+                        _mm_loadu_si128(p.add(16).cast()),
+                        _mm_loadu_si128(p.add(32).cast()),
+                        _mm_loadu_si128(p.add(48).cast()),
+                    ]
+                };
+                let any = _mm_or_si128(_mm_or_si128(v[0], v[1]), _mm_or_si128(v[2], v[3]));
+                let ascii = _mm_movemask_epi8(any) == 0;
+                let error = if ascii {
+                    // Valid unless a code was cut off before it.
+                    pending
+                } else {
+                    let mut error = block_errors(v[0], previous);
+                    error = _mm_or_si128(error, block_errors(v[1], v[0]));
+                    error = _mm_or_si128(error, block_errors(v[2], v[1]));
+                    error = _mm_or_si128(error, block_errors(v[3], v[2]));
+                    pending = _mm_subs_epu8(v[3], table(incomplete_max));
+                    error
+                };
+                if any_set(error) {
+                    break;
+                }
+                if ascii {
+                    pending = _mm_setzero_si128();
+                }
+                previous = v[3];
+                done += 64;
+            }
+            super::super::boundary_before(input, done)
+        }
+    }
+
+    /// The check on 32-byte vectors, two to a 64-byte block. A 256-bit
+    /// register is two 128-bit lanes that byte shifts and shuffles treat
+    /// apart, so the bytes before each byte come from a lane permute first.
+    pub(super) mod avx2 {
+        use super::*;
+
+        /// A 16-entry table in both lanes.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn table(t: &[u8; 16]) -> __m256i {
+            // SAFETY: `t` is 16 readable bytes; the load has no alignment need.
+            _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(t.as_ptr().cast()) })
+        }
+
+        /// The high nibble of each byte.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn high_nibbles(v: __m256i) -> __m256i {
+            _mm256_and_si256(_mm256_srli_epi16::<4>(v), _mm256_set1_epi8(0x0F))
+        }
+
+        /// The error bits of the 32 bytes of `input`, given the 32 before.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn block_errors(input: __m256i, previous: __m256i) -> __m256i {
+            // The 32 bytes from 16 before `input`: the alignr below then
+            // reaches back across the lane boundary.
+            let before = _mm256_permute2x128_si256::<0x21>(previous, input);
+            let prev1 = _mm256_alignr_epi8::<15>(input, before);
+            let byte_1_high = _mm256_shuffle_epi8(table(&BYTE_1_HIGH), high_nibbles(prev1));
+            let byte_1_low = _mm256_shuffle_epi8(
+                table(&BYTE_1_LOW),
+                _mm256_and_si256(prev1, _mm256_set1_epi8(0x0F)),
+            );
+            let byte_2_high = _mm256_shuffle_epi8(table(&BYTE_2_HIGH), high_nibbles(input));
+            let special = _mm256_and_si256(_mm256_and_si256(byte_1_high, byte_1_low), byte_2_high);
+            // As in the SSSE3 version.
+            let prev2 = _mm256_alignr_epi8::<14>(input, before);
+            let prev3 = _mm256_alignr_epi8::<13>(input, before);
+            let third = _mm256_subs_epu8(prev2, _mm256_set1_epi8((0xE0u8 - 0x80) as i8));
+            let fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8((0xF0u8 - 0x80) as i8));
+            let must_be_trailing = _mm256_and_si256(
+                _mm256_or_si256(third, fourth),
+                _mm256_set1_epi8(0x80u8 as i8),
+            );
+            _mm256_xor_si256(must_be_trailing, special)
+        }
+
+        /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks.
+        ///
+        /// # Safety
+        /// The processor must support AVX2.
+        #[target_feature(enable = "avx2")]
+        pub(in super::super) unsafe fn valid_prefix_blocks(input: &[u8]) -> usize {
+            // SAFETY: `INCOMPLETE_MAX` is 32 readable bytes.
+            let incomplete_max = unsafe { _mm256_loadu_si256(INCOMPLETE_MAX.as_ptr().cast()) };
+            let mut previous = _mm256_setzero_si256();
+            let mut pending = _mm256_setzero_si256();
+            let mut done = 0;
+            for block in input.chunks_exact(64) {
+                // SAFETY: `block` is 64 readable bytes: two unaligned loads
+                // at offsets 0 and 32 stay inside it.
+                let v: [__m256i; 2] = unsafe {
+                    let p = block.as_ptr();
+                    [
+                        _mm256_loadu_si256(p.cast()),
+                        _mm256_loadu_si256(p.add(32).cast()),
+                    ]
+                };
+                let ascii = _mm256_movemask_epi8(_mm256_or_si256(v[0], v[1])) == 0;
+                let error = if ascii {
+                    // Valid unless a code was cut off before it.
+                    pending
+                } else {
+                    let error =
+                        _mm256_or_si256(block_errors(v[0], previous), block_errors(v[1], v[0]));
+                    pending = _mm256_subs_epu8(v[1], incomplete_max);
+                    error
+                };
+                if _mm256_testz_si256(error, error) == 0 {
+                    break;
+                }
+                if ascii {
+                    pending = _mm256_setzero_si256();
+                }
+                previous = v[1];
+                done += 64;
+            }
+            super::super::boundary_before(input, done)
+        }
+    }
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use proptest::prelude::*;
+
+    /// The AVX2 and SSSE3 versions give the same prefix; it is valid UTF-8
+    /// and reaches the last whole block before the first error, less the
+    /// code that ends there (`boundary_before` steps back over it, whole or
+    /// cut off, without asking which).
+    fn versions_agree(input: &[u8]) -> Result<(), TestCaseError> {
+        if !(std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("ssse3")) {
+            eprintln!("skipped: this processor lacks AVX2 or SSSE3");
+            return Ok(());
+        }
+        // SAFETY: the processor supports both, checked just above.
+        let (avx2, ssse3) = unsafe {
+            (
+                super::x86::avx2::valid_prefix_blocks(input),
+                super::x86::ssse3::valid_prefix_blocks(input),
+            )
+        };
+        prop_assert_eq!(avx2, ssse3);
+        let valid_up_to =
+            core::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), |_| input.len());
+        prop_assert!(avx2 <= valid_up_to);
+        prop_assert!(
+            avx2 + 4 >= valid_up_to / 64 * 64,
+            "{} {}",
+            avx2,
+            valid_up_to
+        );
+        Ok(())
+    }
+
+    /// Text of every UTF-8 length, with a few bytes changed, removed or
+    /// added.
+    fn near_valid() -> impl Strategy<Value = Vec<u8>> {
+        let text = prop::collection::vec(
+            prop_oneof![
+                4 => 0u32..0x80,
+                2 => 0x80u32..0x800,
+                2 => 0x800u32..0x1_0000,
+                1 => 0x1_0000u32..0x11_0000,
+            ]
+            .prop_filter_map("a scalar value", char::from_u32),
+            20..300,
+        )
+        .prop_map(|chars| chars.into_iter().collect::<String>().into_bytes());
+        let edits =
+            prop::collection::vec((any::<prop::sample::Index>(), any::<u8>(), 0u8..4), 0..3);
+        (text, edits).prop_map(|(mut bytes, edits)| {
+            for (at, byte, how) in edits {
+                let i = at.index(bytes.len());
+                match how {
+                    0 => bytes[i] = byte,
+                    1 => {
+                        bytes.remove(i);
+                    }
+                    2 => bytes.insert(i, byte),
+                    _ => {}
+                }
+            }
+            bytes
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        #[test]
+        fn avx2_and_ssse3_agree_on_near_valid_text(input in near_valid()) {
+            versions_agree(&input)?;
+        }
+
+        #[test]
+        fn avx2_and_ssse3_agree_on_random_bytes(input in prop::collection::vec(any::<u8>(), 0..300)) {
+            versions_agree(&input)?;
+        }
+    }
+
+    #[test]
+    fn avx2_and_ssse3_agree_on_every_fault_at_every_offset() {
+        let text = "一二三四五六七八九十".repeat(8).into_bytes();
+        for fault in [
+            &[0xFFu8][..],
+            &[0x80],
+            &[0xC0, 0x80],
+            &[0xED, 0xA0, 0x80],
+            &[0xE4],
+            &[0xF4, 0x90],
+        ] {
+            for at in 0..text.len() {
+                let mut bytes = text.clone();
+                bytes.splice(at..at, fault.iter().copied());
+                versions_agree(&bytes).unwrap();
+            }
+        }
     }
 }
