@@ -238,22 +238,23 @@ pub(super) fn encode(value: &BigUint, out: &mut Vec<u16>) {
             .rev()
             .map(|byte| 0xDE00 | (nmt >> (8 * byte)) as u16 & 0xFF),
     );
-    // §3.4.6: 9-bit groups from the least significant end, then reversed.
-    let start = out.len();
-    let mut acc = 0u128;
-    let mut filled = 0;
-    for digit in value.iter_u64_digits() {
-        acc |= u128::from(digit) << filled;
+    // §3.4.6: the value right-aligned in `usv_len` 9-bit groups, written
+    // from the most significant end in one pass. `window` holds the next
+    // `filled` bits of that padded bit string in its low bits (anything
+    // above them is masked off). It starts with the padding: zeros above
+    // the top digit, or, when the top digit has more room than the groups,
+    // a debt of its excess zero bits, paid when that digit comes in.
+    let digits = value.iter_u64_digits();
+    let padded = 9 * usv_len as i64;
+    let mut filled = padded - 64 * digits.len() as i64;
+    let mut window = 0u128;
+    for digit in digits.rev() {
+        window = window << 64 | u128::from(digit);
         filled += 64;
-        while filled >= 9 && out.len() - start < usv_len {
-            out.push(0xDE00 | (acc as u16 & 0x1FF));
-            acc >>= 9;
+        while filled >= 9 {
             filled -= 9;
+            out.push(0xDE00 | (window >> filled) as u16 & 0x1FF);
         }
     }
-    while out.len() - start < usv_len {
-        out.push(0xDE00 | (acc as u16 & 0x1FF));
-        acc >>= 9;
-    }
-    out[start..].reverse();
+    debug_assert_eq!(filled, 0);
 }
