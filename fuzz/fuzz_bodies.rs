@@ -111,7 +111,8 @@ fn units_in<U: CodeUnit>(bytes: &[u8], endian: Endian) -> Vec<U> {
 ///   an `error_len` within the input (`None` only for `Truncated`);
 /// - `validate`, `decode_all`, `decode_u64s` and the runtime [`Format`]
 ///   agree on the verdict and the error, and the input before the error
-///   validates;
+///   validates; `encode_u64s` turns what `decode_u64s` gave back into the
+///   units it came from;
 /// - `code_points` walks the input code by code with no gap or overlap,
 ///   skipping each error's `error_len`, and lossy decoding is that walk with
 ///   each error replaced by U+FFFD;
@@ -177,7 +178,8 @@ where
         }
     }
     let mut values = Vec::new();
-    match (E::decode_u64s(units, &mut values), &all) {
+    let decoded = E::decode_u64s(units, &mut values);
+    match (decoded.clone(), &all) {
         (Ok(()), Ok(cps)) => {
             let expected: Vec<u64> = cps.iter().map(|cp| cp.to_u64().unwrap()).collect();
             assert_eq!(values, expected, "{} decode_u64s", E::NAME);
@@ -189,6 +191,16 @@ where
         (Err(e), Err(expected)) => assert_eq!(&e, expected, "{} decode_u64s", E::NAME),
         (got, _) => panic!("{} decode_u64s {got:?} but decode_all {all:?}", E::NAME),
     }
+    // `encode_u64s` turns what `decode_u64s` gave, up to any error, back
+    // into the units before the error.
+    let end = decoded.err().map_or(units.len(), |e| e.valid_up_to());
+    let mut again = Vec::new();
+    E::encode_u64s(&values, &mut again).expect("decoded values encode");
+    assert!(
+        again[..] == units[..end],
+        "{} encode_u64s of decoded values",
+        E::NAME
+    );
 
     // The walk, and lossy decoding.
     let mut pos = 0;
