@@ -78,6 +78,34 @@ fn decode(c: &mut Criterion) {
     group.finish();
 }
 
+fn encode(c: &mut Criterion) {
+    let mut group = c.benchmark_group("encode_u64s");
+    for (name, text) in corpus::texts() {
+        let values: Vec<u64> = text.chars().map(u64::from).collect();
+        let chars: Vec<char> = text.chars().collect();
+        // One buffer for both sides, as `bench_report` does.
+        let mut out = Vec::with_capacity(4 * chars.len());
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_function(BenchmarkId::new("ucsx UtfE8", name), |b| {
+            b.iter(|| {
+                out.clear();
+                UtfE8::encode_u64s(black_box(&values), &mut out).unwrap();
+            })
+        });
+        group.bench_function(BenchmarkId::new("std String::push", name), |b| {
+            b.iter(|| {
+                out.clear();
+                let mut s = String::from_utf8(std::mem::take(&mut out)).unwrap();
+                for &c in black_box(&chars) {
+                    s.push(c);
+                }
+                out = s.into_bytes();
+            })
+        });
+    }
+    group.finish();
+}
+
 fn huge(c: &mut Criterion) {
     let mut group = c.benchmark_group("huge");
     group.sample_size(10);
@@ -104,5 +132,5 @@ fn huge(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, validate, decode, huge);
+criterion_group!(benches, validate, decode, encode, huge);
 criterion_main!(benches);
