@@ -46,7 +46,6 @@ impl Report {
     fn measure(
         &self,
         (target, corpus, peer, goal): (&str, &str, &str, f64),
-        runs: usize,
         ours: &mut dyn FnMut(),
         theirs: &mut dyn FnMut(),
     ) -> Option<(Duration, Duration)> {
@@ -60,7 +59,7 @@ impl Report {
         ours();
         theirs();
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        for _ in 0..runs {
+        for _ in 0..self.runs {
             a.push(time(ours));
             b.push(time(theirs));
         }
@@ -100,14 +99,12 @@ fn main() {
 
 /// The targets on one text corpus.
 fn text_rows(report: &Report, name: &str, text: &str) {
-    let runs = report.runs;
     let bytes = text.as_bytes();
     let validate = &mut || {
         black_box(UtfE8::validate(black_box(bytes))).unwrap();
     };
     report.measure(
         ("UtfE8::validate", name, "core::str::from_utf8", 1.0),
-        runs,
         validate,
         &mut || {
             black_box(core::str::from_utf8(black_box(bytes))).unwrap();
@@ -115,7 +112,6 @@ fn text_rows(report: &Report, name: &str, text: &str) {
     );
     report.measure(
         ("UtfE8::validate", name, "simdutf8::basic::from_utf8", 0.5),
-        runs,
         validate,
         &mut || {
             black_box(simdutf8::basic::from_utf8(black_box(bytes))).unwrap();
@@ -128,7 +124,6 @@ fn text_rows(report: &Report, name: &str, text: &str) {
     let out = RefCell::new(Vec::<u64>::with_capacity(bytes.len()));
     report.measure(
         ("UtfE8::decode_u64s", name, "from_utf8 + chars()", 1.0),
-        runs,
         &mut || {
             let mut out = out.borrow_mut();
             out.clear();
@@ -149,7 +144,6 @@ fn text_rows(report: &Report, name: &str, text: &str) {
     let encoded = RefCell::new(Vec::<u8>::with_capacity(4 * chars.len()));
     report.measure(
         ("UtfE8::encode_u64s", name, "String::push", 1.0),
-        runs,
         &mut || {
             let mut encoded = encoded.borrow_mut();
             encoded.clear();
@@ -180,7 +174,6 @@ fn text_rows(report: &Report, name: &str, text: &str) {
     };
     report.measure(
         ("Utf16::decode_u64s", name, "char::decode_utf16", 1.0),
-        runs,
         &mut || {
             let mut out = out.borrow_mut();
             out.clear();
@@ -191,7 +184,6 @@ fn text_rows(report: &Report, name: &str, text: &str) {
     );
     report.measure(
         ("UtfInf16::decode_u64s", name, "char::decode_utf16", 1.0),
-        runs,
         &mut || {
             let mut out = out.borrow_mut();
             out.clear();
@@ -214,10 +206,14 @@ fn huge_rows(report: &Report) {
         let mut units = Vec::new();
         UtfInf16::encode(&cp, &mut units).unwrap();
         let bytes = value.to_bytes_le();
-        let runs = if exp >= 6 {
-            report.runs.min(7)
-        } else {
-            report.runs
+        // Fewer runs for the largest values, which take longest.
+        let report = &Report {
+            runs: if exp >= 6 {
+                report.runs.min(7)
+            } else {
+                report.runs
+            },
+            only: report.only.clone(),
         };
         let label = format!("10^{exp} bits");
         let encode = report.measure(
@@ -227,7 +223,6 @@ fn huge_rows(report: &Report) {
                 "BigUint::to_bytes_le",
                 1.0 / 3.0,
             ),
-            runs,
             &mut || {
                 let mut out = Vec::with_capacity(units.len());
                 UtfInf16::encode(black_box(&cp), &mut out).unwrap();
@@ -244,7 +239,6 @@ fn huge_rows(report: &Report) {
                 "BigUint::from_bytes_le",
                 1.0 / 3.0,
             ),
-            runs,
             &mut || {
                 black_box(UtfInf16::decode(black_box(&units)).unwrap());
             },

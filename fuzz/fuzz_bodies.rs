@@ -37,6 +37,7 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("serde", serde),
     ("utf8_vs_std", utf8_vs_std),
     ("utf16_vs_std", utf16_vs_std),
+    ("encode_u64s", encode_u64s),
 ];
 
 /// Runs `$body` with `$E` set to the format `$index` names (modulo 9), in
@@ -246,6 +247,86 @@ where
     }
     let s = EncodedString::<E>::from_units_lossy(units);
     assert_eq!(s.code_points().collect::<Vec<_>>(), lossy);
+}
+
+/// Values to encode, read from the bytes. A tag byte below 80 is one value
+/// of `tag % 65` bits from the next bytes; a tag of 80 or more is a run of
+/// values of `tag & 0x3F` bits (as many as the next byte says), from a
+/// generator seeded by the eight bytes after it: long runs of one length
+/// class are what the block fast paths of `encode_u64s` take.
+fn values_of(data: &[u8]) -> Vec<u64> {
+    let low_bits = |bits: u32, v: u64| if bits >= 64 { v } else { v & ((1 << bits) - 1) };
+    let mut values = Vec::new();
+    let mut rest = data;
+    while let Some((&tag, tail)) = rest.split_first() {
+        let bits = u32::from(tag & 0x7F) % 65;
+        let count = if tag >= 0x80 {
+            tail.first().map_or(0, |&n| usize::from(n))
+        } else {
+            1
+        };
+        let tail = if tag >= 0x80 {
+            tail.get(1..).unwrap_or(&[])
+        } else {
+            tail
+        };
+        let take = if tag >= 0x80 {
+            8
+        } else {
+            (bits as usize).div_ceil(8)
+        }
+        .min(tail.len());
+        let mut bytes = [0u8; 8];
+        bytes[..take].copy_from_slice(&tail[..take]);
+        let mut state = u64::from_le_bytes(bytes) | 1;
+        for _ in 0..count {
+            let v = if tag >= 0x80 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                state
+            } else {
+                u64::from_le_bytes(bytes)
+            };
+            values.push(low_bits(bits, v));
+        }
+        rest = &tail[take..];
+    }
+    values
+}
+
+/// `encode_u64s` against `encode_all` on the same values, in every format:
+/// the same units, or the same error at the same index with the units of
+/// the values before it.
+fn check_encode_u64s<E: Encoding>(values: &[u64]) {
+    let cps: Vec<CodePoint> = values.iter().map(|&v| CodePoint::from(v)).collect();
+    let mut units = Vec::new();
+    match (E::encode_u64s(values, &mut units), E::encode_all(&cps)) {
+        (Ok(()), Ok(expected)) => assert!(units == expected, "{} encode_u64s", E::NAME),
+        (Err(e), Err(expected)) => {
+            assert_eq!(e, expected, "{} encode_u64s error", E::NAME);
+            let before = E::encode_all(&cps[..e.index().expect("a bulk error has an index")]);
+            assert!(units == before.expect("the values before it encode"));
+        }
+        (got, expected) => panic!(
+            "{} encode_u64s {got:?} but encode_all {expected:?}",
+            E::NAME
+        ),
+    }
+}
+
+/// Every format's `encode_u64s` on values read from the bytes.
+pub fn encode_u64s(data: &[u8]) {
+    let values = values_of(data);
+    check_encode_u64s::<Utf8>(&values);
+    check_encode_u64s::<UtfG8>(&values);
+    check_encode_u64s::<UtfE8>(&values);
+    check_encode_u64s::<Utf16>(&values);
+    check_encode_u64s::<UtfG16>(&values);
+    check_encode_u64s::<UtfE16>(&values);
+    check_encode_u64s::<UtfInf16>(&values);
+    check_encode_u64s::<Utf32>(&values);
+    check_encode_u64s::<UtfG32>(&values);
 }
 
 /// A decode limit taken from one input byte: often tight, sometimes none.

@@ -6,6 +6,7 @@
 //! runs of one kind each (which is what lets a block take a fast path), and
 //! place every special code at every position around a block's end.
 
+use num_bigint::BigUint;
 use proptest::prelude::*;
 use ucsx::{
     CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, Utf16, Utf8, UtfE16, UtfE8,
@@ -40,18 +41,21 @@ fn decode_reference<E: Encoding<Unit = u16>>(units: &[u16]) -> (Vec<u64>, Option
     let mut values = Vec::new();
     let mut pos = 0;
     while pos < units.len() {
-        match E::decode(&units[pos..]) {
-            Ok((cp, len)) => match cp.to_u64() {
-                Some(v) => values.push(v),
-                None => {
-                    let e =
-                        DecodeError::new(E::NAME, DecodeErrorKind::TooLargeForU64, pos, Some(len));
-                    return (values, Some(e));
-                }
-            },
+        let (cp, len) = match E::decode(&units[pos..]) {
+            Ok(code) => code,
             Err(e) => return (values, Some(e.shifted(pos))),
+        };
+        match cp.to_u64() {
+            Some(v) => values.push(v),
+            None => {
+                let kind = DecodeErrorKind::TooLargeForU64;
+                return (
+                    values,
+                    Some(DecodeError::new(E::NAME, kind, pos, Some(len))),
+                );
+            }
         }
-        pos += E::decode(&units[pos..]).unwrap().1;
+        pos += len;
     }
     (values, None)
 }
@@ -119,24 +123,37 @@ fn encode_every_special_value_at_every_position_around_a_block() {
     }
 }
 
-/// Short codes one to each kind: a BMP unit, a surrogate pair, a lone high
-/// surrogate, a lone low one, a UTF-∞-16 code of 3 units (U+110000), one
-/// beyond 2^64, and a DDFF code.
-const SPECIAL_CODES: &[&[u16]] = &[
-    &[0x4E2D],
-    &[0xD83D, 0xDE00],
-    &[0xD800],
-    &[0xDC00],
-    &[0xDE00],
-    &[0xDC04, 0xDE00, 0xDE00],
-    &[
-        0xDD7F, 0xDF80, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00,
-    ],
-    &[
-        0xDDFC, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00,
-    ],
-    &[0xDDFF, 0x0000, 0x0001, 0xDE05],
-];
+/// Codes one to each kind the 16-bit decoders tell apart: a BMP unit, a
+/// surrogate pair, and the UTF-∞-16 codes of U+110000 (3 units), U+7FFFFFFF,
+/// 2^64 − 1 (the last value `decode_u64s` returns), 2^64 (the first it
+/// refuses) and 2^90 (the first DDFF code), which the narrower formats
+/// refuse; then ill-formed codes: a lone high surrogate, a lone low one, a
+/// stray trailing unit, a lead under DC04, a 3-unit code cut short, and a
+/// DDFF code whose length field is not one.
+fn special_codes() -> Vec<Vec<u16>> {
+    let encode = |value: CodePoint| UtfInf16::encode_all(&[value]).unwrap();
+    let mut codes: Vec<Vec<u16>> = [
+        CodePoint::from(0x4E2Du32),
+        CodePoint::from(0x1_F600u32),
+        CodePoint::from(0x11_0000u32),
+        CodePoint::from(0x7FFF_FFFFu32),
+        CodePoint::from(u64::MAX),
+        CodePoint::from(BigUint::from(1u8) << 64),
+        CodePoint::from(BigUint::from(1u8) << 90),
+    ]
+    .into_iter()
+    .map(encode)
+    .collect();
+    codes.extend([
+        vec![0xD800],
+        vec![0xDC00],
+        vec![0xDE00],
+        vec![0xDC03, 0xDE00, 0xDE00],
+        vec![0xDC04, 0xDE80],
+        vec![0xDDFF, 0x0000, 0xDE05],
+    ]);
+    codes
+}
 
 /// Background codes of one kind each: ASCII, CJK, surrogate pairs, and
 /// both in turn.
@@ -149,16 +166,26 @@ const BACKGROUND_CODES: &[&[u16]] = &[
 
 #[test]
 fn decode_every_special_code_at_every_position_around_a_block() {
+    let specials = special_codes();
     for &background in BACKGROUND_CODES {
-        let run: Vec<u16> = background.iter().copied().cycle().take(200).collect();
-        for &special in SPECIAL_CODES {
+        // Whole background codes before and after the special one.
+        let prefix_of = |at: usize| -> Vec<u16> {
+            let mut units = Vec::new();
+            while units.len() < at {
+                units.extend_from_slice(background);
+            }
+            units
+        };
+        let after = prefix_of(200);
+        for special in &specials {
             for at in 0..140 {
-                let mut units = run[..at].to_vec();
+                let mut units = prefix_of(at);
+                let end = units.len() + special.len();
                 units.extend_from_slice(special);
-                units.extend_from_slice(&run[at..]);
+                units.extend_from_slice(&after);
                 check_decode_all_formats(&units).unwrap();
                 // And the input cut short right after the special code.
-                check_decode_all_formats(&units[..at + special.len()]).unwrap();
+                check_decode_all_formats(&units[..end]).unwrap();
             }
         }
     }
@@ -178,8 +205,8 @@ fn value_run() -> impl Strategy<Value = Vec<u64>> {
     (kind, 1usize..150).prop_flat_map(|(range, len)| prop::collection::vec(range, len))
 }
 
-/// One run of units: single units, pairs, or any units, as few or as many
-/// as a block holds and more.
+/// One run of units: single units, pairs, UTF-∞-16 codes of any `u64`, or
+/// any units, as few or as many as a block holds and more.
 fn unit_run() -> impl Strategy<Value = Vec<u16>> {
     let bmp = prop_oneof![0u16..0xD800, 0xE000u16..=0xFFFF];
     let pair = (0xD800u16..0xDC00, 0xDC00u16..0xE000).prop_map(|(h, l)| vec![h, l]);
@@ -188,6 +215,12 @@ fn unit_run() -> impl Strategy<Value = Vec<u16>> {
         3 => prop::collection::vec(pair.clone(), 1..80).prop_map(|p| p.concat()),
         3 => prop::collection::vec(prop_oneof![bmp.prop_map(|u| vec![u]), pair], 1..150)
             .prop_map(|c| c.concat()),
+        2 => prop::collection::vec(any::<u64>(), 1..10).prop_map(|mut values| {
+            values.retain(|v| !(0xD800..=0xDFFF).contains(v));
+            let mut units = Vec::new();
+            UtfInf16::encode_u64s(&values, &mut units).unwrap();
+            units
+        }),
         1 => prop::collection::vec(any::<u16>(), 1..20),
         1 => prop::collection::vec(0xD800u16..0xE000, 1..20),
     ]

@@ -239,11 +239,12 @@ pub(super) fn encode(value: &BigUint, out: &mut Vec<u16>) {
             .map(|byte| 0xDE00 | (nmt >> (8 * byte)) as u16 & 0xFF),
     );
     // §3.4.6: the value right-aligned in `usv_len` 9-bit groups, written
-    // from the most significant end in one pass. `window` holds the next
-    // `filled` bits of that padded bit string in its low bits (anything
-    // above them is masked off). It starts with the padding: zeros above
-    // the top digit, or, when the top digit has more room than the groups,
-    // a debt of its excess zero bits, paid when that digit comes in.
+    // from the most significant end in one pass. The low `filled` bits of
+    // `window` are the next bits of that padded bit string; the bits above
+    // them are spent, never read (a unit takes the 9 bits just below
+    // `filled`) and shifted out as digits come in. `filled` starts as the
+    // padding: the zero bits above the top digit, or, if negative, the top
+    // digit's zero bits beyond the padded string, which are skipped.
     let digits = value.iter_u64_digits();
     let padded = 9 * usv_len as i64;
     let mut filled = padded - 64 * digits.len() as i64;

@@ -406,25 +406,45 @@ fn code_point_from_u128(value: u128) -> CodePoint {
     }
 }
 
-/// How many units a block of the BMP fast path tests at a time: one
-/// OR-reduction without early exit, which the compiler vectorises.
-const BMP_BLOCK: usize = 16;
+/// Whether any of `units` is in D800..DFFF: one OR-reduction without an
+/// early exit, which the compiler vectorises.
+#[inline]
+fn any_surrogate(units: &[u16]) -> bool {
+    units.iter().fold(false, |any, &u| any | is_surrogate(u))
+}
+
+/// How many units `bmp_run` tests at a time.
+const BMP_RUN_BLOCK: usize = 16;
 
 /// The number of units at the start of `input` outside D800..DFFF: each a
 /// code of its own in every 16-bit format.
 #[inline]
 fn bmp_run(input: &[u16]) -> usize {
     let mut i = 0;
-    for block in input.chunks_exact(BMP_BLOCK) {
-        if block.iter().fold(false, |any, &u| any | is_surrogate(u)) {
+    for block in input.chunks_exact(BMP_RUN_BLOCK) {
+        if any_surrogate(block) {
             break;
         }
-        i += BMP_BLOCK;
+        i += BMP_RUN_BLOCK;
     }
     while i < input.len() && !is_surrogate(input[i]) {
         i += 1;
     }
     i
+}
+
+/// The code at the start of `input` if it is a single unit or a surrogate
+/// pair (utf-inf-16.txt §3.2), the codes every 16-bit format and limit
+/// allows: its value and length.
+#[inline]
+fn short_code(input: &[u16]) -> Option<(u64, usize)> {
+    match *input {
+        [unit, ..] if !is_surrogate(unit) => Some((u64::from(unit), 1)),
+        [high, low, ..] if is_high_surrogate(high) && is_low_surrogate(low) => {
+            Some((pair_value_u64(high, low), 2))
+        }
+        _ => None,
+    }
 }
 
 fn validate(facts: &Facts, input: &[u16]) -> Result<(), DecodeError> {
@@ -434,10 +454,8 @@ fn validate(facts: &Facts, input: &[u16]) -> Result<(), DecodeError> {
         // Fast path: BMP units and surrogate pairs, which every limit allows.
         if !is_surrogate(unit) {
             pos += bmp_run(&input[pos..]);
-        } else if is_high_surrogate(unit)
-            && input.get(pos + 1).is_some_and(|&u| is_low_surrogate(u))
-        {
-            pos += 2;
+        } else if let Some((_, len)) = short_code(&input[pos..]) {
+            pos += len;
         } else {
             let code = scan(facts, &input[pos..], &bounds).map_err(|e| e.shifted(pos))?;
             pos += code.len();
@@ -449,10 +467,9 @@ fn validate(facts: &Facts, input: &[u16]) -> Result<(), DecodeError> {
 fn decode_u64s(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> Result<(), DecodeError> {
     let bounds = Bounds::new(&DecodeLimits::default());
     out.reserve(input.len());
-    let mut values = [0; block::LEN];
     let mut pos = 0;
     while pos < input.len() {
-        if let Some(taken) = block::decode(&input[pos..], &mut values, out) {
+        if let Some(taken) = block::decode(&input[pos..], out) {
             pos += taken;
             continue;
         }
@@ -460,18 +477,10 @@ fn decode_u64s(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> Result<(), D
         // by code.
         let stop = (pos + block::LEN).min(input.len());
         while pos < stop {
-            let unit = input[pos];
-            if !is_surrogate(unit) {
-                out.push(u64::from(unit));
-                pos += 1;
+            if let Some((value, len)) = short_code(&input[pos..]) {
+                out.push(value);
+                pos += len;
                 continue;
-            }
-            if let Some(&low) = input.get(pos + 1) {
-                if is_high_surrogate(unit) && is_low_surrogate(low) {
-                    out.push(pair_value_u64(unit, low));
-                    pos += 2;
-                    continue;
-                }
             }
             let code = scan(facts, &input[pos..], &bounds).map_err(|e| e.shifted(pos))?;
             match code {

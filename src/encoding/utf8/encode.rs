@@ -1,4 +1,5 @@
-//! Encoding for the 8-bit family.
+//! Encoding for the 8-bit family (draft-yergeau-utf8-00.txt §2; utf-e-8.txt
+//! §3.3, §3.4 for the FE and FF codes).
 //!
 //! One code point at a time, [`encode_value`] writes each length of real
 //! text (1 to 4 bytes) as one slice and leaves the 5- to 13-byte codes to a
@@ -50,6 +51,41 @@ fn encode_long(value: u64, out: &mut Vec<u8>) {
 /// Values per block in [`encode_u64s`].
 const BLOCK: usize = 64;
 
+/// How [`encode_u64s`] encodes a block.
+enum BlockKind {
+    /// All values below U+80: one byte each.
+    Ascii,
+    /// Values every format encodes, with codes of at most this many bytes
+    /// (2, 3 or 4).
+    Short(usize),
+    /// Anything else: longer codes, or a value to refuse.
+    Other,
+}
+
+/// The kind of `block`, from the OR of its values, which bounds them all.
+#[inline(always)]
+fn block_kind(limits: &Limits, block: &[u64]) -> BlockKind {
+    let bits = block.iter().fold(0, |acc, &v| acc | v);
+    if bits < 0x80 {
+        BlockKind::Ascii
+    } else if bits < 0x800 {
+        // No format refuses a value below U+800.
+        BlockKind::Short(2)
+    } else if bits > limits.range.max.min(0x1F_FFFF)
+        || block
+            .iter()
+            .fold(false, |any, &v| any | is_surrogate_u64(v))
+    {
+        BlockKind::Other
+    } else if bits < 0x1_0000 {
+        BlockKind::Short(3)
+    } else {
+        BlockKind::Short(4)
+    }
+}
+
+/// Appends the codes of `input`, or refuses the first value the format does
+/// not encode, with its index, after the codes of the values before it.
 pub(super) fn encode_u64s(
     limits: &Limits,
     input: &[u64],
@@ -59,34 +95,27 @@ pub(super) fn encode_u64s(
     // `encode_block` writes a block's codes here; they are then appended
     // at once.
     let mut buf = [0u8; 4 * BLOCK];
-    for (b, block) in input.chunks(BLOCK).enumerate() {
-        let bits = block.iter().fold(0, |acc, &v| acc | v);
-        let len = if bits < 0x80 {
-            out.extend(block.iter().map(|&v| v as u8));
-            continue;
-        } else if bits < 0x800 {
-            encode_block::<2>(block, &mut buf)
-        } else if bits <= limits.range.max.min(0x1F_FFFF)
-            && !block
-                .iter()
-                .fold(false, |any, &v| any | is_surrogate_u64(v))
-        {
-            if bits < 0x1_0000 {
-                encode_block::<3>(block, &mut buf)
-            } else {
-                encode_block::<4>(block, &mut buf)
+    for (block_index, block) in input.chunks(BLOCK).enumerate() {
+        match block_kind(limits, block) {
+            BlockKind::Ascii => out.extend(block.iter().map(|&v| v as u8)),
+            BlockKind::Short(longest) => {
+                let len = match longest {
+                    2 => encode_block::<2>(block, &mut buf),
+                    3 => encode_block::<3>(block, &mut buf),
+                    _ => encode_block::<4>(block, &mut buf),
+                };
+                out.extend_from_slice(&buf[..len]);
             }
-        } else {
-            // Longer codes, or a value to refuse.
-            for (k, &value) in block.iter().enumerate() {
-                if !limits.range.contains(value) {
-                    return Err(limits.range.refuse(Some(value)).at_index(b * BLOCK + k));
+            BlockKind::Other => {
+                for (k, &value) in block.iter().enumerate() {
+                    if !limits.range.contains(value) {
+                        let index = block_index * BLOCK + k;
+                        return Err(limits.range.refuse(Some(value)).at_index(index));
+                    }
+                    encode_value(value, out);
                 }
-                encode_value(value, out);
             }
-            continue;
-        };
-        out.extend_from_slice(&buf[..len]);
+        }
     }
     Ok(())
 }
@@ -97,8 +126,18 @@ pub(super) fn encode_u64s(
 /// the end: no branch depends on a code's length.
 #[inline(always)]
 fn encode_block<const N: usize>(block: &[u64], buf: &mut [u8; 4 * BLOCK]) -> usize {
-    // The marker bits of each byte, by length.
-    const MARKERS: [u32; 5] = [0, 0, 0x80C0, 0x80_80E0, 0x8080_80F0];
+    // The marker bits of each byte of a code, by its length: the lead's,
+    // then 10 in each trailing byte (draft-yergeau-utf8-00.txt §2).
+    const MARKERS: [u32; 5] = {
+        let mut markers = [0; 5];
+        let mut len = 2;
+        while len <= 4 {
+            let trailing = 0x8080_8080u32 >> (8 * (5 - len)) << 8;
+            markers[len] = lead_marker(len) as u32 | trailing;
+            len += 1;
+        }
+        markers
+    };
     let mut len = 0;
     for &value in block {
         let v = value as u32;
