@@ -155,7 +155,9 @@ fn encode_block<const N: usize>(block: &[u64], buf: &mut [u8; 4 * BLOCK]) -> usi
             v.into(),
             (groups >> (8 * (N - long)) | MARKERS[long]).into(),
         ) as u32;
-        buf[len..len + N].copy_from_slice(&code.to_le_bytes()[..N]);
+        // Whole words where they fit: one store rather than two for N = 3.
+        let store = if N == 3 { 4 } else { N };
+        buf[len..len + store].copy_from_slice(&code.to_le_bytes()[..store]);
         len += if ascii { 1 } else { long };
     }
     len
