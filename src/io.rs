@@ -59,6 +59,11 @@ pub struct StreamDecoder<E: Encoding> {
     /// The length of `pending` when it last held only the start of a code
     /// (0: it did not). See [`StreamDecoder::decode`].
     incomplete: usize,
+    /// Units at the start of `pending` already decoded, dropped only once
+    /// they are half of it: strict mode stops at every error, and moving
+    /// the rest up after each would take quadratic time on input with an
+    /// error in every unit.
+    consumed: usize,
 }
 
 /// Held-back codes up to this many units are retried on every call; longer
@@ -79,6 +84,7 @@ impl<E: Encoding> StreamDecoder<E> {
             mode,
             limits,
             incomplete: 0,
+            consumed: 0,
         }
     }
 
@@ -109,12 +115,17 @@ impl<E: Encoding> StreamDecoder<E> {
         last: bool,
         out: &mut Vec<CodePoint>,
     ) -> Result<(), DecodeError> {
+        if self.consumed > 0 && self.consumed >= self.pending.len() / 2 {
+            self.pending.drain(..self.consumed);
+            self.consumed = 0;
+        }
         self.pending.extend_from_slice(units);
-        if !last && self.incomplete > RETRY_EVERY_CALL && self.pending.len() < 2 * self.incomplete {
+        let held = self.pending.len() - self.consumed;
+        if !last && self.incomplete > RETRY_EVERY_CALL && held < 2 * self.incomplete {
             return Ok(());
         }
         self.incomplete = 0;
-        let mut pos = 0;
+        let mut pos = self.consumed;
         let result = loop {
             let rest = &self.pending[pos..];
             if rest.is_empty() {
@@ -131,7 +142,7 @@ impl<E: Encoding> StreamDecoder<E> {
                 }
                 Err(e) => {
                     let skip = e.error_len().unwrap_or(rest.len()).max(1);
-                    let error = e.shifted(self.offset + pos);
+                    let error = e.shifted(self.offset.saturating_add(pos - self.consumed));
                     pos += skip;
                     match self.mode {
                         ErrorMode::Lossy => out.push(CodePoint::REPLACEMENT),
@@ -140,8 +151,9 @@ impl<E: Encoding> StreamDecoder<E> {
                 }
             }
         };
-        self.pending.drain(..pos);
-        self.offset += pos;
+        // Saturating: a stream can outgrow a 32-bit usize.
+        self.offset = self.offset.saturating_add(pos - self.consumed);
+        self.consumed = pos;
         result
     }
 }
@@ -446,7 +458,7 @@ where
         self.units.clear();
         E::encode(cp, &mut self.units)
             .map_err(|e| StreamError::Encode(e.at_index(self.written)))?;
-        self.written += 1;
+        self.written = self.written.saturating_add(1);
         self.push_units()
     }
 
@@ -458,13 +470,13 @@ where
         self.push_units()?;
         match result {
             Ok(()) => {
-                self.written += values.len();
+                self.written = self.written.saturating_add(values.len());
                 Ok(())
             }
             Err(e) => {
                 let i = e.index().unwrap_or(0);
-                let e = e.at_index(self.written + i);
-                self.written += i;
+                let e = e.at_index(self.written.saturating_add(i));
+                self.written = self.written.saturating_add(i);
                 Err(StreamError::Encode(e))
             }
         }

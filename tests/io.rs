@@ -11,7 +11,7 @@ use ucsx::io::{
 };
 use ucsx::{
     transcode, units_to_bytes, CodePoint, CodeUnit, DecodeErrorKind, Encoding, Endian, Format,
-    Utf16, Utf8, UtfE16, UtfE8, UtfInf16,
+    Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfInf16,
 };
 
 /// A reader that hands out its bytes in the given chunk sizes, cycling.
@@ -228,6 +228,32 @@ fn a_huge_code_fed_a_unit_at_a_time_decodes_in_linear_time() {
     assert_eq!(decoder.units_consumed(), units.len());
     let elapsed = start.elapsed();
     assert!(elapsed.as_secs() < 3, "took {elapsed:?}");
+}
+
+#[test]
+fn strict_decoding_of_an_error_in_every_unit_takes_linear_time() {
+    // 1,000,000 ill-formed units, one error per call: moving the units
+    // still held up after each error would move 2 * 10^12 bytes (minutes);
+    // dropping them only once they are half the buffer, a few MB. The
+    // reader goes on after errors the same way within a chunk.
+    let units = vec![0xFFFF_FFFFu32; 1_000_000];
+    let start = std::time::Instant::now();
+    let mut decoder = StreamDecoder::<Utf32>::new(ErrorMode::Strict);
+    let mut out = Vec::new();
+    let mut errors = 0;
+    let mut input = &units[..];
+    while let Err(e) = decoder.decode(input, true, &mut out) {
+        assert_eq!(e.valid_up_to(), errors);
+        errors += 1;
+        input = &[];
+    }
+    assert_eq!((errors, out.len()), (units.len(), 0));
+    assert_eq!(decoder.units_consumed(), units.len());
+    let bytes: Vec<u8> = vec![0xFF; 1 << 20];
+    let reader = CodePointReader::<_, Utf8>::new(&bytes[..], ByteOrder::Detect, ErrorMode::Strict);
+    assert_eq!(reader.filter(Result::is_err).count(), bytes.len());
+    let elapsed = start.elapsed();
+    assert!(elapsed.as_secs() < 10, "took {elapsed:?}");
 }
 
 #[test]

@@ -478,3 +478,70 @@ fn max_bits_beyond_the_ceiling_counts_as_the_ceiling() {
     assert_eq!(body(&huge), body(&capped));
     assert!(huge.passed(), "{huge}");
 }
+
+/// A 32-bit format whose code of every value is the next value: nothing
+/// round-trips, not even U+0000.
+struct OffByOne;
+
+impl Encoding for OffByOne {
+    type Unit = u32;
+    const NAME: &'static str = "OFF-BY-ONE";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Some(CodePoint::UNICODE_MAX)
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u32>) -> Result<(), EncodeError> {
+        match cp.to_u64() {
+            Some(v) if surrogate(v) => Err(EncodeError::surrogate(Self::NAME, v)),
+            Some(v @ 0..=0x10_FFFF) => {
+                out.push(v as u32 + 1);
+                Ok(())
+            }
+            v => Err(EncodeError::beyond_range(
+                Self::NAME,
+                v,
+                CodePoint::UNICODE_MAX,
+            )),
+        }
+    }
+
+    fn decode(input: &[u32]) -> Result<(CodePoint, usize), DecodeError> {
+        match input.first() {
+            Some(&u) if u <= 0x11_0000 => Ok((CodePoint::from(u), 1)),
+            Some(_) => Err(DecodeError::new(
+                Self::NAME,
+                DecodeErrorKind::BeyondRange,
+                0,
+                Some(1),
+            )),
+            None => Err(DecodeError::new(
+                Self::NAME,
+                DecodeErrorKind::Truncated,
+                0,
+                None,
+            )),
+        }
+    }
+
+    bulk_from_single!();
+}
+
+#[test]
+fn a_round_trip_failing_at_zero_is_reported_not_a_panic() {
+    let report = check::<OffByOne>(&config());
+    assert_fails(&report, "round-trip", "U+0000");
+}
+
+#[test]
+fn cases_beyond_the_ceiling_count_as_the_ceiling() {
+    use ucsx::properties::MAX_CASES_CEILING;
+    let config = CheckConfig {
+        cases: usize::MAX,
+        max_bits: 8,
+        seed: 1,
+    };
+    let report = check::<Utf32>(&config);
+    assert_eq!(report.config.cases, MAX_CASES_CEILING);
+    assert!(report.passed(), "{report}");
+}

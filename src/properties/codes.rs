@@ -6,7 +6,7 @@
 //! shrunk further by halving and decrementing.
 
 use num_bigint::BigUint;
-use num_traits::ToPrimitive;
+use num_traits::{ToPrimitive, Zero};
 
 use super::sample::Mutation;
 use super::unit::{hex, ArbitraryUnit};
@@ -68,6 +68,9 @@ where
 /// that still fails.
 fn shrink_value(mut v: BigUint, fails: impl Fn(&BigUint) -> bool) -> BigUint {
     for _ in 0..256 {
+        if v.is_zero() {
+            break;
+        }
         let half: BigUint = &v >> 1u8;
         let mut next = None;
         for c in [half.clone(), &half + 1u8, &v - 1u8] {
@@ -91,8 +94,10 @@ where
     // The range's edges: surrogates and values beyond the last code point
     // must be refused, not encoded.
     let mut outside = vec![BigUint::from(0xD800u32), BigUint::from(0xDFFFu32)];
-    if E::max_code_point().is_some() {
-        outside.push(&ctx.range.top + 1u8);
+    // The format's own last code point: the sample's top is lower when
+    // `max_bits` caps it.
+    if let Some(max) = E::max_code_point() {
+        outside.push(max.to_biguint() + 1u8);
     }
     for v in &outside {
         if let Some(code) = super::sample::encode::<E>(v) {

@@ -76,7 +76,8 @@ const DEFAULT_CASES: usize = 256;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckConfig {
     /// The number of random cases per property (random values; random
-    /// sequences and texts are a small multiple of it).
+    /// sequences and texts are a small multiple of it), at most
+    /// [`MAX_CASES_CEILING`]: a larger number counts as the ceiling.
     pub cases: usize,
     /// The largest bit length tested in formats without a last code point
     /// (and the cap for bounded ones), at most [`MAX_BITS_CEILING`]: a
@@ -97,6 +98,20 @@ pub struct CheckConfig {
 /// assert_eq!(MAX_BITS_CEILING, 4096);
 /// ```
 pub const MAX_BITS_CEILING: u64 = 4096;
+
+/// The largest `cases` the checker uses: the sample and the loops grow with
+/// it, and a number out of proportion must not exhaust memory.
+///
+/// ```
+/// use ucsx::properties::{CheckConfig, MAX_CASES_CEILING};
+/// let report = ucsx::properties::check::<ucsx::Utf32>(&CheckConfig {
+///     cases: usize::MAX,
+///     max_bits: 8,
+///     ..CheckConfig::default()
+/// });
+/// assert_eq!(report.config.cases, MAX_CASES_CEILING);
+/// ```
+pub const MAX_CASES_CEILING: usize = 1 << 16;
 
 impl Default for CheckConfig {
     /// `cases` from the environment variable `UCSX_PROPERTY_CASES` if it is
@@ -408,6 +423,10 @@ pub fn check<E: Encoding>(config: &CheckConfig) -> PropertyReport
 where
     E::Unit: ArbitraryUnit,
 {
+    let config = &CheckConfig {
+        cases: config.cases.min(MAX_CASES_CEILING),
+        ..*config
+    };
     let mut ctx = Ctx::<E>::new(config);
     if ctx.codes.is_empty() {
         let results = PROPERTIES

@@ -191,7 +191,8 @@ fn usv_bits(nmt: u64, first: u16) -> Option<u128> {
 /// groups packed from the right into 32-bit digits, seven units (63 bits)
 /// at a time, so the cost is a shift and an OR a unit.
 pub(super) fn value(usv: &[u16]) -> BigUint {
-    let mut digits = Vec::with_capacity((usv.len() * 9).div_ceil(32));
+    // In u64: nine times the count may not fit a 32-bit usize, the result does.
+    let mut digits = Vec::with_capacity((usv.len() as u64 * 9).div_ceil(32) as usize);
     let mut acc = 0u128;
     let mut filled = 0;
     for group in usv.rchunks(7) {
