@@ -22,7 +22,8 @@ pub struct Args {
     /// utf-inf-16 (utf-∞-16), utf-32 or utf-g-32.
     #[arg(short, long)]
     format: Format,
-    /// Random cases per property (default: $UCSX_PROPERTY_CASES, else 256).
+    /// Random cases per property (default: $UCSX_PROPERTY_CASES, else 256;
+    /// at most 65536).
     #[arg(long)]
     cases: Option<usize>,
     /// The largest code point tested in unbounded formats, in bits (1 to
