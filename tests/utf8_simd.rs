@@ -2,7 +2,9 @@
 //! decoder (`decode_u64s`, which has no vector path) and against std: same
 //! verdict, same `valid_up_to`, same `error_len`, on inputs long enough to
 //! take the vector path, valid and near-valid, with errors in every place
-//! of a 64-byte block.
+//! of a 64-byte block. The unit tests of `src/encoding/utf8/simd.rs` hold
+//! the rest: the AVX2 version against the SSSE3 one, and a code cut off
+//! before a block of ASCII, checked there against both and against std.
 
 mod common;
 
@@ -98,31 +100,4 @@ fn an_error_at_every_offset_of_two_blocks() {
     let mut bytes = "a".repeat(128).into_bytes();
     bytes.push(0xE4);
     all_agree(&bytes).unwrap();
-}
-
-#[test]
-fn a_code_cut_off_before_a_block_of_ascii() {
-    // A non-ASCII block whose last bytes start a code that the next block,
-    // all ASCII, does not finish: the fault is only visible across blocks.
-    for cut in [
-        &[0xC3u8][..],
-        &[0xE4],
-        &[0xE4, 0xB8],
-        &[0xF0],
-        &[0xF0, 0x9F],
-        &[0xF0, 0x9F, 0x98],
-    ] {
-        for end in 60..=64 {
-            let mut bytes = "é".repeat(40).into_bytes();
-            bytes.truncate(end - cut.len());
-            if bytes.last().is_some_and(|&b| b >= 0xC0) {
-                bytes.pop();
-                bytes.push(b'x');
-            }
-            bytes.extend_from_slice(cut);
-            bytes.extend(std::iter::repeat_n(b'a', 140));
-            all_agree(&bytes).unwrap();
-            assert!(Utf8::validate(&bytes).is_err());
-        }
-    }
 }
