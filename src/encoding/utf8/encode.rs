@@ -122,8 +122,8 @@ pub(super) fn encode_u64s(
 
 /// Writes the codes of `block`, scalar values whose codes have at most `N`
 /// bytes, into `buf`; returns their length in bytes. Every code is written
-/// as `N` bytes at the end of the last, then cut to its length by moving
-/// the end: no branch depends on a code's length.
+/// in one store of at least `N` bytes at the end of the last, then cut to
+/// its length by moving the end: no branch depends on a code's length.
 #[inline(always)]
 fn encode_block<const N: usize>(block: &[u64], buf: &mut [u8; 4 * BLOCK]) -> usize {
     // The marker bits of each byte of a code, by its length: the lead's,
