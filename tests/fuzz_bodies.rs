@@ -6,24 +6,11 @@
 
 #[path = "../fuzz/fuzz_bodies.rs"]
 mod bodies;
+mod common;
 
 use std::path::Path;
 
-/// xorshift64: a fixed sequence, the same on every run.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use common::XorShift;
 
 /// Bytes that sit on the formats' boundaries: ASCII, trailing bytes, each
 /// lead length, UTF-E-8's FE and FF, and the high bytes of the 16-bit

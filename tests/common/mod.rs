@@ -1,6 +1,25 @@
 //! What several test files share.
 
+#![allow(dead_code)]
+
 use ucsx::{Encoding, Utf8};
+
+/// xorshift64: a fixed sequence, the same on every run.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
 
 /// The verdict of a validator as (`valid_up_to`, `error_len`), `None` when
 /// the input is valid: the form in which `Utf8` is compared with std.
