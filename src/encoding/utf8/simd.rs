@@ -388,13 +388,37 @@ mod tests {
         }
     }
 
+    /// Both vector versions as [`versions_agree`] says, and the dispatched
+    /// `validate` of every 8-bit format against its scalar decoder, and
+    /// UTF-8's against std.
+    fn all_agree(bytes: &[u8]) {
+        use crate::{Encoding, Utf8, UtfE8, UtfG8};
+        versions_agree(bytes).unwrap();
+        assert_eq!(
+            Utf8::validate(bytes),
+            Utf8::decode_u64s(bytes, &mut Vec::new())
+        );
+        assert_eq!(
+            UtfG8::validate(bytes),
+            UtfG8::decode_u64s(bytes, &mut Vec::new())
+        );
+        assert_eq!(
+            UtfE8::validate(bytes),
+            UtfE8::decode_u64s(bytes, &mut Vec::new())
+        );
+        let verdict = |e: &crate::DecodeError| (e.valid_up_to(), e.error_len());
+        let std = |e: &core::str::Utf8Error| (e.valid_up_to(), e.error_len());
+        assert_eq!(
+            Utf8::validate(bytes).err().as_ref().map(verdict),
+            core::str::from_utf8(bytes).err().as_ref().map(std)
+        );
+    }
+
     #[test]
     fn a_code_cut_off_before_a_block_of_ascii() {
         // A non-ASCII block whose last bytes start a code that the next
         // block, all ASCII, does not finish: only the check of the block
-        // after sees the fault. Both versions, the dispatched `validate`,
-        // the scalar decoder and std must agree.
-        use crate::{Encoding, Utf8};
+        // after sees the fault.
         for cut in [
             &[0xC3u8][..],
             &[0xE4],
@@ -412,21 +436,20 @@ mod tests {
                 }
                 bytes.extend_from_slice(cut);
                 bytes.extend(std::iter::repeat_n(b'a', 140));
-                versions_agree(&bytes).unwrap();
-                let verdict = Utf8::validate(&bytes).unwrap_err();
-                let scalar = Utf8::decode_u64s(&bytes, &mut Vec::new()).unwrap_err();
-                assert_eq!(verdict, scalar);
-                let std = core::str::from_utf8(&bytes).unwrap_err();
-                assert_eq!(
-                    (verdict.valid_up_to(), verdict.error_len()),
-                    (std.valid_up_to(), std.error_len())
-                );
+                all_agree(&bytes);
+                assert!(core::str::from_utf8(&bytes).is_err());
             }
         }
+        // And a code cut off at the very end, after whole valid blocks.
+        let mut bytes = "a".repeat(128).into_bytes();
+        bytes.push(0xE4);
+        all_agree(&bytes);
     }
 
     #[test]
-    fn avx2_and_ssse3_agree_on_every_fault_at_every_offset() {
+    fn every_fault_at_every_offset_of_several_blocks() {
+        // Valid 3-byte text, then each kind of fault at each offset: the
+        // block boundaries and codes cut across them included.
         let text = "一二三四五六七八九十".repeat(8).into_bytes();
         for fault in [
             &[0xFFu8][..],
@@ -435,11 +458,12 @@ mod tests {
             &[0xED, 0xA0, 0x80],
             &[0xE4],
             &[0xF4, 0x90],
+            &[0x41],
         ] {
             for at in 0..text.len() {
                 let mut bytes = text.clone();
                 bytes.splice(at..at, fault.iter().copied());
-                versions_agree(&bytes).unwrap();
+                all_agree(&bytes);
             }
         }
     }
