@@ -7,6 +7,8 @@
 //! equality, ordering and hashing are by value (every `Small` is below every
 //! `Big`).
 
+use alloc::boxed::Box;
+
 use core::fmt;
 use core::ops::Add;
 use core::str::FromStr;
@@ -296,7 +298,7 @@ impl fmt::Display for TryFromCodePointError {
     }
 }
 
-impl std::error::Error for TryFromCodePointError {}
+impl core::error::Error for TryFromCodePointError {}
 
 impl TryFrom<&CodePoint> for char {
     type Error = TryFromCodePointError;
@@ -515,7 +517,7 @@ impl fmt::Display for ParseCodePointError {
     }
 }
 
-impl std::error::Error for ParseCodePointError {}
+impl core::error::Error for ParseCodePointError {}
 
 impl FromStr for CodePoint {
     type Err = ParseCodePointError;

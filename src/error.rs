@@ -158,7 +158,7 @@ impl fmt::Display for DecodeError {
     }
 }
 
-impl std::error::Error for DecodeError {}
+impl core::error::Error for DecodeError {}
 
 /// Why a code point could not be encoded; see [`EncodeError::kind`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -315,4 +315,4 @@ impl fmt::Display for EncodeError {
     }
 }
 
-impl std::error::Error for EncodeError {}
+impl core::error::Error for EncodeError {}

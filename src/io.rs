@@ -194,8 +194,8 @@ impl fmt::Display for StreamError {
     }
 }
 
-impl std::error::Error for StreamError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+impl core::error::Error for StreamError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
             StreamError::Io(e) => Some(e),
             StreamError::Decode(e) => Some(e),
@@ -314,7 +314,7 @@ const CHUNK: usize = 64 * 1024;
 /// let reader = CodePointReader::<_, UtfInf16>::new(bytes, ByteOrder::Detect, ErrorMode::Strict);
 /// let cps: Vec<CodePoint> = reader.collect::<Result<_, _>>()?;
 /// assert_eq!(cps, ["U+110000".parse::<CodePoint>()?]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 pub struct CodePointReader<R: Read, E: Encoding>
 where

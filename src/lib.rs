@@ -24,20 +24,30 @@
 //! let cp: CodePoint = "U+1F600".parse()?;
 //! let units = Utf32::encode_all(&[cp.clone()])?;
 //! assert_eq!(Utf32::decode_all(&units)?, [cp]);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 //!
 //! ## Features
+//! - `std` (default): the [`io`] module (readers and writers over
+//!   `std::io`), runtime CPU detection for the vector paths, and the
+//!   `UCSX_PROPERTY_CASES` environment variable. Without it the crate is
+//!   `no_std` and needs only `alloc`; vector paths are then chosen at
+//!   compile time (`-C target-feature=+avx2`).
 //! - `serde`: `Serialize`/`Deserialize` for [`CodePoint`].
 //! - `proptest`: strategies for property tests.
+// Without the `std` feature the crate needs only `core` and `alloc`.
+#![cfg_attr(not(feature = "std"), no_std)]
 // `unsafe` is denied everywhere but in the one module of SIMD code,
 // `encoding/utf8/simd.rs`, which allows it and justifies each block.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+extern crate alloc;
+
 mod code_point;
 mod encoding;
 mod error;
+#[cfg(feature = "std")]
 pub mod io;
 pub mod properties;
 #[cfg(feature = "serde")]

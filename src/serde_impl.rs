@@ -8,6 +8,7 @@
 //!   costs one length prefix plus `ceil(bits / 8)` bytes, and any other byte
 //!   string is rejected, so each value has exactly one encoding.
 
+use alloc::vec::Vec;
 use core::fmt;
 
 use num_bigint::BigUint;

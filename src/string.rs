@@ -1,6 +1,10 @@
 //! [`EncodedString`]: an owned sequence of code points held as the units of
 //! one format, always valid in it, as `String` is for UTF-8.
 
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
+
 use core::cmp::Ordering;
 use core::fmt;
 use core::marker::PhantomData;
@@ -22,7 +26,7 @@ use crate::{CodePoint, DecodeError, DecodeLimits, EncodeError, Encoding};
 ///
 /// let back = EncodedString::<UtfE8>::from_units(s.into_units()).unwrap();
 /// assert_eq!(back.code_points().next_back(), Some("U+7FFFFFFFFFFFFFFF".parse()?));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 pub struct EncodedString<E: Encoding> {
     units: Vec<E::Unit>,
@@ -76,8 +80,8 @@ impl<U> fmt::Display for FromUnitsError<U> {
     }
 }
 
-impl<U: fmt::Debug> std::error::Error for FromUnitsError<U> {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+impl<U: fmt::Debug> core::error::Error for FromUnitsError<U> {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         Some(&self.error)
     }
 }
@@ -127,7 +131,7 @@ impl fmt::Display for NotUnicodeError {
     }
 }
 
-impl std::error::Error for NotUnicodeError {}
+impl core::error::Error for NotUnicodeError {}
 
 impl<E: Encoding> EncodedString<E> {
     /// An empty string.
@@ -424,7 +428,7 @@ pub struct StringCodePoints<'a, E: Encoding> {
     front: usize,
     back: usize,
     /// Code starts in `front..back`, built on the first `next_back`.
-    starts: Option<std::collections::VecDeque<usize>>,
+    starts: Option<alloc::collections::VecDeque<usize>>,
 }
 
 impl<E: Encoding> StringCodePoints<'_, E> {
@@ -459,7 +463,7 @@ impl<E: Encoding> DoubleEndedIterator for StringCodePoints<'_, E> {
             return None;
         }
         if self.starts.is_none() {
-            let mut starts = std::collections::VecDeque::new();
+            let mut starts = alloc::collections::VecDeque::new();
             let mut pos = self.front;
             while pos < self.back {
                 starts.push_back(pos);

@@ -5,6 +5,8 @@
 //! more (possible in UTF-∞-16 alone) goes code by code through
 //! [`CodePoint`].
 
+use alloc::vec::Vec;
+
 use core::fmt;
 
 use crate::{DecodeError, DecodeErrorKind, EncodeError, Encoding};
@@ -40,8 +42,8 @@ impl fmt::Display for TranscodeError {
     }
 }
 
-impl std::error::Error for TranscodeError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+impl core::error::Error for TranscodeError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
             TranscodeError::Decode(e) => Some(e),
             TranscodeError::Encode(e) => Some(e),

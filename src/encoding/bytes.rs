@@ -2,6 +2,8 @@
 //! mark. One generic implementation serves `u8` (the 8-bit formats, where
 //! the order is moot), `u16` and `u32`.
 
+use alloc::vec::Vec;
+
 use core::fmt;
 
 /// A byte order.
@@ -193,4 +195,4 @@ impl fmt::Display for IncompleteUnitError {
     }
 }
 
-impl std::error::Error for IncompleteUnitError {}
+impl core::error::Error for IncompleteUnitError {}

@@ -5,6 +5,10 @@
 //! one signature serves all nine; a unit too wide for the format is an error
 //! of kind [`UnitOutOfRange`](crate::DecodeErrorKind::UnitOutOfRange).
 
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
+
 use core::fmt;
 use core::str::FromStr;
 
@@ -20,7 +24,7 @@ use crate::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding};
 /// let units = format.encode(&"U+110000".parse()?)?;
 /// assert_eq!(units, [0xDC04, 0xDE80, 0xDE00]);
 /// assert_eq!(format.decode_all(&units)?, ["U+110000".parse::<CodePoint>()?]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # Ok::<(), Box<dyn core::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Format {
@@ -284,7 +288,7 @@ impl fmt::Display for ParseFormatError {
     }
 }
 
-impl std::error::Error for ParseFormatError {}
+impl core::error::Error for ParseFormatError {}
 
 impl FromStr for Format {
     type Err = ParseFormatError;

@@ -6,6 +6,8 @@
 //! facts: `utf8.rs` (UTF-8, UTF-G-8, UTF-E-8), `utf16.rs` (UTF-16, UTF-G-16,
 //! UTF-E-16, UTF-∞-16) and `utf32.rs` (UTF-32, UTF-G-32).
 
+use alloc::vec::Vec;
+
 use crate::{CodePoint, DecodeError, EncodeError};
 
 mod bytes;

@@ -5,6 +5,9 @@
 //! lead's bit pattern says what follows (`utf-8-encoding-rules.txt`,
 //! `utf-inf-16.txt` §3.3.1, §3.4).
 
+use alloc::vec;
+use alloc::vec::Vec;
+
 use crate::Format;
 
 /// DDFF: the lead of a UTF-∞-16 code with a length field (§3.4.1).
@@ -95,14 +98,14 @@ impl Format {
             8 if rest == 0 => vec![(UnitRole::Single, 0x7F)],
             8 => {
                 let mut roles = vec![(UnitRole::Lead, below_length_marker(lead & 0xFF, 8))];
-                roles.extend(std::iter::repeat_n((UnitRole::Trailing, 0x3F), rest));
+                roles.extend(core::iter::repeat_n((UnitRole::Trailing, 0x3F), rest));
                 roles
             }
             16 if rest == 0 => vec![(UnitRole::Single, 0xFFFF)],
             16 if (0xD800..=0xDBFF).contains(&lead) => {
                 // The pair carries the value minus 0x10000, ten bits each.
                 let mut roles = vec![(UnitRole::HighSurrogate, 0x3FF)];
-                roles.extend(std::iter::repeat_n((UnitRole::LowSurrogate, 0x3FF), rest));
+                roles.extend(core::iter::repeat_n((UnitRole::LowSurrogate, 0x3FF), rest));
                 roles
             }
             16 if lead == HUGE_LEAD => {
@@ -123,7 +126,7 @@ impl Format {
             16 => {
                 // §3.3.1: 1101110 then nine bits, a run of ones giving the length.
                 let mut roles = vec![(UnitRole::Lead, below_length_marker(lead & 0x1FF, 9))];
-                roles.extend(std::iter::repeat_n((UnitRole::Trailing, 0x1FF), rest));
+                roles.extend(core::iter::repeat_n((UnitRole::Trailing, 0x1FF), rest));
                 roles
             }
             _ => code.iter().map(|_| (UnitRole::Single, u32::MAX)).collect(),

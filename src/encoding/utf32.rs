@@ -4,6 +4,8 @@
 //! up to U+7FFFFFFF). Both refuse surrogate code points. The two share every
 //! line below; only their [`Range`] differs.
 
+use alloc::vec::Vec;
+
 use super::Range;
 use crate::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding};
 

@@ -2,6 +2,11 @@
 //! std computes them, on the Unicode range) and `density` (units and bytes
 //! per code point against bit length).
 
+use alloc::format;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
+
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive};
 

@@ -5,6 +5,12 @@
 //! smallest failing value of the sample; round-trip failures are then
 //! shrunk further by halving and decrementing.
 
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
+
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 

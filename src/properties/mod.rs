@@ -26,6 +26,10 @@
 //! println!("{report}");
 //! ```
 
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
 use core::fmt;
 
 use num_bigint::BigUint;
@@ -122,10 +126,14 @@ impl Default for CheckConfig {
     /// assert!(config.cases > 0);
     /// ```
     fn default() -> Self {
+        // Only with `std` is there an environment to read.
+        #[cfg(feature = "std")]
         let cases = std::env::var("UCSX_PROPERTY_CASES")
             .ok()
             .and_then(|s| s.trim().parse().ok())
             .unwrap_or(DEFAULT_CASES);
+        #[cfg(not(feature = "std"))]
+        let cases = DEFAULT_CASES;
         CheckConfig {
             cases,
             max_bits: 200,

@@ -3,6 +3,9 @@
 //! UTF-E-8; UTF-16 famously lacks it, since U+E000..U+FFFF sort after the
 //! surrogate pairs of U+10000 and up).
 
+use alloc::format;
+use alloc::vec::Vec;
+
 use super::unit::{be_bytes, hex, ArbitraryUnit};
 use super::{Ctx, PropertyResult};
 use crate::{CodePoint, Encoding};

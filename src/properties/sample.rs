@@ -8,6 +8,11 @@
 //! wherever the code length changes inside a power-of-two interval, which
 //! finds boundaries such as U+110000 that are not powers of two).
 
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 

@@ -5,7 +5,12 @@
 //! largest seen, and "unbounded" means "grew with the longest codes and
 //! texts tested".
 
-use std::collections::HashMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
+
+use alloc::collections::BTreeMap;
 
 use super::sample::{Mutation, Text};
 use super::unit::{hex, ArbitraryUnit};
@@ -39,7 +44,7 @@ fn conflict<U: ArbitraryUnit>(
     texts: &[Text<U>],
     k: usize,
 ) -> Option<((usize, usize), (usize, usize))> {
-    let mut roles: HashMap<&[U], (Seen, Seen)> = HashMap::new();
+    let mut roles: BTreeMap<&[U], (Seen, Seen)> = BTreeMap::new();
     for (t, text) in texts.iter().enumerate() {
         let mut next_start = 0;
         for i in 0..text.units.len() {
@@ -197,7 +202,7 @@ where
     E::Unit: ArbitraryUnit,
 {
     // For each prefix seen, the shortest and longest code that starts so.
-    let mut lens: HashMap<&[E::Unit], (usize, usize)> = HashMap::new();
+    let mut lens: BTreeMap<&[E::Unit], (usize, usize)> = BTreeMap::new();
     for code in &ctx.codes {
         for n in 1..=code.len() {
             let e = lens.entry(&code[..n]).or_insert((code.len(), code.len()));

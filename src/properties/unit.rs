@@ -1,6 +1,9 @@
 //! Code units as plain integers, so that the checker and the strategies can
 //! make, print and byte-serialise the units of any format generically.
 
+use alloc::string::String;
+use alloc::vec::Vec;
+
 use core::fmt::Write as _;
 
 /// A code unit that can be made from any integer and read back as one:

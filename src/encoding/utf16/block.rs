@@ -14,6 +14,8 @@
 //! a buffer on the stack copied over after each block was as fast in most
 //! runs, but in some processes ran at 0.95 of `char::decode_utf16`.
 
+use alloc::vec::Vec;
+
 use super::{any_surrogate, is_high_surrogate, is_low_surrogate};
 use crate::encoding::select;
 

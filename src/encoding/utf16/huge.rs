@@ -13,6 +13,8 @@
 //! their digits, moving a bit cursor over 9-bit groups; a bignum is never
 //! shifted per unit.
 
+use alloc::vec::Vec;
+
 use num_bigint::BigUint;
 
 use super::{is_trailing, payload, Bounds, Facts, HUGE_LEAD};

@@ -30,6 +30,8 @@
 //! arithmetic; values below 2^64 never touch a bignum. The DDFF codes live in
 //! `huge.rs`, which reads and writes their 9-bit groups in one linear pass.
 
+use alloc::vec::Vec;
+
 mod block;
 mod huge;
 

@@ -12,6 +12,8 @@
 //! often enough to cost more than the arithmetic that replaces it. Anything
 //! else goes value by value, with checks.
 
+use alloc::vec::Vec;
+
 use super::{encoded_len, lead_marker, Limits};
 use crate::code_point::is_surrogate_u64;
 use crate::encoding::select;

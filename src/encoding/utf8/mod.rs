@@ -34,6 +34,8 @@
 //! (below U+1000000000), and in UTF-E-8 `FF 81` or `FF 80 88` at once
 //! (beyond U+7FFFFFFFFFFFFFFF).
 
+use alloc::vec::Vec;
+
 mod encode;
 mod simd;
 

@@ -14,6 +14,21 @@
 //! below check that the AVX2 and SSSE3 versions give the same prefix.
 #![allow(unsafe_code)]
 
+/// Whether the processor running this has a target feature: asked at run
+/// time with `std`, else known at compile time (`-C target-feature`).
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+macro_rules! has_feature {
+    ($f:tt) => {
+        std::is_x86_feature_detected!($f)
+    };
+}
+#[cfg(all(target_arch = "x86_64", not(feature = "std")))]
+macro_rules! has_feature {
+    ($f:tt) => {
+        cfg!(target_feature = $f)
+    };
+}
+
 /// The length of a prefix of `input` that is valid UTF-8 and ends on a
 /// code boundary: 0 where the processor lacks SSSE3 or the input is short.
 /// The caller validates `input[prefix..]` itself.
@@ -21,11 +36,11 @@ pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
         if input.len() >= 64 {
-            if std::is_x86_feature_detected!("avx2") {
+            if has_feature!("avx2") {
                 // SAFETY: the processor supports AVX2, checked just above.
                 return unsafe { x86::avx2::valid_prefix_blocks(input) };
             }
-            if std::is_x86_feature_detected!("ssse3") {
+            if has_feature!("ssse3") {
                 // SAFETY: the processor supports SSSE3, checked just above.
                 return unsafe { x86::ssse3::valid_prefix_blocks(input) };
             }
@@ -337,7 +352,7 @@ mod tests {
     /// code that ends there (`boundary_before` steps back over it, whole or
     /// cut off, without asking which).
     fn versions_agree(input: &[u8]) -> Result<(), TestCaseError> {
-        if !(std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("ssse3")) {
+        if !(has_feature!("avx2") && has_feature!("ssse3")) {
             eprintln!("skipped: this processor lacks AVX2 or SSSE3");
             return Ok(());
         }
@@ -435,7 +450,7 @@ mod tests {
                     bytes.push(b'x');
                 }
                 bytes.extend_from_slice(cut);
-                bytes.extend(std::iter::repeat_n(b'a', 140));
+                bytes.extend(core::iter::repeat_n(b'a', 140));
                 all_agree(&bytes);
                 assert!(core::str::from_utf8(&bytes).is_err());
             }
