@@ -418,6 +418,9 @@ where
             })
             .collect(),
         ErrorMode::Lossy => E::decode_lossy(&units).into_iter().map(Ok).collect(),
+        ErrorMode::Omit => E::code_points(&units)
+            .filter_map(|item| item.ok().map(|(_, cp)| Ok(cp)))
+            .collect(),
     };
     let partial = bytes.len() % <E::Unit as CodeUnit>::BYTES;
     let reader = Chunked {

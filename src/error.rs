@@ -76,12 +76,17 @@ impl fmt::Display for DecodeErrorKind {
 /// assert_eq!(err.kind(), DecodeErrorKind::Surrogate);
 /// assert_eq!(err.to_string(), "invalid UTF-32 at unit 1: surrogate code point");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Two errors are equal when they name the same format, kind, position and
+/// length: the [`unit`](DecodeError::unit) value is context that only some
+/// reporters fill in.
+#[derive(Clone, Debug)]
 pub struct DecodeError {
     format: &'static str,
     kind: DecodeErrorKind,
     valid_up_to: usize,
     error_len: Option<usize>,
+    unit: Option<u64>,
 }
 
 impl DecodeError {
@@ -106,6 +111,7 @@ impl DecodeError {
             kind,
             valid_up_to,
             error_len,
+            unit: None,
         }
     }
 
@@ -133,6 +139,37 @@ impl DecodeError {
         self.format
     }
 
+    /// The value of the unit at [`valid_up_to`](Self::valid_up_to), where
+    /// the reporter knew it: the transcoding engine and the streams fill it
+    /// in for the crate's own formats, so that a message can show the bad
+    /// unit even when the input is long gone. `None` for a code cut off at
+    /// the end of the input, where no unit is wrong.
+    ///
+    /// ```
+    /// use ucsx::{transcode, TranscodeError, Utf8, Utf16};
+    /// let mut out = Vec::new();
+    /// match transcode::<Utf8, Utf16>(b"ab\xFFc", &mut out) {
+    ///     Err(TranscodeError::Decode(e)) => assert_eq!((e.valid_up_to(), e.unit()), (2, Some(0xFF))),
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// ```
+    pub fn unit(&self) -> Option<u64> {
+        self.unit
+    }
+
+    /// The same error, naming the value of the unit at its position.
+    ///
+    /// ```
+    /// use ucsx::{DecodeError, DecodeErrorKind};
+    /// let err = DecodeError::new("UTF-8", DecodeErrorKind::UnexpectedTrailing, 0, Some(1));
+    /// assert_eq!(err.with_unit(0x80).unit(), Some(0x80));
+    /// ```
+    #[must_use]
+    pub fn with_unit(mut self, unit: u64) -> DecodeError {
+        self.unit = Some(unit);
+        self
+    }
+
     /// The same error at a position `offset` units further on: for errors
     /// found in a slice that starts at `offset` in a larger input.
     ///
@@ -147,6 +184,15 @@ impl DecodeError {
         self
     }
 }
+
+impl PartialEq for DecodeError {
+    fn eq(&self, other: &Self) -> bool {
+        (self.format, self.kind, self.valid_up_to, self.error_len)
+            == (other.format, other.kind, other.valid_up_to, other.error_len)
+    }
+}
+
+impl Eq for DecodeError {}
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -46,6 +46,7 @@ extern crate alloc;
 
 mod code_point;
 mod encoding;
+mod engine;
 mod error;
 #[cfg(feature = "std")]
 pub mod io;
@@ -65,6 +66,9 @@ pub use encoding::{
     Endian, Format, IncompleteUnitError, ParseFormatError, UnitRole, Utf16, Utf32, Utf8, UtfE16,
     UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
 };
+#[doc(hidden)]
+pub use encoding::{UnicodeOut, UnicodeUnits};
+pub use engine::{ErrorMode, Transcoder};
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 pub use string::{CoversUnicode, EncodedString, FromUnitsError, NotUnicodeError, StringCodePoints};
 pub use transcode::{transcode, TranscodeError};

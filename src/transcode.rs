@@ -1,15 +1,16 @@
 //! Transcoding: from any format to any other in one call.
 //!
-//! Values below 2^64 take the fast path, `decode_u64s` then `encode_u64s`,
-//! and never touch `BigUint`; only input holding a code point of 2^64 or
-//! more (possible in UTF-∞-16 alone) goes code by code through
-//! [`CodePoint`].
+//! A thin call of the engine ([`crate::Transcoder`]): Unicode text takes
+//! the direct kernels, other values below 2^64 the `u64` block path, and
+//! only a code point of 2^64 or more (possible in UTF-∞-16 alone) goes
+//! through [`crate::CodePoint`].
 
 use alloc::vec::Vec;
 
 use core::fmt;
 
-use crate::{DecodeError, DecodeErrorKind, EncodeError, Encoding};
+use crate::engine::{ErrorMode, Transcoder};
+use crate::{DecodeError, DecodeLimits, EncodeError, Encoding};
 
 /// Why a transcoding stopped: the input was not valid in the source format,
 /// or it held a code point the target cannot encode.
@@ -54,6 +55,10 @@ impl core::error::Error for TranscodeError {
 /// Appends `input`, valid in `From`, to `out` in the format `To`. On error
 /// `out` holds the codes of every code point before the failing one.
 ///
+/// This is the [`Transcoder`] run over the whole input in one call, with
+/// no decode limit (the input is already in memory): Unicode text goes
+/// through the direct kernels and nothing but the output is allocated.
+///
 /// ```
 /// use ucsx::{transcode, UtfE8, UtfE16};
 /// let mut out = Vec::new();
@@ -65,37 +70,6 @@ pub fn transcode<From: Encoding, To: Encoding>(
     input: &[From::Unit],
     out: &mut Vec<To::Unit>,
 ) -> Result<(), TranscodeError> {
-    let mut values = Vec::new();
-    let decoded = From::decode_u64s(input, &mut values);
-    // Encode what decoded before looking at the decode error: a code point
-    // the target refuses comes earlier in the input than the bad code.
-    To::encode_u64s(&values, out).map_err(TranscodeError::Encode)?;
-    match decoded {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == DecodeErrorKind::TooLargeForU64 => {
-            let done = values.len();
-            transcode_slow::<From, To>(&input[e.valid_up_to()..], e.valid_up_to(), done, out)
-        }
-        Err(e) => Err(TranscodeError::Decode(e)),
-    }
-}
-
-/// The general path, code by code, for input from a code point of 2^64 or
-/// more on. `offset` and `index` are the unit offset of `input` in the
-/// whole input and the number of code points before it.
-fn transcode_slow<From: Encoding, To: Encoding>(
-    input: &[From::Unit],
-    offset: usize,
-    mut index: usize,
-    out: &mut Vec<To::Unit>,
-) -> Result<(), TranscodeError> {
-    let mut pos = 0;
-    while pos < input.len() {
-        let (cp, len) = From::decode(&input[pos..])
-            .map_err(|e| TranscodeError::Decode(e.shifted(offset + pos)))?;
-        To::encode(&cp, out).map_err(|e| TranscodeError::Encode(e.at_index(index)))?;
-        pos += len;
-        index += 1;
-    }
-    Ok(())
+    let unlimited = DecodeLimits { max_bits: u64::MAX };
+    Transcoder::<From, To>::with_limits(ErrorMode::Strict, unlimited).feed(input, true, out)
 }

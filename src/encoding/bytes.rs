@@ -52,6 +52,27 @@ pub trait CodeUnit: Copy + Eq + sealed::Sealed + 'static {
     /// The unit of `bytes` (exactly [`Self::BYTES`] of them) read in order
     /// `endian`.
     fn from_bytes(bytes: &[u8], endian: Endian) -> Self;
+    /// Appends the bytes of `units` in order `endian` to `out`: the bulk
+    /// form of [`CodeUnit::to_bytes`], a copy for 8-bit units.
+    ///
+    /// ```
+    /// use ucsx::{CodeUnit, Endian};
+    /// let mut out = vec![1];
+    /// u16::extend_bytes(&[0x0041, 0xFEFF], Endian::Little, &mut out);
+    /// assert_eq!(out, [1, 0x41, 0, 0xFF, 0xFE]);
+    /// ```
+    fn extend_bytes(units: &[Self], endian: Endian, out: &mut Vec<u8>);
+    /// Appends the units of `bytes` read in order `endian` to `out`: the
+    /// bulk form of [`CodeUnit::from_bytes`]. Bytes after the last whole
+    /// unit are ignored.
+    ///
+    /// ```
+    /// use ucsx::{CodeUnit, Endian};
+    /// let mut out = Vec::new();
+    /// u16::extend_units(&[0, 0x41, 0xFE, 0xFF, 7], Endian::Big, &mut out);
+    /// assert_eq!(out, [0x41, 0xFEFF]);
+    /// ```
+    fn extend_units(bytes: &[u8], endian: Endian, out: &mut Vec<Self>);
 }
 
 macro_rules! code_unit {
@@ -78,6 +99,27 @@ macro_rules! code_unit {
                     Endian::Little => <$t>::from_le_bytes(array),
                 }
             }
+            fn extend_bytes(units: &[Self], endian: Endian, out: &mut Vec<u8>) {
+                const N: usize = core::mem::size_of::<$t>();
+                let start = out.len();
+                out.resize(start + units.len() * N, 0);
+                // One loop per order, each a shape the compiler vectorises.
+                let slots = out[start..].chunks_exact_mut(N).zip(units);
+                match endian {
+                    Endian::Big => slots.for_each(|(s, u)| s.copy_from_slice(&u.to_be_bytes())),
+                    Endian::Little => slots.for_each(|(s, u)| s.copy_from_slice(&u.to_le_bytes())),
+                }
+            }
+            fn extend_units(bytes: &[u8], endian: Endian, out: &mut Vec<Self>) {
+                const N: usize = core::mem::size_of::<$t>();
+                let whole = bytes
+                    .chunks_exact(N)
+                    .map(|c| <[u8; N]>::try_from(c).unwrap_or([0; N]));
+                match endian {
+                    Endian::Big => out.extend(whole.map(<$t>::from_be_bytes)),
+                    Endian::Little => out.extend(whole.map(<$t>::from_le_bytes)),
+                }
+            }
         }
     };
 }
@@ -97,9 +139,7 @@ pub fn units_to_bytes<U: CodeUnit>(units: &[U], endian: Endian, bom: bool) -> Ve
     if bom {
         out.extend_from_slice(U::bom(endian));
     }
-    for unit in units {
-        out.extend_from_slice(unit.to_bytes(endian).as_ref());
-    }
+    U::extend_bytes(units, endian, &mut out);
     out
 }
 
@@ -136,10 +176,8 @@ pub fn bytes_to_units<U: CodeUnit>(
             unit_bytes: U::BYTES,
         });
     }
-    let units = body
-        .chunks_exact(U::BYTES)
-        .map(|chunk| U::from_bytes(chunk, endian))
-        .collect();
+    let mut units = Vec::with_capacity(body.len() / U::BYTES);
+    U::extend_units(body, endian, &mut units);
     Ok((units, endian))
 }
 

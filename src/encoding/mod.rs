@@ -25,6 +25,7 @@ pub use iter::{CodePointIndices, CodePoints};
 pub use roles::UnitRole;
 pub use utf16::{Utf16, UtfE16, UtfG16, UtfInf16};
 pub use utf32::{Utf32, UtfG32};
+pub(crate) use utf8::valid_utf8_prefix;
 pub use utf8::{Utf8, UtfE8, UtfG8};
 
 /// Limits a caller sets on what a decoder accepts, so that hostile input
@@ -229,6 +230,56 @@ pub trait Encoding {
     {
         CodePointIndices::new(input)
     }
+
+    /// The input as units of standard UTF-8, UTF-16 or UTF-32, where this
+    /// format holds every Unicode scalar value exactly as that standard
+    /// encoding does (the same codes, the same validity): the transcoding
+    /// engine then runs its direct kernels over Unicode text and returns
+    /// to this format's own decoder only where the kernels stop. Formats
+    /// outside the crate keep the default, [`UnicodeUnits::None`].
+    #[doc(hidden)]
+    fn unicode_units(input: &[Self::Unit]) -> UnicodeUnits<'_> {
+        let _ = input;
+        UnicodeUnits::None
+    }
+
+    /// The output as a vector of standard UTF-8, UTF-16 or UTF-32 units,
+    /// under the same condition as [`Encoding::unicode_units`].
+    #[doc(hidden)]
+    fn unicode_out(out: &mut Vec<Self::Unit>) -> UnicodeOut<'_> {
+        let _ = out;
+        UnicodeOut::None
+    }
+}
+
+/// The input of a format as units of a standard Unicode encoding it
+/// contains: see [`Encoding::unicode_units`].
+#[doc(hidden)]
+#[derive(Debug)]
+pub enum UnicodeUnits<'a> {
+    /// Not a superset of a standard encoding.
+    None,
+    /// Every UTF-8 text is valid and means the same.
+    Utf8(&'a [u8]),
+    /// Every UTF-16 text is valid and means the same.
+    Utf16(&'a [u16]),
+    /// Every UTF-32 text is valid and means the same.
+    Utf32(&'a [u32]),
+}
+
+/// The output of a format as a vector of units of a standard Unicode
+/// encoding it contains: see [`Encoding::unicode_out`].
+#[doc(hidden)]
+#[derive(Debug)]
+pub enum UnicodeOut<'a> {
+    /// Not a superset of a standard encoding.
+    None,
+    /// Writes Unicode scalar values as UTF-8 does.
+    Utf8(&'a mut Vec<u8>),
+    /// Writes Unicode scalar values as UTF-16 does.
+    Utf16(&'a mut Vec<u16>),
+    /// Writes Unicode scalar values as UTF-32 does.
+    Utf32(&'a mut Vec<u32>),
 }
 
 /// The range of a format whose last code point fits in a `u64`: the one

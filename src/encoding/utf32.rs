@@ -124,6 +124,14 @@ macro_rules! utf32_encoding {
             fn decode_u64s(input: &[u32], out: &mut Vec<u64>) -> Result<(), DecodeError> {
                 decode_u64s(&$range, input, out)
             }
+
+            fn unicode_units(input: &[u32]) -> crate::encoding::UnicodeUnits<'_> {
+                crate::encoding::UnicodeUnits::Utf32(input)
+            }
+
+            fn unicode_out(out: &mut Vec<u32>) -> crate::encoding::UnicodeOut<'_> {
+                crate::encoding::UnicodeOut::Utf32(out)
+            }
         }
     };
 }

@@ -588,6 +588,14 @@ macro_rules! utf16_encoding {
             fn decode_u64s(input: &[u16], out: &mut Vec<u64>) -> Result<(), DecodeError> {
                 decode_u64s(&$facts, input, out)
             }
+
+            fn unicode_units(input: &[u16]) -> crate::encoding::UnicodeUnits<'_> {
+                crate::encoding::UnicodeUnits::Utf16(input)
+            }
+
+            fn unicode_out(out: &mut Vec<u16>) -> crate::encoding::UnicodeOut<'_> {
+                crate::encoding::UnicodeOut::Utf16(out)
+            }
         }
     };
 }

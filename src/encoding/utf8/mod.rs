@@ -38,6 +38,7 @@ use alloc::vec::Vec;
 
 mod encode;
 mod simd;
+pub(crate) use simd::valid_utf8_prefix;
 
 use super::Range;
 use crate::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding};
@@ -404,6 +405,14 @@ macro_rules! utf8_encoding {
 
             fn decode_u64s(input: &[u8], out: &mut Vec<u64>) -> Result<(), DecodeError> {
                 decode_u64s(&$limits, input, out)
+            }
+
+            fn unicode_units(input: &[u8]) -> crate::encoding::UnicodeUnits<'_> {
+                crate::encoding::UnicodeUnits::Utf8(input)
+            }
+
+            fn unicode_out(out: &mut Vec<u8>) -> crate::encoding::UnicodeOut<'_> {
+                crate::encoding::UnicodeOut::Utf8(out)
             }
         }
     };

@@ -6,28 +6,25 @@
 //! [`DecodeLimits`] bound for UTF-∞-16.
 //!
 //! On top of it: [`CodePointReader`] (bytes from any `Read` to code
-//! points), [`CodePointWriter`] (code points to bytes on any `Write`),
-//! [`TranscodeWriter`] (a `Write` that takes bytes in one format and writes
-//! them in another) and [`transcode_stream`], which the command line uses.
+//! points) and [`CodePointWriter`] (code points to bytes on any `Write`).
+//! Transcoding and validation of byte streams ([`TranscodeWriter`],
+//! [`transcode_stream`], [`validate_stream`], in `transcode.rs`) run the
+//! crate's transcoding engine, [`crate::Transcoder`], chunk by chunk.
 
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, Read, Write};
 use std::marker::PhantomData;
 
-use crate::{
-    CodePoint, CodeUnit, DecodeError, DecodeLimits, EncodeError, Encoding, Endian, Format,
-};
+use crate::{CodePoint, CodeUnit, DecodeError, DecodeLimits, EncodeError, Encoding, Endian};
 
-/// What a stream does with ill-formed input.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum ErrorMode {
-    /// Report the first ill-formed code as an error.
-    #[default]
-    Strict,
-    /// Replace each maximal ill-formed subpart by U+FFFD and go on.
-    Lossy,
-}
+mod transcode;
+
+pub use crate::engine::ErrorMode;
+pub use transcode::{
+    transcode_generic, transcode_stream, validate_generic, validate_stream, TranscodeOptions,
+    TranscodeSummary, TranscodeWriter, ValidateSummary,
+};
 
 /// An incremental decoder for the format `E`.
 ///
@@ -146,6 +143,7 @@ impl<E: Encoding> StreamDecoder<E> {
                     pos += skip;
                     match self.mode {
                         ErrorMode::Lossy => out.push(CodePoint::REPLACEMENT),
+                        ErrorMode::Omit => {}
                         ErrorMode::Strict => break Err(error),
                     }
                 }
@@ -233,7 +231,7 @@ pub enum ByteOrder {
 
 /// Bytes to units: whole units out, a partial one kept for the next chunk.
 #[derive(Debug, Clone)]
-struct UnitAssembler<U> {
+pub(crate) struct UnitAssembler<U> {
     order: ByteOrder,
     endian: Endian,
     /// Bytes of a unit (or of a possible byte order mark) not yet complete.
@@ -245,7 +243,7 @@ struct UnitAssembler<U> {
 }
 
 impl<U: CodeUnit> UnitAssembler<U> {
-    fn new(order: ByteOrder) -> Self {
+    pub(crate) fn new(order: ByteOrder) -> Self {
         let endian = match order {
             ByteOrder::Detect => Endian::Big,
             ByteOrder::Fixed(endian) => endian,
@@ -262,13 +260,20 @@ impl<U: CodeUnit> UnitAssembler<U> {
 
     /// Appends the units of `bytes` to `out`; with `last`, leftover bytes
     /// are an error.
-    fn push(&mut self, bytes: &[u8], last: bool, out: &mut Vec<U>) -> Result<(), StreamError> {
+    pub(crate) fn push(
+        &mut self,
+        mut bytes: &[u8],
+        last: bool,
+        out: &mut Vec<U>,
+    ) -> Result<(), StreamError> {
         self.bytes_in += bytes.len() as u64;
-        self.carry.extend_from_slice(bytes);
         if !self.started {
             if self.order == ByteOrder::Detect {
                 // Wait until the mark could be complete before deciding.
                 let longest = U::bom(Endian::Big).len().max(U::bom(Endian::Little).len());
+                let take = longest.saturating_sub(self.carry.len()).min(bytes.len());
+                self.carry.extend_from_slice(&bytes[..take]);
+                bytes = &bytes[take..];
                 if self.carry.len() < longest && !last {
                     return Ok(());
                 }
@@ -282,13 +287,20 @@ impl<U: CodeUnit> UnitAssembler<U> {
             }
             self.started = true;
         }
-        let whole = self.carry.len() - self.carry.len() % U::BYTES;
-        out.extend(
-            self.carry[..whole]
-                .chunks_exact(U::BYTES)
-                .map(|chunk| U::from_bytes(chunk, self.endian)),
-        );
-        self.carry.drain(..whole);
+        // Complete the unit begun in the last chunk, then convert the
+        // whole units of this one straight from `bytes`.
+        if !self.carry.is_empty() {
+            let missing = (U::BYTES - self.carry.len() % U::BYTES) % U::BYTES;
+            let take = missing.min(bytes.len());
+            self.carry.extend_from_slice(&bytes[..take]);
+            bytes = &bytes[take..];
+            let whole = self.carry.len() - self.carry.len() % U::BYTES;
+            U::extend_units(&self.carry[..whole], self.endian, out);
+            self.carry.drain(..whole);
+        }
+        let whole = bytes.len() - bytes.len() % U::BYTES;
+        U::extend_units(&bytes[..whole], self.endian, out);
+        self.carry.extend_from_slice(&bytes[whole..]);
         if last && !self.carry.is_empty() {
             return Err(StreamError::IncompleteUnit {
                 position: self.bytes_in - self.carry.len() as u64,
@@ -300,7 +312,7 @@ impl<U: CodeUnit> UnitAssembler<U> {
 }
 
 /// The size of the buffer a reader fills at a time.
-const CHUNK: usize = 64 * 1024;
+pub(crate) const CHUNK: usize = 64 * 1024;
 
 /// An iterator over the code points of a byte stream in format `E`. In
 /// strict mode an ill-formed code is an `Err` item and the iteration goes on
@@ -483,10 +495,7 @@ where
     }
 
     fn push_units(&mut self) -> Result<(), StreamError> {
-        for unit in &self.units {
-            self.bytes
-                .extend_from_slice(unit.to_bytes(self.endian).as_ref());
-        }
+        E::Unit::extend_bytes(&self.units, self.endian, &mut self.bytes);
         if self.bytes.len() >= CHUNK {
             self.writer.write_all(&self.bytes)?;
             self.bytes.clear();
@@ -509,241 +518,12 @@ where
     }
 }
 
-/// Options of [`transcode_stream`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TranscodeOptions {
-    /// Strict (stop at the first ill-formed code) or lossy.
-    pub mode: ErrorMode,
-    /// The order of the input's units.
-    pub from_order: ByteOrder,
-    /// The order of the output's units.
-    pub to_endian: Endian,
-    /// Whether to write a byte order mark first.
-    pub bom: bool,
-    /// Limits on the size of a code point in the input.
-    pub limits: DecodeLimits,
-}
-
-/// What a [`transcode_stream`] did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TranscodeSummary {
-    /// Bytes read.
-    pub bytes_read: u64,
-    /// Code points written (U+FFFD replacements included).
-    pub code_points: u64,
-}
-
-/// Reads `reader` in format `from` and writes it to `writer` in format `to`,
-/// in constant memory (one chunk and one code point at a time). `progress`
-/// is called with the count of bytes read after each chunk. In strict mode
-/// everything before the first error is written before the error returns.
-///
-/// ```
-/// use ucsx::io::{transcode_stream, TranscodeOptions};
-/// use ucsx::Format;
-///
-/// let mut out = Vec::new();
-/// let summary = transcode_stream(Format::Utf8, Format::UtfInf16, "a€".as_bytes(), &mut out,
-///                                &TranscodeOptions::default(), &mut |_| {})?;
-/// assert_eq!(out, [0x00, 0x61, 0x20, 0xAC]);
-/// assert_eq!(summary.code_points, 2);
-/// # Ok::<(), ucsx::io::StreamError>(())
-/// ```
-pub fn transcode_stream<R: Read, W: Write>(
-    from: Format,
-    to: Format,
-    reader: R,
-    writer: W,
-    options: &TranscodeOptions,
-    progress: &mut dyn FnMut(u64),
-) -> Result<TranscodeSummary, StreamError> {
-    crate::encoding::with_encoding!(from, F => {
-        crate::encoding::with_encoding!(to, T => {
-            transcode_generic::<F, T, R, W>(reader, writer, options, progress)
-        })
-    })
-}
-
-/// [`transcode_stream`] for formats known at compile time.
-pub fn transcode_generic<F: Encoding, T: Encoding, R: Read, W: Write>(
-    mut reader: R,
-    writer: W,
-    options: &TranscodeOptions,
-    progress: &mut dyn FnMut(u64),
-) -> Result<TranscodeSummary, StreamError>
-where
-    F::Unit: CodeUnit,
-    T::Unit: CodeUnit,
-{
-    let mut transcoder = TranscodeWriter::<W, F, T>::with_options(writer, options)?;
-    let mut buffer = vec![0; CHUNK];
-    let mut bytes_read = 0;
-    loop {
-        let n = read_chunk(&mut reader, &mut buffer)?;
-        bytes_read += n as u64;
-        let last = n == 0;
-        if let Err(e) = transcoder.feed(&buffer[..n], last) {
-            // Everything before the error is written before it is reported.
-            transcoder.out.flush()?;
-            return Err(e);
-        }
-        progress(bytes_read);
-        if last {
-            break;
-        }
-    }
-    let code_points = transcoder.out.written as u64;
-    transcoder.out.finish()?;
-    Ok(TranscodeSummary {
-        bytes_read,
-        code_points,
-    })
-}
-
 /// One `read` into `buffer`, retried when interrupted.
-fn read_chunk<R: Read>(reader: &mut R, buffer: &mut [u8]) -> io::Result<usize> {
+pub(crate) fn read_chunk<R: Read>(reader: &mut R, buffer: &mut [u8]) -> io::Result<usize> {
     loop {
         match reader.read(buffer) {
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
             result => return result,
         }
-    }
-}
-
-/// A `Write` that takes bytes in format `F` and writes them to an inner
-/// writer in format `T`. Call [`finish`](Self::finish) at the end: it
-/// reports a code left incomplete. Decode and encode errors surface as
-/// `io::Error`s of kind `InvalidData` wrapping a [`StreamError`], from the
-/// call after the `write` that met them (see [`Write::write`] below).
-///
-/// ```
-/// use std::io::Write;
-/// use ucsx::io::{ByteOrder, ErrorMode, TranscodeWriter};
-/// use ucsx::{Endian, UtfE8, UtfE16};
-///
-/// let mut w = TranscodeWriter::<_, UtfE8, UtfE16>::new(Vec::new(), ByteOrder::Detect,
-///                                                    ErrorMode::Strict, Endian::Big);
-/// w.write_all(&[0xFE, 0x82, 0x80])?;          // U+80000000, split
-/// w.write_all(&[0x80, 0x80, 0x80, 0x80])?;
-/// assert_eq!(w.finish()?, [0xDD, 0x10, 0xDE, 0x00, 0xDE, 0x00, 0xDE, 0x00]);
-/// # Ok::<(), std::io::Error>(())
-/// ```
-pub struct TranscodeWriter<W: Write, F: Encoding, T: Encoding>
-where
-    F::Unit: CodeUnit,
-    T::Unit: CodeUnit,
-{
-    assembler: UnitAssembler<F::Unit>,
-    decoder: StreamDecoder<F>,
-    out: CodePointWriter<W, T>,
-    units: Vec<F::Unit>,
-    decoded: Vec<CodePoint>,
-    /// The error met by the last `write`, reported by the next call.
-    pending: Option<StreamError>,
-    /// Set once an error has been reported: no more input is taken.
-    stopped: bool,
-}
-
-impl<W: Write, F: Encoding, T: Encoding> TranscodeWriter<W, F, T>
-where
-    F::Unit: CodeUnit,
-    T::Unit: CodeUnit,
-{
-    /// A writer reading `F` in `from_order` and writing `T` in `to_endian`
-    /// (no byte order mark, default limits).
-    pub fn new(writer: W, from_order: ByteOrder, mode: ErrorMode, to_endian: Endian) -> Self {
-        let options = TranscodeOptions {
-            mode,
-            from_order,
-            to_endian,
-            ..TranscodeOptions::default()
-        };
-        Self::build(writer, &options)
-    }
-
-    /// A writer set up by `options`; writes the byte order mark at once if
-    /// it asks for one.
-    pub fn with_options(mut writer: W, options: &TranscodeOptions) -> Result<Self, StreamError> {
-        if options.bom {
-            writer.write_all(T::Unit::bom(options.to_endian))?;
-        }
-        Ok(Self::build(writer, options))
-    }
-
-    /// The writer of `options`, the byte order mark left to the caller.
-    fn build(writer: W, options: &TranscodeOptions) -> Self {
-        TranscodeWriter {
-            assembler: UnitAssembler::new(options.from_order),
-            decoder: StreamDecoder::with_limits(options.mode, options.limits),
-            out: CodePointWriter {
-                writer,
-                endian: options.to_endian,
-                units: Vec::new(),
-                bytes: Vec::new(),
-                written: 0,
-            },
-            units: Vec::new(),
-            decoded: Vec::new(),
-            pending: None,
-            stopped: false,
-        }
-    }
-
-    fn feed(&mut self, bytes: &[u8], last: bool) -> Result<(), StreamError> {
-        self.units.clear();
-        self.assembler.push(bytes, last, &mut self.units)?;
-        self.decoded.clear();
-        let result = self.decoder.decode(&self.units, last, &mut self.decoded);
-        for cp in &self.decoded {
-            self.out.write_code_point(cp)?;
-        }
-        result.map_err(StreamError::Decode)
-    }
-
-    /// The error to report before taking more input, if any: the one the
-    /// last `write` met, or, once that is reported, that the writer stopped.
-    fn check(&mut self) -> io::Result<()> {
-        if let Some(e) = self.pending.take() {
-            self.stopped = true;
-            return Err(e.into());
-        }
-        if self.stopped {
-            return Err(io::Error::other(
-                "this TranscodeWriter stopped at an earlier error",
-            ));
-        }
-        Ok(())
-    }
-
-    /// Ends the input: reports an error not yet reported or a code (or
-    /// unit) left incomplete, flushes, and returns the inner writer.
-    pub fn finish(mut self) -> io::Result<W> {
-        self.check()?;
-        self.feed(&[], true)?;
-        Ok(self.out.finish()?)
-    }
-}
-
-impl<W: Write, F: Encoding, T: Encoding> Write for TranscodeWriter<W, F, T>
-where
-    F::Unit: CodeUnit,
-    T::Unit: CodeUnit,
-{
-    /// Takes all of `buf`. An error it meets (ill-formed input in strict
-    /// mode, a code point `T` cannot encode, a failing inner writer) is
-    /// returned by the next `write`, `flush` or `finish`, as `Write`
-    /// requires that an error mean nothing was taken; the code points
-    /// before it are written, and the writer takes no more input.
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.check()?;
-        if let Err(e) = self.feed(buf, false) {
-            self.pending = Some(e);
-        }
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()?;
-        self.check()
     }
 }

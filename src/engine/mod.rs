@@ -1,0 +1,405 @@
+//! The transcoding engine: one pipeline from units of one format to units
+//! of another, in chunks of bounded size, that the one-shot [`transcode`],
+//! the [`io`](crate::io) adapters, the string types and the command line
+//! all share.
+//!
+//! [`transcode`]: crate::transcode
+//!
+//! After encoding_rs, the engine is a state machine fed with chunks and a
+//! `last` flag ([`Transcoder::feed`]): a code cut off at the end of a chunk
+//! is held back and completed by the next one, so chunk boundaries are
+//! never the caller's concern. Inside a chunk, three paths take turns,
+//! each running until the first thing it cannot handle and handing that one
+//! spot down (after simdutf):
+//!
+//! 1. the direct kernels (`kernels.rs`) over Unicode text, between formats
+//!    that contain a standard encoding;
+//! 2. blocks of values below 2^64: `decode_u64s` into a small buffer, then
+//!    `encode_u64s`, for formats outside the crate and for codes beyond
+//!    U+10FFFF;
+//! 3. one code at a time through [`CodePoint`], for a code of 2^64 or
+//!    more, an error, or a code cut off at the end of the input.
+//!
+//! Memory is the output plus one block of values and the units of one held
+//! code, whatever the input's size.
+
+use alloc::vec::Vec;
+
+use crate::encoding::UnicodeUnits;
+use crate::{CodePoint, DecodeError, DecodeLimits, EncodeError, Encoding, TranscodeError};
+
+pub(crate) mod kernels;
+
+/// What to do with input that is not valid in its format.
+///
+/// ```
+/// use ucsx::{ErrorMode, Transcoder, Utf8, Utf16};
+/// let input = b"a\xFFb";
+/// let mut out = Vec::new();
+/// Transcoder::<Utf8, Utf16>::new(ErrorMode::Lossy).feed(input, true, &mut out)?;
+/// assert_eq!(out, [0x61, 0xFFFD, 0x62]);
+/// out.clear();
+/// Transcoder::<Utf8, Utf16>::new(ErrorMode::Omit).feed(input, true, &mut out)?;
+/// assert_eq!(out, [0x61, 0x62]);
+/// # Ok::<(), ucsx::TranscodeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ErrorMode {
+    /// Stop at the first error and report it, after everything before it.
+    #[default]
+    Strict,
+    /// Replace each maximal ill-formed subpart by U+FFFD and go on.
+    Lossy,
+    /// Drop ill-formed input and code points the target cannot encode, and
+    /// go on, as iconv's `-c` does.
+    Omit,
+}
+
+/// The value of `input[i]`, for the crate's own formats.
+fn unit_at<F: Encoding>(input: &[F::Unit], i: usize) -> Option<u64> {
+    match F::unicode_units(input) {
+        UnicodeUnits::Utf8(units) => units.get(i).map(|&u| u64::from(u)),
+        UnicodeUnits::Utf16(units) => units.get(i).map(|&u| u64::from(u)),
+        UnicodeUnits::Utf32(units) => units.get(i).map(|&u| u64::from(u)),
+        UnicodeUnits::None => None,
+    }
+}
+
+/// Values decoded at a time on the block path: a bound on the engine's
+/// memory and on the work redone when a block meets an error.
+const BLOCK: usize = 1024;
+
+/// Units of a held code under which it is retried on every call; above it,
+/// only once the held units have doubled, so that a long code arriving in
+/// small pieces is decoded a number of times logarithmic in its length.
+const RETRY_EVERY_CALL: usize = 64;
+
+/// A streaming transcoder from `F` to `T`: feed it the input in chunks of
+/// any size, the last with `last` set; the output is exactly that of the
+/// whole input in one piece.
+///
+/// ```
+/// use ucsx::{Transcoder, ErrorMode, UtfE8, Utf16};
+/// let bytes = "héllo wörld".as_bytes();
+/// let mut t = Transcoder::<UtfE8, Utf16>::new(ErrorMode::Strict);
+/// let mut out = Vec::new();
+/// for chunk in bytes.chunks(3) {
+///     t.feed(chunk, false, &mut out)?; // codes split across chunks wait
+/// }
+/// t.feed(&[], true, &mut out)?;
+/// assert_eq!(String::from_utf16(&out).unwrap(), "héllo wörld");
+/// assert_eq!(t.code_points(), 11);
+/// # Ok::<(), ucsx::TranscodeError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Transcoder<F: Encoding, T: Encoding> {
+    mode: ErrorMode,
+    limits: DecodeLimits,
+    /// The units of a code cut off at the end of the last chunk.
+    held: Vec<F::Unit>,
+    /// The length `held` had when it was last found incomplete.
+    tried: usize,
+    /// Units read and finished with, before `held`.
+    units: u64,
+    /// Code points written, replacements included.
+    code_points: u64,
+    /// Scratch for the block path.
+    values: Vec<u64>,
+    _to: core::marker::PhantomData<T>,
+}
+
+impl<F: Encoding, T: Encoding> Transcoder<F, T> {
+    /// A transcoder with the default [`DecodeLimits`].
+    pub fn new(mode: ErrorMode) -> Self {
+        Self::with_limits(mode, DecodeLimits::default())
+    }
+
+    /// A transcoder that refuses codes beyond `limits`.
+    ///
+    /// ```
+    /// use ucsx::{DecodeErrorKind, DecodeLimits, ErrorMode, Transcoder, TranscodeError, UtfInf16, Utf32};
+    /// let tight = DecodeLimits { max_bits: 16 };
+    /// let mut t = Transcoder::<UtfInf16, Utf32>::with_limits(ErrorMode::Strict, tight);
+    /// let mut out = Vec::new();
+    /// match t.feed(&[0x41, 0xD83D, 0xDE00], true, &mut out) {
+    ///     Err(TranscodeError::Decode(e)) => assert_eq!(e.kind(), DecodeErrorKind::LimitExceeded),
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// assert_eq!(out, [0x41]);
+    /// ```
+    pub fn with_limits(mode: ErrorMode, limits: DecodeLimits) -> Self {
+        Transcoder {
+            mode,
+            limits,
+            held: Vec::new(),
+            tried: 0,
+            units: 0,
+            code_points: 0,
+            values: Vec::new(),
+            _to: core::marker::PhantomData,
+        }
+    }
+
+    /// The units of input finished with: converted, replaced or dropped.
+    /// After a strict error, the offset of the error.
+    pub fn units_read(&self) -> u64 {
+        self.units
+    }
+
+    /// The code points written so far, U+FFFD replacements included.
+    pub fn code_points(&self) -> u64 {
+        self.code_points
+    }
+
+    /// Whether units of a code cut off at the end of the last chunk are
+    /// waiting for the next one.
+    pub fn is_holding(&self) -> bool {
+        !self.held.is_empty()
+    }
+
+    /// Transcodes `input`, the next chunk of the stream, appending to
+    /// `out`; `last` says that no more input follows. A code cut off at
+    /// the end of a chunk is held until the next call; at the end of the
+    /// stream it is an error (strict), a U+FFFD (lossy) or dropped (omit).
+    ///
+    /// In strict mode the first error ends the stream: `out` holds
+    /// everything before it, the error's position counts units (decode
+    /// errors) or code points (encode errors) from the start of the
+    /// stream, and the input after it is not read.
+    ///
+    /// ```
+    /// use ucsx::{ErrorMode, Transcoder, TranscodeError, Utf16, Utf8};
+    /// let mut t = Transcoder::<Utf16, Utf8>::new(ErrorMode::Strict);
+    /// let mut out = Vec::new();
+    /// t.feed(&[0x41, 0xD83D], false, &mut out)?; // the pair is cut off
+    /// assert_eq!(out, b"A");
+    /// match t.feed(&[], true, &mut out) {
+    ///     Err(TranscodeError::Decode(e)) => assert_eq!((e.valid_up_to(), e.error_len()), (1, None)),
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// # Ok::<(), ucsx::TranscodeError>(())
+    /// ```
+    pub fn feed(
+        &mut self,
+        mut input: &[F::Unit],
+        last: bool,
+        out: &mut Vec<T::Unit>,
+    ) -> Result<(), TranscodeError> {
+        if !self.held.is_empty() {
+            match self.complete_held(input, last, out)? {
+                Some(used) => input = &input[used..],
+                None => return Ok(()),
+            }
+        }
+        let read = self.run(input, last, out)?;
+        // What is left is one code cut off at the end: hold it.
+        self.held.extend_from_slice(&input[read..]);
+        self.tried = self.held.len();
+        Ok(())
+    }
+
+    /// Feeds the held code as many units of `input` as it needs: the units
+    /// of `input` used once it is done with (`None`: still incomplete, all
+    /// of `input` taken).
+    fn complete_held(
+        &mut self,
+        input: &[F::Unit],
+        last: bool,
+        out: &mut Vec<T::Unit>,
+    ) -> Result<Option<usize>, TranscodeError> {
+        let held = self.held.len();
+        if !last && held > RETRY_EVERY_CALL && held + input.len() < 2 * self.tried {
+            self.held.extend_from_slice(input);
+            return Ok(None);
+        }
+        // Enough of the input to finish a code as long again as the held
+        // part, doubling until the code ends or the input does.
+        let mut take = held.max(16).min(input.len());
+        loop {
+            let mut joined = core::mem::take(&mut self.held);
+            joined.truncate(held);
+            joined.extend_from_slice(&input[..take]);
+            let whole = take == input.len();
+            let read = self.run_one(&joined, last && whole, out);
+            match read {
+                Err(e) => {
+                    self.held = joined;
+                    self.held.truncate(held);
+                    return Err(e);
+                }
+                // Done with the held units: the rest of `input` goes on
+                // the ordinary path.
+                Ok(Some(read)) if read >= held => {
+                    self.held.clear();
+                    return Ok(Some(read - held));
+                }
+                Ok(Some(read)) => {
+                    // An error shorter than the held part (a limit met
+                    // early): keep the held units after it and go round.
+                    joined.truncate(held);
+                    joined.drain(..read);
+                    self.held = joined;
+                    return self.complete_held(input, last, out);
+                }
+                Ok(None) if whole => {
+                    self.held = joined;
+                    self.tried = self.held.len();
+                    return Ok(None);
+                }
+                Ok(None) => {
+                    self.held = joined;
+                    take = (take * 2).min(input.len());
+                }
+            }
+        }
+    }
+
+    /// Transcodes the first code of `input` (or its ill-formed part):
+    /// the units it took, or `None` if it is cut off and more may come.
+    fn run_one(
+        &mut self,
+        input: &[F::Unit],
+        last: bool,
+        out: &mut Vec<T::Unit>,
+    ) -> Result<Option<usize>, TranscodeError> {
+        match F::decode_with_limits(input, &self.limits) {
+            Ok((cp, len)) => {
+                self.write_code_point(&cp, out)?;
+                self.units += len as u64;
+                Ok(Some(len))
+            }
+            Err(e) if e.error_len().is_none() && !last => Ok(None),
+            Err(e) => {
+                let len = e.error_len().unwrap_or(input.len()).max(1);
+                let e = match (e.error_len(), unit_at::<F>(input, e.valid_up_to())) {
+                    (Some(_), Some(unit)) => e.with_unit(unit),
+                    _ => e,
+                };
+                self.ill_formed(e, out)?;
+                self.units += len as u64;
+                Ok(Some(len))
+            }
+        }
+    }
+
+    /// Transcodes `input` up to a code cut off at its end (all of it if
+    /// `last`): the units read.
+    fn run(
+        &mut self,
+        input: &[F::Unit],
+        last: bool,
+        out: &mut Vec<T::Unit>,
+    ) -> Result<usize, TranscodeError> {
+        // The u64 paths check no limit: below 64 bits, go code by code.
+        let fast = self.limits.max_bits >= 64;
+        let mut pos = 0;
+        while pos < input.len() {
+            if fast {
+                let run =
+                    kernels::unicode_run(F::unicode_units(&input[pos..]), T::unicode_out(out));
+                pos += run.read;
+                self.units += run.read as u64;
+                self.code_points += run.codes as u64;
+                if pos == input.len() {
+                    break;
+                }
+                if let Some(read) = self.run_block(&input[pos..], out)? {
+                    pos += read;
+                    continue;
+                }
+            }
+            match self.run_one(&input[pos..], last, out)? {
+                Some(read) => pos += read,
+                None => break,
+            }
+        }
+        Ok(pos)
+    }
+
+    /// Transcodes whole codes of values below 2^64 from the start of
+    /// `input`, at most a block of them: the units read, or `None` if the
+    /// first code is not such a code (an error, a code cut off, a value of
+    /// 2^64 or more), for [`Transcoder::run_one`].
+    fn run_block(
+        &mut self,
+        input: &[F::Unit],
+        out: &mut Vec<T::Unit>,
+    ) -> Result<Option<usize>, TranscodeError> {
+        // A short block after a kernel stop: the kernel resumes at once.
+        let has_kernel = !matches!(F::unicode_units(&[]), UnicodeUnits::None);
+        let end = input.len().min(if has_kernel { 32 } else { BLOCK });
+        self.values.clear();
+        let decoded = match F::decode_u64s(&input[..end], &mut self.values) {
+            Ok(()) => end,
+            Err(e) => e.valid_up_to(),
+        };
+        if decoded == 0 {
+            return Ok(None);
+        }
+        match T::encode_u64s(&self.values, out) {
+            Ok(()) => {
+                self.units += decoded as u64;
+                self.code_points += self.values.len() as u64;
+                Ok(Some(decoded))
+            }
+            Err(e) => {
+                // The codes before the refused one are written: step over
+                // them, then the refused one is the next code.
+                let before = e.index().unwrap_or(0);
+                let mut read = 0;
+                for _ in 0..before {
+                    read += F::decode(&input[read..]).map_or(1, |(_, len)| len);
+                }
+                self.units += read as u64;
+                self.code_points += before as u64;
+                if read > 0 {
+                    return Ok(Some(read));
+                }
+                let len = F::decode(input).map_or(1, |(_, len)| len);
+                self.refused(e)?;
+                self.units += len as u64;
+                Ok(Some(len))
+            }
+        }
+    }
+
+    /// Writes one code point, or handles its refusal.
+    fn write_code_point(
+        &mut self,
+        cp: &CodePoint,
+        out: &mut Vec<T::Unit>,
+    ) -> Result<(), TranscodeError> {
+        match T::encode(cp, out) {
+            Ok(()) => {
+                self.code_points += 1;
+                Ok(())
+            }
+            Err(e) => self.refused(e),
+        }
+    }
+
+    /// A code point the target cannot encode: an error, but in omit mode.
+    fn refused(&mut self, e: EncodeError) -> Result<(), TranscodeError> {
+        match self.mode {
+            ErrorMode::Omit => Ok(()),
+            ErrorMode::Strict | ErrorMode::Lossy => Err(TranscodeError::Encode(
+                e.at_index(usize::try_from(self.code_points).unwrap_or(usize::MAX)),
+            )),
+        }
+    }
+
+    /// Ill-formed input at the current position, per the mode.
+    fn ill_formed(&mut self, e: DecodeError, out: &mut Vec<T::Unit>) -> Result<(), TranscodeError> {
+        match self.mode {
+            ErrorMode::Strict => Err(TranscodeError::Decode(
+                e.shifted(usize::try_from(self.units).unwrap_or(usize::MAX)),
+            )),
+            ErrorMode::Lossy => {
+                T::encode(&CodePoint::REPLACEMENT, out).map_err(TranscodeError::Encode)?;
+                self.code_points += 1;
+                Ok(())
+            }
+            ErrorMode::Omit => Ok(()),
+        }
+    }
+}
