@@ -253,7 +253,7 @@ where
 {
     let mut rng = XorShift(seed | 1);
     let units = mixed_units::<F>(&mut rng, 200);
-    let endian = if seed % 2 == 0 {
+    let endian = if seed.is_multiple_of(2) {
         Endian::Big
     } else {
         Endian::Little
