@@ -37,6 +37,8 @@
 //! - `proptest`: strategies for property tests.
 // Without the `std` feature the crate needs only `core` and `alloc`.
 #![cfg_attr(not(feature = "std"), no_std)]
+// On docs.rs (`--cfg docsrs`, nightly): mark the items each feature adds.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // `unsafe` is denied everywhere but in the one module of SIMD code,
 // `encoding/utf8/simd.rs`, which allows it and justifies each block.
 #![deny(unsafe_code)]
@@ -48,11 +50,13 @@ mod code_point;
 mod encoding;
 mod error;
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub mod io;
 pub mod properties;
 #[cfg(feature = "serde")]
 mod serde_impl;
 #[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
 mod string;
 mod transcode;

@@ -17,6 +17,7 @@ use serde::ser::{Serialize, Serializer};
 
 use crate::CodePoint;
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for CodePoint {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if serializer.is_human_readable() {
@@ -103,6 +104,7 @@ impl<'de> Visitor<'de> for CodePointVisitor {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for CodePoint {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<CodePoint, D::Error> {
         if deserializer.is_human_readable() {
