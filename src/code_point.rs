@@ -527,48 +527,73 @@ impl FromStr for CodePoint {
     /// the byte offset of the first offending character. Takes time linear
     /// in the length of the string, whatever the value's size.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let error = |kind, position: usize| ParseCodePointError {
-            kind,
-            position,
-            found: s[position..].chars().next(),
+        notation_digits(s).map(parse_hex_digits)
+    }
+}
+
+/// The digits of a well-formed notation (`U+` or `u+`, then one or more hex
+/// digits), or the error of `FromStr` with the byte offset of the first
+/// offending character. Reads the string once and allocates nothing, so that
+/// a caller can weigh the value (see [`notation_bits`]) before building it.
+pub(crate) fn notation_digits(s: &str) -> Result<&[u8], ParseCodePointError> {
+    let error = |kind, position: usize| ParseCodePointError {
+        kind,
+        position,
+        found: s[position..].chars().next(),
+    };
+    if s.is_empty() {
+        return Err(error(ParseErrorKind::Empty, 0));
+    }
+    let bytes = s.as_bytes();
+    if !matches!(bytes[0], b'U' | b'u') || bytes.get(1) != Some(&b'+') {
+        let first = s.chars().next().unwrap_or(' ');
+        let kind = if first.is_whitespace() {
+            ParseErrorKind::Whitespace
+        } else {
+            ParseErrorKind::MissingPrefix
         };
-        if s.is_empty() {
-            return Err(error(ParseErrorKind::Empty, 0));
+        return Err(error(kind, 0));
+    }
+    let digits = &bytes[2..];
+    if digits.is_empty() {
+        return Err(error(ParseErrorKind::NoDigits, 2));
+    }
+    if let Some(i) = digits.iter().position(|b| !b.is_ascii_hexdigit()) {
+        let position = i + 2;
+        let c = s[position..].chars().next().unwrap_or(' ');
+        let kind = if c == '+' || c == '-' {
+            ParseErrorKind::Sign
+        } else if c.is_whitespace() {
+            ParseErrorKind::Whitespace
+        } else {
+            ParseErrorKind::InvalidDigit
+        };
+        return Err(error(kind, position));
+    }
+    Ok(digits)
+}
+
+/// The bit length of the value a run of ASCII hex digits (as returned by
+/// [`notation_digits`]) stands for, computed from the digits alone:
+/// 4 bits per significant digit but the first, which gives its own.
+/// Saturates instead of overflowing on targets where a string's length
+/// times 4 exceeds `u64` (none in practice).
+#[cfg(feature = "serde")]
+pub(crate) fn notation_bits(digits: &[u8]) -> u64 {
+    match digits.iter().position(|&b| b != b'0') {
+        None => 0,
+        Some(i) => {
+            let rest = u64::try_from(digits.len() - i - 1).unwrap_or(u64::MAX);
+            let first = u64::from(8 - hex_value(digits[i]).leading_zeros());
+            rest.saturating_mul(4).saturating_add(first)
         }
-        let bytes = s.as_bytes();
-        if !matches!(bytes[0], b'U' | b'u') || bytes.get(1) != Some(&b'+') {
-            let first = s.chars().next().unwrap_or(' ');
-            let kind = if first.is_whitespace() {
-                ParseErrorKind::Whitespace
-            } else {
-                ParseErrorKind::MissingPrefix
-            };
-            return Err(error(kind, 0));
-        }
-        let digits = &bytes[2..];
-        if digits.is_empty() {
-            return Err(error(ParseErrorKind::NoDigits, 2));
-        }
-        if let Some(i) = digits.iter().position(|b| !b.is_ascii_hexdigit()) {
-            let position = i + 2;
-            let c = s[position..].chars().next().unwrap_or(' ');
-            let kind = if c == '+' || c == '-' {
-                ParseErrorKind::Sign
-            } else if c.is_whitespace() {
-                ParseErrorKind::Whitespace
-            } else {
-                ParseErrorKind::InvalidDigit
-            };
-            return Err(error(kind, position));
-        }
-        Ok(parse_hex_digits(digits))
     }
 }
 
 /// The value of a nonempty run of ASCII hex digits. Up to 16 significant
 /// digits stay on the u64 path; longer runs go through `BigUint`'s
 /// power-of-two radix conversion, which is linear.
-fn parse_hex_digits(digits: &[u8]) -> CodePoint {
+pub(crate) fn parse_hex_digits(digits: &[u8]) -> CodePoint {
     let significant = match digits.iter().position(|&b| b != b'0') {
         Some(i) => &digits[i..],
         None => return CodePoint::ZERO,

@@ -33,8 +33,13 @@
 //!   `UCSX_PROPERTY_CASES` environment variable. Without it the crate is
 //!   `no_std` and needs only `alloc`; vector paths are then chosen at
 //!   compile time (`-C target-feature=+avx2`).
-//! - `serde`: `Serialize`/`Deserialize` for [`CodePoint`].
-//! - `proptest`: strategies for property tests.
+//! - `serde`: `Serialize`/`Deserialize` for [`CodePoint`] (its notation in
+//!   human-readable formats, minimal little-endian bytes in binary ones) and
+//!   [`EncodedString`] (a list of notations, or its units); deserializing a
+//!   code point honours a limit on its size, [`DecodeLimits::DEFAULT_MAX_BITS`]
+//!   unless raised (see [`serde`]).
+//! - `proptest`: [`strategy`], strategies for property
+//!   tests.
 // Without the `std` feature the crate needs only `core` and `alloc`.
 #![cfg_attr(not(feature = "std"), no_std)]
 // On docs.rs (`--cfg docsrs`, nightly): mark the items each feature adds.
@@ -54,7 +59,8 @@ mod error;
 pub mod io;
 pub mod properties;
 #[cfg(feature = "serde")]
-mod serde_impl;
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde;
 #[cfg(feature = "proptest")]
 #[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
