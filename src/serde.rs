@@ -221,7 +221,7 @@ impl<'de> Visitor<'de> for CodePointVisitor {
 
     fn visit_u128<E: de::Error>(self, v: u128) -> Result<CodePoint, E> {
         self.check(u64::from(128 - v.leading_zeros()))?;
-        Ok(CodePoint::from(BigUint::from(v)))
+        Ok(CodePoint::from(v))
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<CodePoint, E> {
