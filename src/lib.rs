@@ -6,17 +6,25 @@
 //!
 //! | format | unit | range | spec |
 //! | --- | --- | --- | --- |
-//! | [`Utf8`] | `u8` | U+0000..U+10FFFF | RFC 3629 |
-//! | [`UtfG8`] | `u8` | U+0000..U+7FFFFFFF | the original 1-to-6-byte UTF-8 (RFC 2279) |
-//! | [`UtfE8`] | `u8` | U+0000..U+7FFFFFFFFFFFFFFF | UTF-E-8 (Perl's extended UTF-8) |
-//! | [`Utf16`] | `u16` | U+0000..U+10FFFF | UTF-16 |
-//! | [`UtfG16`] | `u16` | U+0000..U+7FFFFFFF | UTF-∞-16 restricted to UCS-G |
-//! | [`UtfE16`] | `u16` | U+0000..U+7FFFFFFFFFFFFFFF | UTF-∞-16 restricted to UCS-E |
-//! | [`UtfInf16`] | `u16` | every nonnegative integer | UTF-∞-16 |
-//! | [`Utf32`] | `u32` | U+0000..U+10FFFF | UTF-32 |
+//! | [`Utf8`] | `u8` | U+0000..U+10FFFF | [RFC 3629] |
+//! | [`UtfG8`] | `u8` | U+0000..U+7FFFFFFF | the original 1-to-6-byte UTF-8, [RFC 2279] |
+//! | [`UtfE8`] | `u8` | U+0000..U+7FFFFFFFFFFFFFFF | [UTF-E-8] |
+//! | [`Utf16`] | `u16` | U+0000..U+10FFFF | UTF-16 (The Unicode Standard) |
+//! | [`UtfG16`] | `u16` | U+0000..U+7FFFFFFF | [UTF-∞-16] restricted to UCS-G |
+//! | [`UtfE16`] | `u16` | U+0000..U+7FFFFFFFFFFFFFFF | [UTF-∞-16] restricted to UCS-E |
+//! | [`UtfInf16`] | `u16` | every nonnegative integer | [UTF-∞-16] |
+//! | [`Utf32`] | `u32` | U+0000..U+10FFFF | UTF-32 (The Unicode Standard) |
 //! | [`UtfG32`] | `u32` | U+0000..U+7FFFFFFF | UCS-4 |
 //!
-//! No format encodes the surrogate code points U+D800..U+DFFF.
+//! No format encodes the surrogate code points U+D800..U+DFFF. UTF-E-8 has
+//! the byte layout and the range of Perl's internal extended UTF-8, but not
+//! its surrogate policy: Perl encodes U+D800..U+DFFF (U+D800 as `ED A0 80`),
+//! UTF-E-8 refuses them.
+//!
+//! [RFC 3629]: https://www.rfc-editor.org/rfc/rfc3629
+//! [RFC 2279]: https://www.rfc-editor.org/rfc/rfc2279
+//! [UTF-E-8]: https://ucsx.org "Draft Proposal for UTF-E-8 Specification, Tom Bishop and Richard Cook, October 2009"
+//! [UTF-∞-16]: https://ucsx.org "Draft Proposal for UTF-∞-16 Specification, Tom Bishop and Richard Cook, 26 August 2007"
 //!
 //! ```
 //! use ucsx::{CodePoint, Encoding, Utf32};
