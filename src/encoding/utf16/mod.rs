@@ -548,9 +548,21 @@ fn encode(facts: &Facts, cp: &CodePoint, out: &mut Vec<u16>) -> Result<(), Encod
 
 fn encode_u64s(facts: &Facts, input: &[u64], out: &mut Vec<u16>) -> Result<(), EncodeError> {
     out.reserve(input.len());
-    for (i, &value) in input.iter().enumerate() {
-        let value = facts.check(value).map_err(|e| e.at_index(i))?;
-        encode_small(u128::from(value), out);
+    let mut done = 0;
+    for block in input.chunks(block::LEN) {
+        // A block of BMP values outside the surrogates, which every
+        // 16-bit format writes as one unit each (§3.2), is narrowed at once;
+        // the tests are reductions the compiler vectorises.
+        let bmp = block.iter().fold(0, |acc, &v| acc | v) < 0x1_0000;
+        if bmp && !block.iter().any(|&v| v & 0xF800 == 0xD800) {
+            out.extend(block.iter().map(|&v| v as u16));
+        } else {
+            for (i, &value) in block.iter().enumerate() {
+                let value = facts.check(value).map_err(|e| e.at_index(done + i))?;
+                encode_small(u128::from(value), out);
+            }
+        }
+        done += block.len();
     }
     Ok(())
 }
