@@ -187,7 +187,7 @@ fn each_label_matches_iconv_both_ways() {
     }
     let dir = temp_path("iconv");
     fs::create_dir_all(&dir).unwrap();
-    let mut rng = Rng(0x1C0_4_1C0);
+    let mut rng = Rng(0x01C0_41C0);
     let text = random_text(&mut rng);
     let (src, plain) = (dir.join("text.utf8"), dir.join("plain.utf8"));
     fs::write(&plain, &text.as_bytes()[3..]).unwrap();
