@@ -19,8 +19,10 @@ use crate::report;
 /// UCS-4BE (UCS-4 is UTF-G-32). An LE or BE suffix, which the UCS-X names
 /// take too (utf-inf-16le), fixes the byte order: no byte order mark is
 /// looked for on input, none is written on output. Otherwise input is read
-/// in the order of a leading byte order mark, else big-endian, and output
-/// is big-endian.
+/// in the order of a leading byte order mark, which is dropped (for UTF-8
+/// EF BB BF, which iconv would keep), else big-endian, as RFC 2781 §4.3
+/// says (glibc's iconv assumes the machine's order); output is big-endian.
+/// An output file that is the input file is refused.
 ///
 /// Strict by default: at the first ill-formed code it stops, reports the
 /// unit offset and value on stderr and exits with status 1. Standard output
