@@ -3,9 +3,12 @@
 //! [`ucsx::Encoding`] type for the generic streaming code.
 
 use std::fmt::Write as _;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, BufWriter, Write};
 
 use ucsx::Format;
+
+use crate::commands::{Error, Outcome};
+use crate::report::{self, STDIN};
 
 /// Runs `$body` with `$E` bound to the [`ucsx::Encoding`] type of `$format`.
 macro_rules! with_encoding {
@@ -174,6 +177,61 @@ pub fn line_text(line: &[u8]) -> Result<&str, String> {
             at + 1
         )
     })
+}
+
+/// The output of a line-oriented command: one line of standard output for
+/// each input line or argument that succeeds, one error on stderr for each
+/// that fails (its line left out), exit status 1 if any did.
+pub struct LineOutput {
+    out: BufWriter<io::StdoutLock<'static>>,
+    all_ok: bool,
+}
+
+impl LineOutput {
+    pub fn new() -> Self {
+        LineOutput {
+            out: BufWriter::new(io::stdout().lock()),
+            all_ok: true,
+        }
+    }
+
+    /// Writes the line `result`, or reports it as an error at `place`.
+    pub fn emit(
+        &mut self,
+        place: impl FnOnce() -> String,
+        result: Result<String, String>,
+    ) -> Result<(), Error> {
+        match result {
+            Ok(text) => writeln!(self.out, "{text}")?,
+            Err(what) => {
+                // The lines before an error are out before it, for a
+                // terminal that shows both streams.
+                self.out.flush()?;
+                report::error(&place(), &what);
+                self.all_ok = false;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs `line` on each line of standard input that is UTF-8 text.
+    pub fn stdin_lines(
+        &mut self,
+        mut line: impl FnMut(&str) -> Result<String, String>,
+    ) -> Result<(), Error> {
+        for input in Lines::new(io::stdin().lock()) {
+            let (number, bytes) = input.map_err(|e| Error::File(STDIN.to_string(), e))?;
+            let result = line_text(&bytes).and_then(&mut line);
+            self.emit(|| format!("{STDIN}: line {number}"), result)?;
+        }
+        Ok(())
+    }
+
+    /// Flushes: whether every line succeeded.
+    pub fn finish(mut self) -> Outcome {
+        self.out.flush()?;
+        Ok(self.all_ok)
+    }
 }
 
 #[cfg(test)]

@@ -1,13 +1,11 @@
 //! `ucsx decode`: hex units to code points, one line per sequence.
 
-use std::io::{self, BufWriter, Write};
-
 use ucsx::{CodePoint, DecodeLimits, Encoding, Format};
 
-use super::{Error, Outcome};
+use super::Outcome;
 use crate::labels;
-use crate::report::{self, STDIN};
-use crate::units::{line_text, parse_hex, with_encoding, Lines};
+use crate::report;
+use crate::units::{parse_hex, with_encoding, LineOutput};
 
 /// Decode sequences of hex units to code points.
 ///
@@ -108,29 +106,14 @@ fn line(args: &Args, text: &str) -> Result<String, String> {
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut all_ok = true;
-    let mut emit = |place: &dyn Fn() -> String, result: Result<String, String>| {
-        match result {
-            Ok(text) => writeln!(out, "{text}")?,
-            Err(what) => {
-                out.flush()?;
-                report::error(&place(), &what);
-                all_ok = false;
-            }
-        }
-        Ok::<(), Error>(())
-    };
+    let mut out = LineOutput::new();
     if args.units.is_empty() {
-        for input in Lines::new(io::stdin().lock()) {
-            let (number, bytes) = input.map_err(|e| Error::File(STDIN.to_string(), e))?;
-            let result = line_text(&bytes).and_then(|text| line(args, text));
-            emit(&|| format!("{STDIN}: line {number}"), result)?;
-        }
+        out.stdin_lines(|text| line(args, text))?;
     } else {
-        let result = line(args, &args.units.join(" "));
-        emit(&|| "arguments".to_string(), result)?;
+        out.emit(
+            || "arguments".to_string(),
+            line(args, &args.units.join(" ")),
+        )?;
     }
-    out.flush()?;
-    Ok(all_ok)
+    out.finish()
 }

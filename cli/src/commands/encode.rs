@@ -1,14 +1,12 @@
 //! `ucsx encode`: code points to hex units, one line of units per line of
 //! code points, so that `ucsx decode | ucsx encode` chains.
 
-use std::io::{self, BufWriter, Write};
-
 use ucsx::{CodePoint, DecodeLimits, Format};
 
-use super::{Error, Outcome};
+use super::Outcome;
 use crate::labels;
-use crate::report::{self, short_notation, STDIN};
-use crate::units::{line_text, to_hex, Lines};
+use crate::report::short_notation;
+use crate::units::{to_hex, LineOutput};
 
 /// Encode code points to hex units.
 ///
@@ -72,32 +70,13 @@ fn line(format: Format, max_bits: u64, text: &str) -> Result<String, String> {
 
 pub fn run(args: &Args) -> Outcome {
     let max_bits = args.max_bits.unwrap_or(DecodeLimits::DEFAULT_MAX_BITS);
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut all_ok = true;
-    let mut emit = |place: &dyn Fn() -> String, result: Result<String, String>| {
-        match result {
-            Ok(text) => writeln!(out, "{text}")?,
-            Err(what) => {
-                // What went before is out before the error that follows it.
-                out.flush()?;
-                report::error(&place(), &what);
-                all_ok = false;
-            }
-        }
-        Ok::<(), Error>(())
-    };
+    let mut out = LineOutput::new();
     if args.code_points.is_empty() {
-        for input in Lines::new(io::stdin().lock()) {
-            let (number, bytes) = input.map_err(|e| Error::File(STDIN.to_string(), e))?;
-            let result = line_text(&bytes).and_then(|text| line(args.format, max_bits, text));
-            emit(&|| format!("{STDIN}: line {number}"), result)?;
-        }
-    } else {
-        for (i, cp) in args.code_points.iter().enumerate() {
-            let result = encode(args.format, max_bits, cp).map(|u| to_hex(args.format, &u));
-            emit(&|| format!("argument {}", i + 1), result)?;
-        }
+        out.stdin_lines(|text| line(args.format, max_bits, text))?;
     }
-    out.flush()?;
-    Ok(all_ok)
+    for (i, cp) in args.code_points.iter().enumerate() {
+        let result = encode(args.format, max_bits, cp).map(|u| to_hex(args.format, &u));
+        out.emit(|| format!("argument {}", i + 1), result)?;
+    }
+    out.finish()
 }
