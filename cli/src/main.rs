@@ -20,8 +20,9 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use commands::{completions, decode, dump, encode, formats, inspect, manpage};
-use commands::{properties, transcode, validate};
+// One line a subcommand below, in the enum and in `main`, and none here,
+// so that commands added side by side merge cleanly.
+use commands::*;
 
 /// Code points of unlimited size and the UCS-X encodings.
 #[derive(Parser)]
