@@ -82,10 +82,26 @@ fn encode_a_malformed_or_unencodable_line_fails_whole() {
 
 #[test]
 fn encode_malformed_argument_is_a_usage_error() {
-    let out = ucsx(&["encode", "-f", "utf-8", "U+XYZ"], b"");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(out.stdout.is_empty());
-    assert!(common::stderr(&out).contains("U+XYZ"));
+    for arg in ["U+XYZ", "U+41 U+XYZ"] {
+        let out = ucsx(&["encode", "-f", "utf-8", arg], b"");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty());
+        assert!(
+            common::stderr(&out).contains("\"U+XYZ\""),
+            "{}",
+            common::stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn encode_an_argument_of_several_code_points_is_one_line() {
+    check(
+        &["encode", "-f", "utf-16", "U+0041 U+00E9", "", "U+1F600"],
+        "",
+        0,
+        "0041 00E9\n\nD83D DE00\n",
+    );
 }
 
 #[test]

@@ -14,7 +14,8 @@ use crate::units::{to_hex, LineOutput};
 /// hex, zero-padded to the unit width and separated by single spaces. With
 /// no arguments, each line of standard input holds code points separated
 /// by white space (as `ucsx decode` writes them) and gives one line of the
-/// units of them all (an empty line for an empty one).
+/// units of them all (an empty line for an empty one); so does an argument
+/// that holds several (`"$(ucsx decode ...)"`).
 ///
 /// A code point the format cannot encode, one of more bits than a decoder
 /// reads by default (or than --max-bits), a line that is not code points or
@@ -29,6 +30,8 @@ use crate::units::{to_hex, LineOutput};
     41\n  \
     ucsx: argument 2: U+D800 is a surrogate code point, which UTF-8 cannot encode\n  \
     $ ucsx decode -f utf-8 41 C3 A9 | ucsx encode -f utf-16\n  \
+    0041 00E9\n  \
+    $ ucsx encode -f utf-16 \"$(ucsx decode -f utf-8 41c3a9)\"\n  \
     0041 00E9")]
 pub struct Args {
     /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
@@ -39,10 +42,24 @@ pub struct Args {
     /// decoder reads by default).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_bits: Option<u64>,
-    /// Code points in U+ notation (U+0041, U+110000), one line each; read
+    /// Code points in U+ notation (U+0041, U+110000), one line each (an
+    /// argument of several, separated by white space, is one line); read
     /// from standard input when none are given.
-    #[arg(value_name = "CODEPOINT")]
-    code_points: Vec<CodePoint>,
+    #[arg(value_name = "CODEPOINT", value_parser = code_points)]
+    code_points: Vec<String>,
+}
+
+/// Checks that an argument is code points, for a usage error if not.
+fn code_points(text: &str) -> Result<String, String> {
+    for token in text.split_whitespace() {
+        parse(token)?;
+    }
+    Ok(text.to_string())
+}
+
+/// A code point in U+ notation, or what is wrong with `token`.
+fn parse(token: &str) -> Result<CodePoint, String> {
+    token.parse().map_err(|e| format!("{token:?}: {e}"))
 }
 
 /// The units of `cp`, or why there are none.
@@ -62,8 +79,7 @@ fn encode(format: Format, max_bits: u64, cp: &CodePoint) -> Result<Vec<u32>, Str
 fn line(format: Format, max_bits: u64, text: &str) -> Result<String, String> {
     let mut units = Vec::new();
     for token in text.split_whitespace() {
-        let cp: CodePoint = token.parse().map_err(|e| format!("{token:?}: {e}"))?;
-        units.extend(encode(format, max_bits, &cp)?);
+        units.extend(encode(format, max_bits, &parse(token)?)?);
     }
     Ok(to_hex(format, &units))
 }
@@ -74,8 +90,8 @@ pub fn run(args: &Args) -> Outcome {
     if args.code_points.is_empty() {
         out.stdin_lines(|text| line(args.format, max_bits, text))?;
     }
-    for (i, cp) in args.code_points.iter().enumerate() {
-        let result = encode(args.format, max_bits, cp).map(|u| to_hex(args.format, &u));
+    for (i, text) in args.code_points.iter().enumerate() {
+        let result = line(args.format, max_bits, text);
         out.emit(|| format!("argument {}", i + 1), result)?;
     }
     out.finish()
