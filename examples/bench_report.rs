@@ -13,76 +13,19 @@
 
 #[path = "../benches/support/corpus.rs"]
 mod corpus;
+#[path = "../benches/support/report.rs"]
+mod report;
 
 use std::cell::RefCell;
+use std::time::Duration;
+
+use report::Report;
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
 use ucsx::{CodePoint, Encoding, Utf16, UtfE8, UtfInf16};
 
-/// Runs `f` once and returns how long it took.
-fn time(f: &mut dyn FnMut()) -> Duration {
-    let start = Instant::now();
-    f();
-    start.elapsed()
-}
-
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
-/// How to measure, and which targets.
-struct Report {
-    runs: usize,
-    only: Option<String>,
-}
-
-impl Report {
-    /// Times `ours` and `theirs` alternately `runs` times after a warm-up,
-    /// so drift on a shared machine hits both alike, and prints the line of
-    /// the table; returns the two medians. Skipped (`None`) for a target
-    /// the filter leaves out.
-    fn measure(
-        &self,
-        (target, corpus, peer, goal): (&str, &str, &str, f64),
-        ours: &mut dyn FnMut(),
-        theirs: &mut dyn FnMut(),
-    ) -> Option<(Duration, Duration)> {
-        if self
-            .only
-            .as_ref()
-            .is_some_and(|only| !target.contains(only.as_str()))
-        {
-            return None;
-        }
-        ours();
-        theirs();
-        let (mut a, mut b) = (Vec::new(), Vec::new());
-        for _ in 0..self.runs {
-            a.push(time(ours));
-            b.push(time(theirs));
-        }
-        let (ours, theirs) = (median(a), median(b));
-        let ratio = theirs.as_secs_f64() / ours.as_secs_f64();
-        let verdict = if ratio >= goal { "met" } else { "MISSED" };
-        println!(
-            "| {target} | {corpus} | {peer} | {:.3} ms | {:.3} ms | {ratio:.2} | >= {goal:.2} | {verdict} |",
-            ours.as_secs_f64() * 1e3,
-            theirs.as_secs_f64() * 1e3,
-        );
-        Some((ours, theirs))
-    }
-}
-
 fn main() {
-    let report = Report {
-        runs: std::env::var("UCSX_BENCH_RUNS")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(15),
-        only: std::env::var("UCSX_BENCH_ONLY").ok(),
-    };
+    let report = Report::from_env();
     let runs = report.runs;
     println!(
         "runs per measurement: {runs} (median); corpora of {} MiB",

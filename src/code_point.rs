@@ -35,6 +35,27 @@ use num_traits::{FromPrimitive, ToPrimitive, Zero};
 /// assert_eq!(huge.bits(), 401);
 /// assert!(huge > beyond);
 /// ```
+///
+/// The num-traits conversions are exact wherever the value fits the target
+/// type, and `None` where it does not; floats convert as `BigUint`'s do
+/// (truncated toward zero, exact at any size).
+///
+/// ```
+/// use num_traits::{FromPrimitive, ToPrimitive};
+/// use ucsx::CodePoint;
+///
+/// assert_eq!(CodePoint::from(1u64 << 63).to_i128(), Some(1 << 63));
+/// assert_eq!(CodePoint::from(u128::MAX).to_i128(), None);
+/// assert_eq!(CodePoint::from_i128(i128::MAX).unwrap().bits(), 127);
+/// assert_eq!(CodePoint::from_i128(-1), None);
+/// // 1e30 is an integer: the f64 nearest 10^30.
+/// let cp = CodePoint::from_f64(1e30).unwrap();
+/// assert_eq!(cp.to_u128(), Some(1_000_000_000_000_000_019_884_624_838_656));
+/// assert_eq!(cp.to_f64(), Some(1e30));
+/// assert_eq!(CodePoint::from_f64(2.9), Some(CodePoint::from(2u8)));
+/// assert_eq!(CodePoint::from_f64(-1.0), None);
+/// assert_eq!(CodePoint::from_f64(f64::NAN), None);
+/// ```
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct CodePoint(Repr);
 
@@ -224,6 +245,16 @@ macro_rules! from_unsigned {
 }
 from_unsigned!(u8, u16, u32, u64);
 
+impl From<u128> for CodePoint {
+    /// Inline below 2^64, boxed from there.
+    fn from(value: u128) -> Self {
+        match u64::try_from(value) {
+            Ok(v) => CodePoint(Repr::Small(v)),
+            Err(_) => CodePoint(Repr::Big(Box::new(BigUint::from(value)))),
+        }
+    }
+}
+
 impl From<char> for CodePoint {
     #[inline]
     fn from(c: char) -> Self {
@@ -346,6 +377,11 @@ try_from_owned!(char, u32, u64);
 
 // ---------------------------------------------------------------------------
 // num-traits
+//
+// Exact for every value that fits the target type, and otherwise `None`, as
+// the primitive integers and `BigUint` behave. The trait's default methods
+// for the 128-bit types go through `i64`/`u64`, which would refuse values
+// that fit, so every conversion wider than 64 bits is written out here.
 
 impl ToPrimitive for CodePoint {
     fn to_i64(&self) -> Option<i64> {
@@ -354,15 +390,32 @@ impl ToPrimitive for CodePoint {
     fn to_u64(&self) -> Option<u64> {
         CodePoint::to_u64(self)
     }
+    fn to_i128(&self) -> Option<i128> {
+        match &self.0 {
+            Repr::Small(v) => Some(i128::from(*v)),
+            Repr::Big(b) => b.to_i128(),
+        }
+    }
     fn to_u128(&self) -> Option<u128> {
         match &self.0 {
             Repr::Small(v) => Some(u128::from(*v)),
             Repr::Big(b) => b.to_u128(),
         }
     }
+    /// The nearest `f32` (ties to even), rounded once; `Some(f32::INFINITY)`
+    /// for values of 2^128 and above, as `BigUint` gives.
+    fn to_f32(&self) -> Option<f32> {
+        match &self.0 {
+            // `as` rounds to nearest, ties to even.
+            Repr::Small(v) => Some(*v as f32),
+            Repr::Big(b) => b.to_f32(),
+        }
+    }
+    /// The nearest `f64` (ties to even); `Some(f64::INFINITY)` for values of
+    /// 2^1024 and above, as `BigUint` gives.
     fn to_f64(&self) -> Option<f64> {
         match &self.0 {
-            Repr::Small(v) => v.to_f64(),
+            Repr::Small(v) => Some(*v as f64),
             Repr::Big(b) => b.to_f64(),
         }
     }
@@ -376,8 +429,25 @@ impl FromPrimitive for CodePoint {
     fn from_u64(n: u64) -> Option<Self> {
         Some(CodePoint::from_u64(n))
     }
+    /// `None` for negative values.
+    fn from_i128(n: i128) -> Option<Self> {
+        u128::try_from(n).ok().map(CodePoint::from)
+    }
     fn from_u128(n: u128) -> Option<Self> {
-        Some(CodePoint::from(BigUint::from(n)))
+        Some(CodePoint::from(n))
+    }
+    /// As `BigUint` (and `u64`) convert: the value truncated toward zero,
+    /// exact however large (`1e30` is 10^30 exactly); `None` for NaN, the
+    /// infinities and values of -1 or less (-0.5 truncates to 0).
+    fn from_f64(n: f64) -> Option<Self> {
+        match n.to_u64() {
+            Some(v) => Some(CodePoint::from_u64(v)),
+            None => BigUint::from_f64(n).map(CodePoint::from),
+        }
+    }
+    /// As [`from_f64`](Self::from_f64), which holds every `f32` exactly.
+    fn from_f32(n: f32) -> Option<Self> {
+        Self::from_f64(f64::from(n))
     }
 }
 
@@ -527,48 +597,73 @@ impl FromStr for CodePoint {
     /// the byte offset of the first offending character. Takes time linear
     /// in the length of the string, whatever the value's size.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let error = |kind, position: usize| ParseCodePointError {
-            kind,
-            position,
-            found: s[position..].chars().next(),
+        notation_digits(s).map(parse_hex_digits)
+    }
+}
+
+/// The digits of a well-formed notation (`U+` or `u+`, then one or more hex
+/// digits), or the error of `FromStr` with the byte offset of the first
+/// offending character. Reads the string once and allocates nothing, so that
+/// a caller can weigh the value (see [`notation_bits`]) before building it.
+pub(crate) fn notation_digits(s: &str) -> Result<&[u8], ParseCodePointError> {
+    let error = |kind, position: usize| ParseCodePointError {
+        kind,
+        position,
+        found: s[position..].chars().next(),
+    };
+    if s.is_empty() {
+        return Err(error(ParseErrorKind::Empty, 0));
+    }
+    let bytes = s.as_bytes();
+    if !matches!(bytes[0], b'U' | b'u') || bytes.get(1) != Some(&b'+') {
+        let first = s.chars().next().unwrap_or(' ');
+        let kind = if first.is_whitespace() {
+            ParseErrorKind::Whitespace
+        } else {
+            ParseErrorKind::MissingPrefix
         };
-        if s.is_empty() {
-            return Err(error(ParseErrorKind::Empty, 0));
+        return Err(error(kind, 0));
+    }
+    let digits = &bytes[2..];
+    if digits.is_empty() {
+        return Err(error(ParseErrorKind::NoDigits, 2));
+    }
+    if let Some(i) = digits.iter().position(|b| !b.is_ascii_hexdigit()) {
+        let position = i + 2;
+        let c = s[position..].chars().next().unwrap_or(' ');
+        let kind = if c == '+' || c == '-' {
+            ParseErrorKind::Sign
+        } else if c.is_whitespace() {
+            ParseErrorKind::Whitespace
+        } else {
+            ParseErrorKind::InvalidDigit
+        };
+        return Err(error(kind, position));
+    }
+    Ok(digits)
+}
+
+/// The bit length of the value a run of ASCII hex digits (as returned by
+/// [`notation_digits`]) stands for, computed from the digits alone:
+/// 4 bits per significant digit but the first, which gives its own.
+/// Saturates instead of overflowing on targets where a string's length
+/// times 4 exceeds `u64` (none in practice).
+#[cfg(feature = "serde")]
+pub(crate) fn notation_bits(digits: &[u8]) -> u64 {
+    match digits.iter().position(|&b| b != b'0') {
+        None => 0,
+        Some(i) => {
+            let rest = u64::try_from(digits.len() - i - 1).unwrap_or(u64::MAX);
+            let first = u64::from(8 - hex_value(digits[i]).leading_zeros());
+            rest.saturating_mul(4).saturating_add(first)
         }
-        let bytes = s.as_bytes();
-        if !matches!(bytes[0], b'U' | b'u') || bytes.get(1) != Some(&b'+') {
-            let first = s.chars().next().unwrap_or(' ');
-            let kind = if first.is_whitespace() {
-                ParseErrorKind::Whitespace
-            } else {
-                ParseErrorKind::MissingPrefix
-            };
-            return Err(error(kind, 0));
-        }
-        let digits = &bytes[2..];
-        if digits.is_empty() {
-            return Err(error(ParseErrorKind::NoDigits, 2));
-        }
-        if let Some(i) = digits.iter().position(|b| !b.is_ascii_hexdigit()) {
-            let position = i + 2;
-            let c = s[position..].chars().next().unwrap_or(' ');
-            let kind = if c == '+' || c == '-' {
-                ParseErrorKind::Sign
-            } else if c.is_whitespace() {
-                ParseErrorKind::Whitespace
-            } else {
-                ParseErrorKind::InvalidDigit
-            };
-            return Err(error(kind, position));
-        }
-        Ok(parse_hex_digits(digits))
     }
 }
 
 /// The value of a nonempty run of ASCII hex digits. Up to 16 significant
 /// digits stay on the u64 path; longer runs go through `BigUint`'s
 /// power-of-two radix conversion, which is linear.
-fn parse_hex_digits(digits: &[u8]) -> CodePoint {
+pub(crate) fn parse_hex_digits(digits: &[u8]) -> CodePoint {
     let significant = match digits.iter().position(|&b| b != b'0') {
         Some(i) => &digits[i..],
         None => return CodePoint::ZERO,

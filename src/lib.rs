@@ -6,17 +6,25 @@
 //!
 //! | format | unit | range | spec |
 //! | --- | --- | --- | --- |
-//! | [`Utf8`] | `u8` | U+0000..U+10FFFF | RFC 3629 |
-//! | [`UtfG8`] | `u8` | U+0000..U+7FFFFFFF | the original 1-to-6-byte UTF-8 (RFC 2279) |
-//! | [`UtfE8`] | `u8` | U+0000..U+7FFFFFFFFFFFFFFF | UTF-E-8 (Perl's extended UTF-8) |
-//! | [`Utf16`] | `u16` | U+0000..U+10FFFF | UTF-16 |
-//! | [`UtfG16`] | `u16` | U+0000..U+7FFFFFFF | UTF-∞-16 restricted to UCS-G |
-//! | [`UtfE16`] | `u16` | U+0000..U+7FFFFFFFFFFFFFFF | UTF-∞-16 restricted to UCS-E |
-//! | [`UtfInf16`] | `u16` | every nonnegative integer | UTF-∞-16 |
-//! | [`Utf32`] | `u32` | U+0000..U+10FFFF | UTF-32 |
+//! | [`Utf8`] | `u8` | U+0000..U+10FFFF | [RFC 3629] |
+//! | [`UtfG8`] | `u8` | U+0000..U+7FFFFFFF | the original 1-to-6-byte UTF-8, [RFC 2279] |
+//! | [`UtfE8`] | `u8` | U+0000..U+7FFFFFFFFFFFFFFF | [UTF-E-8] |
+//! | [`Utf16`] | `u16` | U+0000..U+10FFFF | UTF-16 (The Unicode Standard) |
+//! | [`UtfG16`] | `u16` | U+0000..U+7FFFFFFF | [UTF-∞-16] restricted to UCS-G |
+//! | [`UtfE16`] | `u16` | U+0000..U+7FFFFFFFFFFFFFFF | [UTF-∞-16] restricted to UCS-E |
+//! | [`UtfInf16`] | `u16` | every nonnegative integer | [UTF-∞-16] |
+//! | [`Utf32`] | `u32` | U+0000..U+10FFFF | UTF-32 (The Unicode Standard) |
 //! | [`UtfG32`] | `u32` | U+0000..U+7FFFFFFF | UCS-4 |
 //!
-//! No format encodes the surrogate code points U+D800..U+DFFF.
+//! No format encodes the surrogate code points U+D800..U+DFFF. UTF-E-8 has
+//! the byte layout and the range of Perl's internal extended UTF-8, but not
+//! its surrogate policy: Perl encodes U+D800..U+DFFF (U+D800 as `ED A0 80`),
+//! UTF-E-8 refuses them.
+//!
+//! [RFC 3629]: https://www.rfc-editor.org/rfc/rfc3629
+//! [RFC 2279]: https://www.rfc-editor.org/rfc/rfc2279
+//! [UTF-E-8]: https://ucsx.org "Draft Proposal for UTF-E-8 Specification, Tom Bishop and Richard Cook, October 2009"
+//! [UTF-∞-16]: https://ucsx.org "Draft Proposal for UTF-∞-16 Specification, Tom Bishop and Richard Cook, 26 August 2007"
 //!
 //! ```
 //! use ucsx::{CodePoint, Encoding, Utf32};
@@ -33,10 +41,17 @@
 //!   `UCSX_PROPERTY_CASES` environment variable. Without it the crate is
 //!   `no_std` and needs only `alloc`; vector paths are then chosen at
 //!   compile time (`-C target-feature=+avx2`).
-//! - `serde`: `Serialize`/`Deserialize` for [`CodePoint`].
-//! - `proptest`: strategies for property tests.
+//! - `serde`: `Serialize`/`Deserialize` for [`CodePoint`] (its notation in
+//!   human-readable formats, minimal little-endian bytes in binary ones) and
+//!   [`EncodedString`] (a list of notations, or its units); deserializing a
+//!   code point honours a limit on its size, [`DecodeLimits::DEFAULT_MAX_BITS`]
+//!   unless raised (see [`serde`]).
+//! - `proptest`: [`strategy`], strategies for property
+//!   tests.
 // Without the `std` feature the crate needs only `core` and `alloc`.
 #![cfg_attr(not(feature = "std"), no_std)]
+// On docs.rs (`--cfg docsrs`, nightly): mark the items each feature adds.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // `unsafe` is denied everywhere but in the one module of SIMD code,
 // `encoding/utf8/simd.rs`, which allows it and justifies each block.
 #![deny(unsafe_code)]
@@ -49,11 +64,14 @@ mod encoding;
 mod engine;
 mod error;
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub mod io;
 pub mod properties;
 #[cfg(feature = "serde")]
-mod serde_impl;
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+pub mod serde;
 #[cfg(feature = "proptest")]
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
 mod string;
 mod transcode;

@@ -486,6 +486,7 @@ mod serde_impl {
     use serde::de::{Deserialize, Deserializer, Error as _};
     use serde::ser::{Serialize, SerializeSeq, Serializer};
 
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     impl<E: Encoding> Serialize for EncodedString<E>
     where
         E::Unit: Serialize,
@@ -505,6 +506,7 @@ mod serde_impl {
         }
     }
 
+    #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
     impl<'de, E: Encoding> Deserialize<'de> for EncodedString<E>
     where
         E::Unit: Deserialize<'de>,

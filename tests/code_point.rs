@@ -169,6 +169,172 @@ fn num_traits() {
     );
 }
 
+/// 2^k as a BigUint.
+fn pow2(k: u32) -> BigUint {
+    BigUint::from(1u8) << k
+}
+
+#[test]
+fn to_integers_are_exact_wherever_the_value_fits() {
+    // Each boundary of i64, u64, i128 and u128, on both sides, against the
+    // targets' own checked conversions from u128 (and None past u128).
+    let values: Vec<BigUint> = vec![
+        BigUint::from(0u8),
+        BigUint::from(1u8),
+        pow2(63) - 1u8,
+        pow2(63),
+        pow2(64) - 1u8,
+        pow2(64),
+        pow2(64) + 1u8,
+        pow2(127) - 1u8,
+        pow2(127),
+        pow2(128) - 1u8,
+        pow2(128),
+        pow2(1000),
+    ];
+    for v in values {
+        let cp = CodePoint::from(v.clone());
+        let wide: Option<u128> = u128::try_from(&v).ok();
+        assert_eq!(cp.to_u128(), wide, "{cp}");
+        assert_eq!(
+            cp.to_i128(),
+            wide.and_then(|w| i128::try_from(w).ok()),
+            "{cp}"
+        );
+        assert_eq!(
+            ToPrimitive::to_u64(&cp),
+            wide.and_then(|w| u64::try_from(w).ok()),
+            "{cp}"
+        );
+        assert_eq!(
+            cp.to_i64(),
+            wide.and_then(|w| i64::try_from(w).ok()),
+            "{cp}"
+        );
+        assert_eq!(
+            cp.to_u32(),
+            wide.and_then(|w| u32::try_from(w).ok()),
+            "{cp}"
+        );
+    }
+    // The cases the issue names.
+    assert_eq!(CodePoint::from(1u64 << 63).to_i128(), Some(1i128 << 63));
+    assert_eq!(CodePoint::from(u128::MAX).to_u128(), Some(u128::MAX));
+    assert_eq!(
+        CodePoint::from(i128::MAX as u128).to_i128(),
+        Some(i128::MAX)
+    );
+    assert_eq!(CodePoint::from(1u128 << 127).to_i128(), None);
+}
+
+#[test]
+fn from_integers_are_exact_and_refuse_negatives() {
+    for n in [
+        i128::MIN,
+        i128::from(i64::MIN),
+        -1,
+        0,
+        1,
+        i128::from(i64::MAX),
+        i128::from(i64::MAX) + 1,
+        i128::from(u64::MAX),
+        i128::from(u64::MAX) + 1,
+        i128::MAX,
+    ] {
+        let expected = u128::try_from(n).ok().map(BigUint::from);
+        let got = CodePoint::from_i128(n);
+        assert_eq!(got.as_ref().map(CodePoint::to_biguint), expected, "{n}");
+        // Values below 2^64 stay inline (no bignum behind them).
+        if let Some(cp) = got {
+            assert_eq!(cp.as_biguint().is_none(), n <= i128::from(u64::MAX));
+        }
+        if let Ok(n64) = i64::try_from(n) {
+            assert_eq!(CodePoint::from_i64(n64), CodePoint::from_i128(n), "{n}");
+        }
+    }
+    for n in [0, 1, u128::from(u64::MAX), 1 << 64, 1 << 127, u128::MAX] {
+        let cp = CodePoint::from_u128(n).unwrap();
+        assert_eq!(cp.to_biguint(), BigUint::from(n));
+        assert_eq!(cp, CodePoint::from(n));
+        assert_eq!(cp.as_biguint().is_none(), n <= u128::from(u64::MAX));
+    }
+}
+
+#[test]
+fn from_floats_truncate_like_biguint_and_are_exact_at_any_size() {
+    let big = |s: &str| BigUint::parse_bytes(s.as_bytes(), 10).unwrap();
+    let cases: &[(f64, Option<BigUint>)] = &[
+        (0.0, Some(BigUint::from(0u8))),
+        (-0.0, Some(BigUint::from(0u8))),
+        (-0.5, Some(BigUint::from(0u8))),
+        (0.999, Some(BigUint::from(0u8))),
+        (1.5, Some(BigUint::from(1u8))),
+        (65.0, Some(BigUint::from(65u8))),
+        (-1.0, None),
+        (-1e30, None),
+        (f64::NAN, None),
+        (f64::INFINITY, None),
+        (f64::NEG_INFINITY, None),
+        // The largest f64 below 2^64, then 2^64 itself.
+        (18446744073709549568.0, Some(big("18446744073709549568"))),
+        (18446744073709551616.0, Some(pow2(64))),
+        (9223372036854775808.0, Some(pow2(63))),
+        // 1e30 is the f64 nearest 10^30, an integer (value from Python's
+        // int(1e30)).
+        (1e30, Some(big("1000000000000000019884624838656"))),
+        (f64::MAX, Some((pow2(53) - 1u8) << 971u32)),
+    ];
+    for (x, expected) in cases {
+        let got = CodePoint::from_f64(*x).map(|cp| cp.to_biguint());
+        assert_eq!(&got, expected, "{x:e}");
+        assert_eq!(got, BigUint::from_f64(*x), "{x:e}: as BigUint");
+    }
+    // f32: 1e30f32 is 1000000015047466219876688855040 (Python, via
+    // struct), f32::MAX is (2^24 - 1) * 2^104.
+    assert_eq!(
+        CodePoint::from_f32(1e30).map(|cp| cp.to_biguint()),
+        Some(big("1000000015047466219876688855040"))
+    );
+    assert_eq!(
+        CodePoint::from_f32(f32::MAX).map(|cp| cp.to_biguint()),
+        Some((pow2(24) - 1u8) << 104u32)
+    );
+    assert_eq!(CodePoint::from_f32(-2.0), None);
+    assert_eq!(CodePoint::from_f32(f32::NAN), None);
+}
+
+#[test]
+fn to_floats_round_to_nearest_even_once() {
+    let cases: &[(BigUint, f64)] = &[
+        (BigUint::from(0u8), 0.0),
+        (pow2(53) + 1u8, 9007199254740992.0), // a tie: down to the even 2^53
+        (pow2(53) + 3u8, 9007199254740996.0), // a tie: up to the even 2^53 + 4
+        (pow2(64) - 1u8, 18446744073709551616.0),
+        (pow2(64) + 2048u32, 18446744073709551616.0), // a tie, down to 2^64
+        (pow2(64) + 2049u32, 18446744073709555712.0), // past the tie, up
+        (pow2(1023), 8.98846567431158e307),
+        ((pow2(53) - 1u8) << 971u32, f64::MAX),
+        (pow2(1024) - 1u8, f64::INFINITY),
+        (pow2(5000), f64::INFINITY),
+    ];
+    for (v, expected) in cases {
+        let cp = CodePoint::from(v.clone());
+        assert_eq!(cp.to_f64(), Some(*expected), "{cp}");
+        assert_eq!(cp.to_f64(), v.to_f64(), "{cp}: as BigUint");
+    }
+    // f32, rounded once from the integer. 2^53 + 2^29 + 1 is just past the
+    // midpoint of two f32s (their spacing there is 2^30): it rounds up. Through
+    // f64 it would round twice, first onto the midpoint, then to the even
+    // 2^53 (Python: struct.pack('f', float(v)) gives 2^53).
+    let v = pow2(53) + pow2(29) + 1u8;
+    assert_eq!(CodePoint::from(v.clone()).to_f32(), v.to_f32());
+    assert_eq!(
+        CodePoint::from(v).to_f32(),
+        Some(9007200328482816.0) // 2^53 + 2^30, the next f32 up
+    );
+    assert_eq!(CodePoint::from(pow2(128)).to_f32(), Some(f32::INFINITY));
+}
+
 /// Values of every size up to 10,000 bits, small ones often.
 fn biguint_up_to(bits: usize) -> impl Strategy<Value = BigUint> {
     prop_oneof![
@@ -183,6 +349,26 @@ fn biguint_up_to(bits: usize) -> impl Strategy<Value = BigUint> {
 }
 
 proptest! {
+    #[test]
+    fn to_primitives_agree_with_the_primitive_casts(v in any::<u128>(), shift in 0u32..128) {
+        // u128's `as` casts to floats round to nearest, ties to even, once.
+        let v = v >> shift;
+        let cp = CodePoint::from(v);
+        prop_assert_eq!(cp.to_u128(), Some(v));
+        prop_assert_eq!(cp.to_i128(), i128::try_from(v).ok());
+        prop_assert_eq!(cp.to_f64(), Some(v as f64));
+        prop_assert_eq!(cp.to_f32(), Some(v as f32));
+    }
+
+    #[test]
+    fn from_f64_round_trips_every_nonnegative_float(bits in any::<u64>()) {
+        let x = f64::from_bits(bits & !(1 << 63));
+        prop_assume!(x.is_finite());
+        let cp = CodePoint::from_f64(x).unwrap();
+        prop_assert_eq!(cp.to_f64(), Some(x.trunc()));
+        prop_assert_eq!(Some(cp.to_biguint()), BigUint::from_f64(x));
+    }
+
     #[test]
     fn notation_round_trips(v in biguint_up_to(10_000)) {
         let cp = CodePoint::from(v.clone());

@@ -256,3 +256,18 @@ fn serde_bytes_like(bytes: &[u8]) -> impl serde::Serialize + '_ {
     }
     Bytes(bytes)
 }
+
+#[test]
+fn refusing_a_code_point_over_the_limit_allocates_nothing_proportional_to_it() {
+    // The size is read from the input's length before the value is built:
+    // 5,000,000 hex digits, 19,999,997 bits, over the default limit.
+    let json = format!("\"U+1{}\"", "0".repeat(4_999_999));
+    let peak = peak_during(|| serde_json::from_str::<CodePoint>(&json).unwrap_err());
+    assert!(peak <= 4096, "JSON: {peak} bytes");
+    // 2^21 + 1 bytes, 16,777,217 bits.
+    let mut bytes = vec![0xFF; (1 << 21) + 1];
+    *bytes.last_mut().unwrap() = 0x01;
+    let framed = postcard::to_allocvec(&serde_bytes_like(&bytes)).unwrap();
+    let peak = peak_during(|| postcard::from_bytes::<CodePoint>(&framed).unwrap_err());
+    assert!(peak <= 4096, "postcard: {peak} bytes");
+}

@@ -138,3 +138,226 @@ fn an_overlong_varint_length_is_postcards_not_ours() {
     // A zero byte string written with a byte is not canonical: refused.
     assert!(postcard::from_bytes::<CodePoint>(&[0x81, 0x00, 0x00]).is_err());
 }
+
+// ---------------------------------------------------------------------------
+// The limit: DecodeLimits::DEFAULT_MAX_BITS by default, raised or lowered
+// through ucsx::serde::MaxBits or a DecodeLimits seed.
+
+use serde::de::DeserializeSeed;
+use serde::Deserialize;
+use ucsx::DecodeLimits;
+
+/// A byte string as postcard writes it, framed by hand: the length as a
+/// LEB128 varint, then the bytes.
+fn postcard_bytes(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut len = bytes.len();
+    while len >= 0x80 {
+        out.push((len as u8) | 0x80);
+        len >>= 7;
+    }
+    out.push(len as u8);
+    out.extend_from_slice(bytes);
+    out
+}
+
+const LIMIT: u64 = DecodeLimits::DEFAULT_MAX_BITS;
+
+/// The notation of the value 2^(bits - 1), a one and `bits - 1` zero bits,
+/// built by hand: the digit that holds the top bit, then zero digits.
+fn power_of_two_notation(bits: u64) -> String {
+    let zeros = (bits - 1) / 4;
+    let top = 1u8 << ((bits - 1) % 4);
+    format!("U+{top:X}{}", "0".repeat(zeros as usize))
+}
+
+#[test]
+fn a_five_million_digit_notation_is_refused_with_a_clear_error() {
+    // 5,000,000 digits, the first a 1: 4 × 4,999,999 + 1 = 19,999,997 bits.
+    let notation = format!("U+1{}", "0".repeat(4_999_999));
+    let json = format!("\"{notation}\"");
+    let err = serde_json::from_str::<CodePoint>(&json).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "a code point of 19999997 bits is over the limit of 16777216 bits at line 1 column {}",
+            json.len()
+        )
+    );
+    // The same value in postcard: 2,499,999 zero bytes and a 0x01 on top
+    // (little-endian), 19,999,993 bits.
+    let mut bytes = vec![0u8; 2_499_999];
+    bytes.push(0x01);
+    let framed = postcard_bytes(&bytes);
+    let err = postcard::from_bytes::<CodePoint>(&framed).unwrap_err();
+    assert!(
+        matches!(err, postcard::Error::SerdeDeCustom),
+        "postcard: {err:?}"
+    );
+    // Raised, both read it, and agree with FromStr.
+    let expected: CodePoint = notation.parse().unwrap();
+    assert_eq!(expected.bits(), 19_999_997);
+    let limits = DecodeLimits {
+        max_bits: 20_000_000,
+    };
+    let mut de = serde_json::Deserializer::from_str(&json);
+    assert_eq!(limits.deserialize(&mut de).unwrap(), expected);
+    let mut de = postcard::Deserializer::from_bytes(&framed);
+    assert_eq!(
+        limits.deserialize(&mut de).unwrap(),
+        CodePoint::from(BigUint::from(1u8) << 19_999_992u32)
+    );
+}
+
+#[test]
+fn the_default_limit_is_the_decode_limit_exactly() {
+    // LIMIT bits: accepted; LIMIT + 1 bits: refused, in both formats.
+    for (bits, ok) in [(LIMIT - 1, true), (LIMIT, true), (LIMIT + 1, false)] {
+        let json = format!("\"{}\"", power_of_two_notation(bits));
+        let result = serde_json::from_str::<CodePoint>(&json);
+        assert_eq!(result.is_ok(), ok, "JSON, {bits} bits");
+        if let Ok(cp) = result {
+            assert_eq!(cp.bits(), bits);
+        }
+        let cp = CodePoint::from(BigUint::from(1u8) << (bits - 1));
+        let framed = postcard::to_allocvec(&cp).unwrap();
+        let result = postcard::from_bytes::<CodePoint>(&framed);
+        assert_eq!(result.is_ok(), ok, "postcard, {bits} bits");
+        if let Ok(back) = result {
+            assert_eq!(back, cp);
+        }
+    }
+    // Leading zeros are not bits: a million of them before a 1 is U+0001.
+    let json = format!("\"U+{}1\"", "0".repeat(1_000_000));
+    assert_eq!(
+        serde_json::from_str::<CodePoint>(&json).unwrap(),
+        CodePoint::from(1u8)
+    );
+}
+
+#[test]
+fn a_limit_can_be_lowered_to_any_bit_length() {
+    // 7 bits: U+007F is the last value accepted, in every form.
+    let limits = DecodeLimits { max_bits: 7 };
+    let json = |s: &str| limits.deserialize(&mut serde_json::Deserializer::from_str(s));
+    assert_eq!(json("\"U+7F\"").unwrap(), CodePoint::from(0x7Fu8));
+    assert_eq!(json("127").unwrap(), CodePoint::from(0x7Fu8));
+    assert_eq!(json("\"U+0000007F\"").unwrap(), CodePoint::from(0x7Fu8));
+    for bad in [
+        "\"U+80\"",
+        "128",
+        "\"U+FFFFFFFFFFFFFFFFFFFF\"",
+        "18446744073709551615",
+    ] {
+        let err = json(bad).unwrap_err();
+        assert!(
+            err.to_string().contains("is over the limit of 7 bits"),
+            "{bad}: {err}"
+        );
+    }
+    let post = |b: &[u8]| limits.deserialize(&mut postcard::Deserializer::from_bytes(b));
+    assert_eq!(post(&[1, 0x7F]).unwrap(), CodePoint::from(0x7Fu8));
+    assert!(post(&[1, 0x80]).is_err());
+    assert!(post(&[2, 0x7F, 0x01]).is_err());
+    // Zero bits: only U+0000.
+    let zero = DecodeLimits { max_bits: 0 };
+    let mut de = serde_json::Deserializer::from_str("\"U+0000\"");
+    assert_eq!(zero.deserialize(&mut de).unwrap(), CodePoint::ZERO);
+    let mut de = serde_json::Deserializer::from_str("\"U+1\"");
+    assert!(zero.deserialize(&mut de).is_err());
+    let mut de = postcard::Deserializer::from_bytes(&[0]);
+    assert_eq!(zero.deserialize(&mut de).unwrap(), CodePoint::ZERO);
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct Raised {
+    #[serde(deserialize_with = "ucsx::serde::MaxBits::<{ 1 << 25 }>::deserialize")]
+    value: CodePoint,
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct Unicode {
+    #[serde(deserialize_with = "ucsx::serde::MaxBits::<21>::deserialize")]
+    value: CodePoint,
+}
+
+#[test]
+fn max_bits_sets_the_limit_of_one_field() {
+    let notation = format!("U+1{}", "0".repeat(4_999_999));
+    let json = format!("{{\"value\":\"{notation}\"}}");
+    assert_eq!(
+        serde_json::from_str::<Raised>(&json).unwrap().value,
+        notation.parse::<CodePoint>().unwrap()
+    );
+    assert!(serde_json::from_str::<Unicode>(&json).is_err());
+    assert_eq!(
+        serde_json::from_str::<Unicode>("{\"value\":\"U+10FFFF\"}")
+            .unwrap()
+            .value,
+        CodePoint::UNICODE_MAX
+    );
+    assert!(serde_json::from_str::<Unicode>("{\"value\":\"U+200000\"}").is_err());
+    // postcard: a struct is its fields in order.
+    let cp = CodePoint::from(BigUint::from(1u8) << (LIMIT + 100));
+    let framed = postcard::to_allocvec(&cp).unwrap();
+    assert!(postcard::from_bytes::<CodePoint>(&framed).is_err());
+    assert_eq!(postcard::from_bytes::<Raised>(&framed).unwrap().value, cp);
+    assert!(postcard::from_bytes::<Unicode>(&[3, 0x00, 0x00, 0x20]).is_err());
+    assert_eq!(
+        postcard::from_bytes::<Unicode>(&[3, 0xFF, 0xFF, 0x10])
+            .unwrap()
+            .value,
+        CodePoint::UNICODE_MAX
+    );
+}
+
+/// A binary format that presents a byte string as a sequence of u8, the
+/// path of `visit_seq`: any deserializer, with `is_human_readable` false.
+struct BinarySeq<I>(serde::de::value::SeqDeserializer<I, serde::de::value::Error>);
+
+impl<'de, I: Iterator<Item = u8>> serde::Deserializer<'de> for BinarySeq<I> {
+    type Error = serde::de::value::Error;
+    fn deserialize_any<V: serde::de::Visitor<'de>>(self, v: V) -> Result<V::Value, Self::Error> {
+        self.0.deserialize_any(v)
+    }
+    fn is_human_readable(&self) -> bool {
+        false
+    }
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+fn binary_seq<I: Iterator<Item = u8>>(bytes: I) -> BinarySeq<I> {
+    BinarySeq(serde::de::value::SeqDeserializer::new(bytes))
+}
+
+#[test]
+fn a_byte_sequence_is_refused_as_soon_as_it_passes_the_limit() {
+    assert_eq!(
+        CodePoint::deserialize(binary_seq([0x00, 0x00, 0x11].into_iter())).unwrap(),
+        CodePoint::from(0x110000u32)
+    );
+    // An endless sequence: refused after the limit's worth of bytes, not
+    // collected.
+    let err = CodePoint::deserialize(binary_seq(std::iter::repeat(0xFF))).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "a code point of more than 16777216 bits is over the limit of 16777216 bits"
+    );
+    let limits = DecodeLimits { max_bits: 9 };
+    assert_eq!(
+        limits
+            .deserialize(binary_seq([0xFF, 0x01].into_iter()))
+            .unwrap(),
+        CodePoint::from(0x1FFu16)
+    );
+    assert!(limits
+        .deserialize(binary_seq([0xFF, 0x03].into_iter()))
+        .is_err());
+    assert!(limits
+        .deserialize(binary_seq([0xFF, 0xFF, 0x01].into_iter()))
+        .is_err());
+}

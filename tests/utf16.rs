@@ -577,3 +577,38 @@ fn bytes_round_trip_in_both_orders_with_and_without_bom() {
     let err = bytes_to_units::<u32>(&[0xFF, 0xFE, 0, 0, 0x41, 0, 0], None).unwrap_err();
     assert_eq!((err.position(), err.len()), (4, 3));
 }
+
+/// utf-inf-16.txt §2: up to U+10FFFF, UTF-∞-16 is UTF-16 (and so are
+/// UTF-G-16 and UTF-E-16, its restrictions). Checked against std for every
+/// scalar value, each way, and on a whole text: a UTF-16 text decodes to
+/// the same code points.
+#[test]
+fn the_16_bit_formats_are_utf_16_on_the_unicode_range() {
+    fn same<E: Encoding<Unit = u16>>() {
+        let mut std_units = [0u16; 2];
+        let mut text = Vec::new();
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            let expected = &*c.encode_utf16(&mut std_units);
+            let cp = CodePoint::from(c);
+            assert_eq!(encode::<E>(&cp), expected, "{}: {cp}", E::NAME);
+            assert_eq!(
+                E::decode(expected).unwrap(),
+                (cp, expected.len()),
+                "{}",
+                E::NAME
+            );
+            text.extend_from_slice(expected);
+        }
+        let decoded: Vec<char> = E::decode_all(&text)
+            .unwrap()
+            .iter()
+            .map(|cp| cp.to_char().unwrap())
+            .collect();
+        let expected: Vec<char> = (0..=0x10FFFFu32).filter_map(char::from_u32).collect();
+        assert!(decoded == expected, "{}: whole text", E::NAME);
+    }
+    same::<Utf16>();
+    same::<UtfG16>();
+    same::<UtfE16>();
+    same::<UtfInf16>();
+}

@@ -747,3 +747,24 @@ fn utf_e_8_agrees_with_perl() {
         assert_eq!(back, [*v]);
     }
 }
+
+#[test]
+fn perl_encodes_the_surrogates_which_utf_e_8_refuses() {
+    // The one difference between UTF-E-8 and Perl's extended UTF-8: Perl
+    // writes U+D800..U+DFFF in the 3-byte layout; UTF-E-8, like every
+    // format of the family, encodes no surrogate and decodes none.
+    let surrogates = [0xD800u64, 0xDBFF, 0xDC00, 0xDFFF];
+    let Some(perl) = perl_encode(&surrogates) else {
+        return;
+    };
+    for (v, theirs) in surrogates.iter().zip(&perl) {
+        let layout = vec![
+            0xE0 | (v >> 12) as u8,
+            0x80 | ((v >> 6) & 0x3F) as u8,
+            0x80 | (v & 0x3F) as u8,
+        ];
+        assert_eq!(theirs, &layout, "U+{v:X}");
+        assert!(UtfE8::encode_u64s(&[*v], &mut Vec::new()).is_err());
+        assert!(UtfE8::validate(theirs).is_err(), "U+{v:X}");
+    }
+}

@@ -89,6 +89,18 @@ pub fn mixed() -> String {
     )
 }
 
+/// Emoji-heavy: emoji (4-byte codes, surrogate pairs in UTF-16) with a
+/// little ASCII between them, as in chat messages.
+pub fn emoji() -> String {
+    build(
+        |r| match r.below(4) {
+            0 => pick(r, LOWER),
+            _ => char::from_u32(0x1F300 + r.below(0x300) as u32).unwrap(),
+        },
+        5,
+    )
+}
+
 /// The four text corpora with their names.
 pub fn texts() -> Vec<(&'static str, String)> {
     vec![
@@ -99,8 +111,15 @@ pub fn texts() -> Vec<(&'static str, String)> {
     ]
 }
 
+/// The text corpora of the transcoding targets: the four, and emoji-heavy.
+pub fn transcoding_texts() -> Vec<(&'static str, String)> {
+    let mut texts = texts();
+    texts.push(("emoji", emoji()));
+    texts
+}
+
 /// A code point of exactly `bits` bits, its lower bits pseudo-random.
-pub fn huge(bits: u64) -> num_bigint::BigUint {
+pub fn huge(bits: u64) -> ucsx::num_bigint::BigUint {
     let mut rng = Rng::new(bits);
     let words = bits.div_ceil(64) as usize;
     let mut digits: Vec<u64> = (0..words).map(|_| rng.next_u64()).collect();
@@ -109,5 +128,5 @@ pub fn huge(bits: u64) -> num_bigint::BigUint {
     *last &= if top == 64 { u64::MAX } else { (1 << top) - 1 };
     *last |= 1 << (top - 1);
     let bytes: Vec<u8> = digits.iter().flat_map(|d| d.to_le_bytes()).collect();
-    num_bigint::BigUint::from_bytes_le(&bytes)
+    ucsx::num_bigint::BigUint::from_bytes_le(&bytes)
 }

@@ -15,11 +15,16 @@
 //! measured by the vector UTF-8 check (`encoding/utf8/simd.rs`), so the
 //! conversion loop runs on known-valid bytes with no checks at all; the
 //! 16- and 32-bit inputs are checked as they are converted, which costs one
-//! compare a unit. The loops are plain safe Rust that the compiler
-//! vectorises on the ASCII runs; `tests/engine.rs` checks every kernel
-//! against the code-at-a-time path.
+//! compare a unit. The loops are plain Rust that the compiler vectorises on
+//! the ASCII runs; they write straight into the output vector's spare
+//! capacity, reserved for the most units the input can need, which is the
+//! one `unsafe` step here (`with_spare`: zero-filling the output first
+//! instead cost up to 40% on ASCII text in `peers/`). `tests/engine.rs`
+//! checks every kernel against the code-at-a-time path.
+#![allow(unsafe_code)]
 
 use alloc::vec::Vec;
+use core::mem::MaybeUninit;
 
 use crate::encoding::{UnicodeOut, UnicodeUnits};
 
@@ -62,6 +67,26 @@ pub(crate) fn valid_utf8_len(input: &[u8]) -> usize {
     }
 }
 
+/// Reserves room for `max` more units in `out`, lets `kernel` write into
+/// it, and keeps the units it says it wrote.
+#[inline(always)]
+fn with_spare<U>(
+    out: &mut Vec<U>,
+    max: usize,
+    kernel: impl FnOnce(&mut [MaybeUninit<U>]) -> (Run, usize),
+) -> Run {
+    out.reserve(max);
+    let (run, written) = kernel(&mut out.spare_capacity_mut()[..max]);
+    assert!(written <= max);
+    // SAFETY: every kernel writes its output slots in order, `dst[w]`
+    // then `w += 1` (or a block `dst[w..w + k]` in full, then `w += k`),
+    // and returns `w`: the first `written` slots of the spare capacity are
+    // initialised, and `written <= max <= capacity - len` by the assert
+    // and the `reserve` above.
+    unsafe { out.set_len(out.len() + written) };
+    run
+}
+
 /// Whether all of `block` is ASCII, in one test the compiler vectorises.
 #[inline(always)]
 fn all_ascii<T: Copy + Into<u32>>(block: &[T; ASCII_BLOCK]) -> bool {
@@ -88,9 +113,7 @@ fn utf8_to_utf8(input: &[u8], out: &mut Vec<u8>) -> Run {
 fn utf8_code(valid: &[u8], i: usize) -> (u32, usize) {
     let b = u32::from(valid[i]);
     let t = |k: usize| u32::from(valid[i + k]) & 0x3F;
-    if b < 0x80 {
-        (b, 1)
-    } else if b < 0xE0 {
+    if b < 0xE0 {
         ((b & 0x1F) << 6 | t(1), 2)
     } else if b < 0xF0 {
         ((b & 0x0F) << 12 | t(1) << 6 | t(2), 3)
@@ -99,84 +122,202 @@ fn utf8_code(valid: &[u8], i: usize) -> (u32, usize) {
     }
 }
 
-/// Widens valid UTF-8 with `push` for each code point; `widen` for each
-/// all-ASCII block.
-#[inline(always)]
-fn from_utf8<U>(
-    input: &[u8],
-    out: &mut Vec<U>,
-    push: impl Fn(&mut Vec<U>, u32),
-    widen: impl Fn(u8) -> U,
-) -> Run {
-    let valid = &input[..valid_utf8_len(input)];
-    out.reserve(valid.len());
-    let mut i = 0;
-    let mut codes = 0;
-    while i < valid.len() {
-        if let Some(block) = valid.get(i..i + ASCII_BLOCK) {
-            let block: &[u8; ASCII_BLOCK] = block.try_into().expect("a block");
-            if all_ascii(block) {
-                out.extend(block.iter().map(|&b| widen(b)));
-                i += ASCII_BLOCK;
-                codes += ASCII_BLOCK;
-                continue;
-            }
-        }
-        // Codes one at a time up to the next ASCII byte, which may start
-        // a block.
-        loop {
-            let (value, len) = utf8_code(valid, i);
-            push(out, value);
-            i += len;
-            codes += 1;
-            if i >= valid.len() || valid[i] < 0x80 {
-                break;
-            }
-        }
-    }
-    Run { read: i, codes }
+/// A sink for code points: how a target unit width writes one.
+trait Sink: Copy {
+    /// The most units one code point needs.
+    const MAX_UNITS: usize;
+    /// Writes the scalar value `v` at `dst[w..]` (perhaps all of the
+    /// `MAX_UNITS` slots there) and returns how many slots hold the code.
+    fn put(dst: &mut [MaybeUninit<Self>], w: usize, v: u32) -> usize;
+    /// The unit of an ASCII value.
+    fn ascii(b: u32) -> Self;
 }
 
+impl Sink for u8 {
+    const MAX_UNITS: usize = 4;
+    /// RFC 3629 §3. A branch on the length: here it beats the
+    /// branch-free form on all but text that mixes lengths at random.
+    #[inline(always)]
+    fn put(dst: &mut [MaybeUninit<u8>], w: usize, v: u32) -> usize {
+        if v < 0x80 {
+            dst[w].write(v as u8);
+            1
+        } else if v < 0x800 {
+            let d = &mut dst[w..w + 2];
+            d[0].write(0xC0 | (v >> 6) as u8);
+            d[1].write(0x80 | (v & 0x3F) as u8);
+            2
+        } else if v < 0x10000 {
+            let d = &mut dst[w..w + 3];
+            d[0].write(0xE0 | (v >> 12) as u8);
+            d[1].write(0x80 | (v >> 6 & 0x3F) as u8);
+            d[2].write(0x80 | (v & 0x3F) as u8);
+            3
+        } else {
+            let d = &mut dst[w..w + 4];
+            d[0].write(0xF0 | (v >> 18) as u8);
+            d[1].write(0x80 | (v >> 12 & 0x3F) as u8);
+            d[2].write(0x80 | (v >> 6 & 0x3F) as u8);
+            d[3].write(0x80 | (v & 0x3F) as u8);
+            4
+        }
+    }
+    #[inline(always)]
+    fn ascii(b: u32) -> u8 {
+        b as u8
+    }
+}
+
+impl Sink for u16 {
+    const MAX_UNITS: usize = 2;
+    /// One unit, or a surrogate pair.
+    #[inline(always)]
+    fn put(dst: &mut [MaybeUninit<u16>], w: usize, v: u32) -> usize {
+        let pair = v >= 0x10000;
+        let x = v.wrapping_sub(0x10000);
+        let first = if pair { 0xD800 | x >> 10 } else { v };
+        let d = &mut dst[w..w + 2];
+        d[0].write(first as u16);
+        d[1].write((0xDC00 | (x & 0x3FF)) as u16);
+        1 + usize::from(pair)
+    }
+    #[inline(always)]
+    fn ascii(b: u32) -> u16 {
+        b as u16
+    }
+}
+
+impl Sink for u32 {
+    const MAX_UNITS: usize = 1;
+    #[inline(always)]
+    fn put(dst: &mut [MaybeUninit<u32>], w: usize, v: u32) -> usize {
+        dst[w].write(v);
+        1
+    }
+    #[inline(always)]
+    fn ascii(b: u32) -> u32 {
+        b
+    }
+}
+
+/// The value and length of the valid UTF-8 code at `valid[i]`, four bytes
+/// being there to read, without a branch on its length: the lead's
+/// leading ones give it, and the payload bits of all four bytes are
+/// gathered at once, then cut to the length.
+#[inline(always)]
+fn utf8_code_at(valid: &[u8], i: usize) -> (u32, usize) {
+    let four: [u8; 4] = valid[i..i + 4].try_into().expect("four bytes");
+    let x = u32::from_be_bytes(four);
+    let len = ((!x).leading_zeros() as usize).max(1);
+    let y = x >> (32 - 8 * len);
+    let bits = (y & 0x3F) | (y >> 2 & 0xFC0) | (y >> 4 & 0x3_F000) | (y >> 6 & 0x1C_0000);
+    let v = if len == 1 {
+        y
+    } else {
+        bits & ((1 << (5 * len + 1)) - 1)
+    };
+    (v, len)
+}
+
+/// Converts the longest valid UTF-8 prefix of `input` to a wider unit.
+fn from_utf8<U: Sink>(input: &[u8], out: &mut Vec<U>) -> Run {
+    from_valid_utf8(&input[..valid_utf8_len(input)], out)
+}
+
+/// Converts valid UTF-8 to a wider unit: at most one unit a byte.
+fn from_valid_utf8<U: Sink>(valid: &[u8], out: &mut Vec<U>) -> Run {
+    // One unit a byte at most, and room for `put` to write all its slots.
+    with_spare(out, valid.len() + U::MAX_UNITS, |dst| {
+        let (mut i, mut w, mut codes) = (0, 0, 0);
+        while i < valid.len() {
+            if let Some(block) = valid.get(i..i + ASCII_BLOCK) {
+                let block: &[u8; ASCII_BLOCK] = block.try_into().expect("a block");
+                if all_ascii(block) {
+                    let d = &mut dst[w..w + ASCII_BLOCK];
+                    for k in 0..ASCII_BLOCK {
+                        d[k].write(U::ascii(u32::from(block[k])));
+                    }
+                    i += ASCII_BLOCK;
+                    w += ASCII_BLOCK;
+                    codes += ASCII_BLOCK;
+                    continue;
+                }
+            }
+            // Codes one at a time to the end of this block's stretch.
+            let end = (i + ASCII_BLOCK).min(valid.len());
+            while i < end {
+                let b = valid[i];
+                let (value, len) = if i + 4 <= valid.len() {
+                    utf8_code_at(valid, i)
+                } else if b < 0x80 {
+                    (u32::from(b), 1)
+                } else {
+                    utf8_code(valid, i)
+                };
+                w += U::put(dst, w, value);
+                i += len;
+                codes += 1;
+            }
+        }
+        (Run { read: i, codes }, w)
+    })
+}
+
+/// The vector loop (`simd.rs`) where the processor has one, the scalar
+/// loop for the rest.
 fn utf8_to_utf16(input: &[u8], out: &mut Vec<u16>) -> Run {
-    from_utf8(input, out, push_utf16, u16::from)
+    let valid = &input[..valid_utf8_len(input)];
+    let fast = with_spare(out, valid.len(), |dst| {
+        let (read, written, codes) = super::simd::utf8_to_utf16(valid, dst);
+        (Run { read, codes }, written)
+    });
+    let rest = from_valid_utf8(&valid[fast.read..], out);
+    Run {
+        read: fast.read + rest.read,
+        codes: fast.codes + rest.codes,
+    }
 }
 
 fn utf8_to_utf32(input: &[u8], out: &mut Vec<u32>) -> Run {
-    from_utf8(input, out, |out, v| out.push(v), u32::from)
+    from_utf8(input, out)
 }
 
-/// Appends a Unicode scalar value as UTF-16: one unit or a surrogate pair.
+/// Converts the longest valid prefix of `input`, 16- or 32-bit units,
+/// with `code` reading one code point (`None` where the prefix ends).
 #[inline(always)]
-fn push_utf16(out: &mut Vec<u16>, v: u32) {
-    if v < 0x10000 {
-        out.push(v as u16);
-    } else {
-        let v = v - 0x10000;
-        out.extend_from_slice(&[0xD800 | (v >> 10) as u16, 0xDC00 | (v & 0x3FF) as u16]);
-    }
-}
-
-/// Appends a Unicode scalar value as UTF-8 (RFC 3629 §3).
-#[inline(always)]
-fn push_utf8(out: &mut Vec<u8>, v: u32) {
-    if v < 0x80 {
-        out.push(v as u8);
-    } else if v < 0x800 {
-        out.extend_from_slice(&[0xC0 | (v >> 6) as u8, 0x80 | (v & 0x3F) as u8]);
-    } else if v < 0x10000 {
-        out.extend_from_slice(&[
-            0xE0 | (v >> 12) as u8,
-            0x80 | (v >> 6 & 0x3F) as u8,
-            0x80 | (v & 0x3F) as u8,
-        ]);
-    } else {
-        out.extend_from_slice(&[
-            0xF0 | (v >> 18) as u8,
-            0x80 | (v >> 12 & 0x3F) as u8,
-            0x80 | (v >> 6 & 0x3F) as u8,
-            0x80 | (v & 0x3F) as u8,
-        ]);
-    }
+fn from_wide<I: Copy + Into<u32>, U: Sink>(
+    input: &[I],
+    out: &mut Vec<U>,
+    code: impl Fn(&[I], usize) -> Option<(u32, usize)>,
+) -> Run {
+    with_spare(out, (input.len() + 1) * U::MAX_UNITS, |dst| {
+        let (mut i, mut w, mut codes) = (0, 0, 0);
+        while i < input.len() {
+            if let Some(block) = input.get(i..i + ASCII_BLOCK) {
+                let block: &[I; ASCII_BLOCK] = block.try_into().expect("a block");
+                if all_ascii(block) {
+                    let d = &mut dst[w..w + ASCII_BLOCK];
+                    for k in 0..ASCII_BLOCK {
+                        d[k].write(U::ascii(block[k].into()));
+                    }
+                    i += ASCII_BLOCK;
+                    w += ASCII_BLOCK;
+                    codes += ASCII_BLOCK;
+                    continue;
+                }
+            }
+            let end = (i + ASCII_BLOCK).min(input.len());
+            while i < end {
+                let Some((value, len)) = code(input, i) else {
+                    return (Run { read: i, codes }, w);
+                };
+                w += U::put(dst, w, value);
+                i += len;
+                codes += 1;
+            }
+        }
+        (Run { read: i, codes }, w)
+    })
 }
 
 /// The scalar value of the UTF-16 code at `input[i]` and its length, or
@@ -196,111 +337,36 @@ fn utf16_code(input: &[u16], i: usize) -> Option<(u32, usize)> {
     }
 }
 
-/// Converts the longest valid UTF-16 prefix with `push` for each code
-/// point; `narrow` for each all-ASCII block.
+/// The UTF-32 unit at `input[i]` if it is a Unicode scalar value.
 #[inline(always)]
-fn from_utf16<U>(
-    input: &[u16],
-    out: &mut Vec<U>,
-    push: impl Fn(&mut Vec<U>, u32),
-    narrow: impl Fn(u16) -> U,
-) -> Run {
-    out.reserve(input.len());
-    let mut i = 0;
-    let mut codes = 0;
-    while i < input.len() {
-        if let Some(block) = input.get(i..i + ASCII_BLOCK) {
-            let block: &[u16; ASCII_BLOCK] = block.try_into().expect("a block");
-            if all_ascii(block) {
-                out.extend(block.iter().map(|&u| narrow(u)));
-                i += ASCII_BLOCK;
-                codes += ASCII_BLOCK;
-                continue;
-            }
-        }
-        loop {
-            let Some((value, len)) = utf16_code(input, i) else {
-                return Run { read: i, codes };
-            };
-            push(out, value);
-            i += len;
-            codes += 1;
-            if i >= input.len() || input[i] < 0x80 {
-                break;
-            }
-        }
-    }
-    Run { read: i, codes }
+fn utf32_code(input: &[u32], i: usize) -> Option<(u32, usize)> {
+    let u = input[i];
+    (u < 0xD800 || (0xE000..0x11_0000).contains(&u)).then_some((u, 1))
 }
 
 fn utf16_to_utf8(input: &[u16], out: &mut Vec<u8>) -> Run {
-    from_utf16(input, out, push_utf8, |u| u as u8)
+    from_wide(input, out, utf16_code)
 }
 
 fn utf16_to_utf16(input: &[u16], out: &mut Vec<u16>) -> Run {
-    let start = out.len();
-    let run = from_utf16(input, out, push_utf16, |u| u);
-    debug_assert_eq!(out.len() - start, run.read);
-    run
+    from_wide(input, out, utf16_code)
 }
 
 fn utf16_to_utf32(input: &[u16], out: &mut Vec<u32>) -> Run {
-    from_utf16(input, out, |out, v| out.push(v), u32::from)
-}
-
-/// Whether a UTF-32 unit is a Unicode scalar value.
-#[inline(always)]
-fn is_scalar(u: u32) -> bool {
-    u < 0xD800 || (0xE000..0x11_0000).contains(&u)
-}
-
-/// Converts the longest valid UTF-32 prefix with `push` for each code
-/// point; `narrow` for each all-ASCII block.
-#[inline(always)]
-fn from_utf32<U>(
-    input: &[u32],
-    out: &mut Vec<U>,
-    push: impl Fn(&mut Vec<U>, u32),
-    narrow: impl Fn(u32) -> U,
-) -> Run {
-    out.reserve(input.len());
-    let mut i = 0;
-    while i < input.len() {
-        if let Some(block) = input.get(i..i + ASCII_BLOCK) {
-            let block: &[u32; ASCII_BLOCK] = block.try_into().expect("a block");
-            if all_ascii(block) {
-                out.extend(block.iter().map(|&u| narrow(u)));
-                i += ASCII_BLOCK;
-                continue;
-            }
-        }
-        loop {
-            let u = input[i];
-            if !is_scalar(u) {
-                return Run { read: i, codes: i };
-            }
-            push(out, u);
-            i += 1;
-            if i >= input.len() || input[i] < 0x80 {
-                break;
-            }
-        }
-    }
-    Run { read: i, codes: i }
+    from_wide(input, out, utf16_code)
 }
 
 fn utf32_to_utf8(input: &[u32], out: &mut Vec<u8>) -> Run {
-    from_utf32(input, out, push_utf8, |u| u as u8)
+    from_wide(input, out, utf32_code)
 }
 
 fn utf32_to_utf16(input: &[u32], out: &mut Vec<u16>) -> Run {
-    from_utf32(input, out, push_utf16, |u| u as u16)
+    from_wide(input, out, utf32_code)
 }
 
 fn utf32_to_utf32(input: &[u32], out: &mut Vec<u32>) -> Run {
-    let read = input
-        .iter()
-        .position(|&u| !is_scalar(u))
+    let read = (0..input.len())
+        .find(|&i| utf32_code(input, i).is_none())
         .unwrap_or(input.len());
     out.extend_from_slice(&input[..read]);
     Run { read, codes: read }

@@ -29,6 +29,7 @@ use crate::encoding::UnicodeUnits;
 use crate::{CodePoint, DecodeError, DecodeLimits, EncodeError, Encoding, TranscodeError};
 
 pub(crate) mod kernels;
+mod simd;
 
 /// What to do with input that is not valid in its format.
 ///

@@ -68,8 +68,9 @@ pub struct Utf8;
 pub struct UtfG8;
 
 /// UTF-E-8: UTF-G-8 plus FE (7 bytes) and FF (13 bytes) codes, up to
-/// U+7FFFFFFFFFFFFFFF. Perl's internal "extended UTF-8" is the same
-/// encoding.
+/// U+7FFFFFFFFFFFFFFF. Perl's internal "extended UTF-8" has the same byte
+/// layout and range, but also encodes the surrogates U+D800..U+DFFF, which
+/// UTF-E-8 refuses.
 ///
 /// ```
 /// use ucsx::{CodePoint, Encoding, UtfE8};

@@ -1,0 +1,73 @@
+//! Side-by-side timing shared by `examples/bench_report.rs` and the peer
+//! report in `peers/`: ours and the peer alternately, the ratio of medians.
+
+#![allow(dead_code)]
+
+use std::time::{Duration, Instant};
+
+/// Runs `f` once and returns how long it took.
+fn time(f: &mut dyn FnMut()) -> Duration {
+    let start = Instant::now();
+    f();
+    start.elapsed()
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+/// How to measure, and which targets.
+pub struct Report {
+    pub runs: usize,
+    pub only: Option<String>,
+}
+
+impl Report {
+    /// `UCSX_BENCH_RUNS` runs per measurement (15), and only the targets
+    /// whose name contains `UCSX_BENCH_ONLY`, if set.
+    pub fn from_env() -> Self {
+        Report {
+            runs: std::env::var("UCSX_BENCH_RUNS")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(15),
+            only: std::env::var("UCSX_BENCH_ONLY").ok(),
+        }
+    }
+
+    /// Times `ours` and `theirs` alternately `runs` times after a warm-up,
+    /// so drift on a shared machine hits both alike, and prints the line of
+    /// the table; returns the two medians. Skipped (`None`) for a target
+    /// the filter leaves out.
+    pub fn measure(
+        &self,
+        (target, corpus, peer, goal): (&str, &str, &str, f64),
+        ours: &mut dyn FnMut(),
+        theirs: &mut dyn FnMut(),
+    ) -> Option<(Duration, Duration)> {
+        if self
+            .only
+            .as_ref()
+            .is_some_and(|only| !target.contains(only.as_str()))
+        {
+            return None;
+        }
+        ours();
+        theirs();
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        for _ in 0..self.runs {
+            a.push(time(ours));
+            b.push(time(theirs));
+        }
+        let (ours, theirs) = (median(a), median(b));
+        let ratio = theirs.as_secs_f64() / ours.as_secs_f64();
+        let verdict = if ratio >= goal { "met" } else { "MISSED" };
+        println!(
+            "| {target} | {corpus} | {peer} | {:.3} ms | {:.3} ms | {ratio:.2} | >= {goal:.2} | {verdict} |",
+            ours.as_secs_f64() * 1e3,
+            theirs.as_secs_f64() * 1e3,
+        );
+        Some((ours, theirs))
+    }
+}

@@ -1,0 +1,274 @@
+//! serde support for [`CodePoint`] and [`EncodedString`](crate::EncodedString)
+//! (feature `serde`), and the limit on the size of a deserialized code point.
+//!
+//! A [`CodePoint`] is written:
+//! - in human-readable formats (JSON, YAML, TOML, ...) as its notation
+//!   string, `"U+110000"`; deserializing also accepts an unsigned integer;
+//! - in binary formats (postcard, bincode, CBOR, ...) as the value's
+//!   magnitude in bytes, little-endian and minimal (no most-significant zero
+//!   byte; zero is the empty byte string). The form is the same whatever the
+//!   value's size, costs one length prefix plus `ceil(bits / 8)` bytes, and
+//!   any other byte string is rejected, so each value has exactly one
+//!   encoding.
+//!
+//! An [`EncodedString`](crate::EncodedString) is written as a list of
+//! notations in human-readable formats and as its units in binary ones.
+//!
+//! # The limit
+//!
+//! Like every decoder (see [`DecodeLimits`]), deserialization refuses a code
+//! point of more than [`DecodeLimits::DEFAULT_MAX_BITS`] (16,777,216) bits,
+//! so that hostile input cannot make it build a value of any size it likes.
+//! The size is read from the input's length (the number of significant
+//! digits, or of bytes) before the value is built. To read larger values (or
+//! to refuse smaller ones), deserialize through [`MaxBits`] in a derived
+//! type, or through a [`DecodeLimits`], which is a
+//! [`DeserializeSeed`] for `CodePoint`:
+//!
+//! ```
+//! use serde::de::DeserializeSeed;
+//! use ucsx::{CodePoint, DecodeLimits};
+//!
+//! // A value of 20,000,001 bits: over the default limit.
+//! let json = format!("\"U+1{}\"", "0".repeat(5_000_000));
+//! let err = serde_json::from_str::<CodePoint>(&json).unwrap_err();
+//! assert!(err.to_string().starts_with(
+//!     "a code point of 20000001 bits is over the limit of 16777216 bits"
+//! ));
+//!
+//! // Raised for one field of a derived type...
+//! #[derive(serde::Deserialize)]
+//! struct Record {
+//!     #[serde(deserialize_with = "ucsx::serde::MaxBits::<{ 1 << 26 }>::deserialize")]
+//!     value: CodePoint,
+//! }
+//! let record: Record = serde_json::from_str(&format!("{{\"value\": {json}}}"))?;
+//! assert_eq!(record.value.bits(), 20_000_001);
+//!
+//! // ...or for one value, at run time.
+//! let limits = DecodeLimits { max_bits: 1 << 26 };
+//! let cp = limits.deserialize(&mut serde_json::Deserializer::from_str(&json))?;
+//! assert_eq!(cp, record.value);
+//!
+//! // A limit can be lowered as well: here to the 21 bits of Unicode.
+//! let tight = DecodeLimits { max_bits: 21 };
+//! assert!(tight.deserialize(&mut serde_json::Deserializer::from_str("\"U+10FFFF\"")).is_ok());
+//! assert!(tight.deserialize(&mut serde_json::Deserializer::from_str("\"U+200000\"")).is_err());
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use ::serde::de::{self, Deserialize, DeserializeSeed, Deserializer, SeqAccess, Visitor};
+use ::serde::ser::{Serialize, Serializer};
+use num_bigint::BigUint;
+
+use crate::code_point::{notation_bits, notation_digits, parse_hex_digits};
+use crate::{CodePoint, DecodeLimits};
+
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl Serialize for CodePoint {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if serializer.is_human_readable() {
+            serializer.collect_str(self)
+        } else {
+            match self.to_u64() {
+                Some(v) => {
+                    let bytes = v.to_le_bytes();
+                    let len = 8 - (v.leading_zeros() / 8) as usize;
+                    serializer.serialize_bytes(&bytes[..len])
+                }
+                None => serializer.serialize_bytes(&self.to_biguint().to_bytes_le()),
+            }
+        }
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl<'de> Deserialize<'de> for CodePoint {
+    /// Refuses a code point of more than
+    /// [`DecodeLimits::DEFAULT_MAX_BITS`] bits; see [the module
+    /// docs](crate::serde#the-limit) to raise the limit.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<CodePoint, D::Error> {
+        DecodeLimits::default().deserialize(deserializer)
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
+impl<'de> DeserializeSeed<'de> for DecodeLimits {
+    type Value = CodePoint;
+
+    /// Deserializes a [`CodePoint`] of at most `max_bits` bits; see [the
+    /// module docs](crate::serde#the-limit).
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<CodePoint, D::Error> {
+        let max_bits = self.max_bits;
+        if deserializer.is_human_readable() {
+            deserializer.deserialize_any(CodePointVisitor {
+                binary: false,
+                max_bits,
+            })
+        } else {
+            deserializer.deserialize_bytes(CodePointVisitor {
+                binary: true,
+                max_bits,
+            })
+        }
+    }
+}
+
+/// A limit of `MAX_BITS` bits for one field of a derived type:
+/// `#[serde(deserialize_with = "ucsx::serde::MaxBits::<N>::deserialize")]`
+/// reads values over the default limit (or refuses values under it) in that
+/// field. The type is never built; it only carries the number.
+///
+/// ```
+/// use ucsx::CodePoint;
+///
+/// #[derive(Debug, serde::Deserialize)]
+/// struct Huge {
+///     #[serde(deserialize_with = "ucsx::serde::MaxBits::<{ 1 << 30 }>::deserialize")]
+///     value: CodePoint,
+/// }
+/// #[derive(Debug, serde::Deserialize)]
+/// struct Unicode {
+///     #[serde(deserialize_with = "ucsx::serde::MaxBits::<21>::deserialize")]
+///     value: CodePoint,
+/// }
+///
+/// let json = format!("{{\"value\": \"U+1{}\"}}", "0".repeat(5_000_000));
+/// assert_eq!(serde_json::from_str::<Huge>(&json)?.value.bits(), 20_000_001);
+/// assert!(serde_json::from_str::<Unicode>(r#"{"value": "U+10FFFF"}"#).is_ok());
+/// let err = serde_json::from_str::<Unicode>(r#"{"value": "U+200000"}"#).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "a code point of 22 bits is over the limit of 21 bits at line 1 column 20"
+/// );
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct MaxBits<const MAX_BITS: u64>;
+
+impl<const MAX_BITS: u64> MaxBits<MAX_BITS> {
+    /// Deserializes a [`CodePoint`] of at most `MAX_BITS` bits; see
+    /// [`MaxBits`].
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<CodePoint, D::Error> {
+        DecodeLimits { max_bits: MAX_BITS }.deserialize(deserializer)
+    }
+}
+
+/// `binary`: whether the format is a binary one, where (and only where) the
+/// byte form is accepted. `max_bits`: the largest bit length accepted.
+struct CodePointVisitor {
+    binary: bool,
+    max_bits: u64,
+}
+
+impl CodePointVisitor {
+    /// The error for a value of `bits` bits if that is over the limit.
+    fn check<E: de::Error>(&self, bits: u64) -> Result<(), E> {
+        if bits > self.max_bits {
+            return Err(E::custom(format_args!(
+                "a code point of {bits} bits is over the limit of {} bits",
+                self.max_bits
+            )));
+        }
+        Ok(())
+    }
+
+    fn read_le_bytes<E: de::Error>(&self, bytes: &[u8]) -> Result<CodePoint, E> {
+        let Some(&last) = bytes.last() else {
+            return Ok(CodePoint::ZERO);
+        };
+        if last == 0 {
+            return Err(E::invalid_value(
+                de::Unexpected::Bytes(bytes),
+                &"minimal little-endian bytes (no most-significant zero byte)",
+            ));
+        }
+        // Weighed from the length, before any allocation.
+        let high = u64::try_from(bytes.len() - 1).unwrap_or(u64::MAX);
+        self.check(
+            high.saturating_mul(8)
+                .saturating_add(u64::from(8 - last.leading_zeros())),
+        )?;
+        if bytes.len() <= 8 {
+            let mut word = [0u8; 8];
+            word[..bytes.len()].copy_from_slice(bytes);
+            return Ok(CodePoint::from_u64(u64::from_le_bytes(word)));
+        }
+        Ok(CodePoint::from(BigUint::from_bytes_le(bytes)))
+    }
+}
+
+impl<'de> Visitor<'de> for CodePointVisitor {
+    type Value = CodePoint;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a code point: \"U+\" and hex digits, an unsigned integer, or minimal little-endian bytes")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<CodePoint, E> {
+        let digits = notation_digits(v).map_err(E::custom)?;
+        self.check(notation_bits(digits))?;
+        Ok(parse_hex_digits(digits))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<CodePoint, E> {
+        self.check(u64::from(64 - v.leading_zeros()))?;
+        Ok(CodePoint::from_u64(v))
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<CodePoint, E> {
+        self.check(u64::from(128 - v.leading_zeros()))?;
+        Ok(CodePoint::from(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<CodePoint, E> {
+        let v = u64::try_from(v).map_err(|_| {
+            E::invalid_value(de::Unexpected::Signed(v), &"a nonnegative code point")
+        })?;
+        self.visit_u64(v)
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<CodePoint, E> {
+        let v = u128::try_from(v).map_err(|_| {
+            E::invalid_value(
+                de::Unexpected::Other("a negative integer"),
+                &"a nonnegative code point",
+            )
+        })?;
+        self.visit_u128(v)
+    }
+
+    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<CodePoint, E> {
+        if !self.binary {
+            return Err(E::invalid_type(de::Unexpected::Bytes(v), &self));
+        }
+        self.read_le_bytes(v)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<CodePoint, A::Error> {
+        // Binary formats that present bytes as a sequence of u8. The bytes
+        // are collected one at a time, so the allocation follows the input,
+        // and refused as soon as there are more than the limit allows.
+        if !self.binary {
+            return Err(de::Error::invalid_type(de::Unexpected::Seq, &self));
+        }
+        let max_len = self.max_bits.div_ceil(8);
+        let mut bytes = Vec::new();
+        while let Some(b) = seq.next_element::<u8>()? {
+            let len = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+            if len >= max_len {
+                // A byte more than the limit's worth: more than 8 × len bits.
+                return Err(de::Error::custom(format_args!(
+                    "a code point of more than {} bits is over the limit of {} bits",
+                    len.saturating_mul(8),
+                    self.max_bits
+                )));
+            }
+            bytes.push(b);
+        }
+        self.read_le_bytes(&bytes)
+    }
+}
