@@ -242,3 +242,69 @@ fn manpage_renders_with_man_where_installed() {
         "{text}"
     );
 }
+
+#[test]
+fn write_errors_name_the_output_and_exit_2() {
+    if !std::path::Path::new("/dev/full").exists() {
+        eprintln!("write_errors_name_the_output_and_exit_2: skipped, no /dev/full");
+        return;
+    }
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ucsx"))
+        .args(["decode", "-f", "utf-8", "41"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "ucsx: standard output: No space left on device\n"
+    );
+    check_all(
+        &[
+            "transcode",
+            "-f",
+            "utf-8",
+            "-t",
+            "utf-16",
+            "-o",
+            "/dev/full",
+        ],
+        b"abc",
+        2,
+        "",
+        "ucsx: /dev/full: No space left on device\n",
+    );
+}
+
+#[test]
+fn a_reader_that_goes_away_is_not_an_error() {
+    if !common::have("bash", "a_reader_that_goes_away_is_not_an_error") {
+        return;
+    }
+    // From a file: a producer in the pipe would die of SIGPIPE itself.
+    let file = common::temp_path("zeros");
+    std::fs::write(&file, vec![0; 3_000_000]).unwrap();
+    let script = format!(
+        "set -o pipefail; {:?} dump -f utf-8 {:?} | head -n 1",
+        env!("CARGO_BIN_EXE_ucsx"),
+        file
+    );
+    let out = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "00000000  00           U+0000\n"
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
