@@ -134,23 +134,26 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ucsx::{Utf16, Utf8, UtfInf16};
+    use proptest::prelude::*;
+    use ucsx::{Utf16, Utf32, Utf8, UtfE8, UtfG16, UtfInf16};
+
+    /// A reader that gives at most `chunk` bytes a read.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(self.1).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
 
     /// The items of a scan as text: `offset units value` or `offset error`.
     fn items<E: Encoding>(bytes: &[u8], order: Option<Endian>, chunk: usize) -> Vec<String>
     where
         E::Unit: CodeUnit + Into<u32>,
     {
-        /// A reader that gives at most `chunk` bytes a read.
-        struct Trickle<'a>(&'a [u8], usize);
-        impl Read for Trickle<'_> {
-            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-                let n = self.0.len().min(self.1).min(buf.len());
-                buf[..n].copy_from_slice(&self.0[..n]);
-                self.0 = &self.0[n..];
-                Ok(n)
-            }
-        }
         let mut out = Vec::new();
         let limits = DecodeLimits::default();
         scan::<E, _>(Trickle(bytes, chunk), order, &limits, &mut |item| {
@@ -208,5 +211,91 @@ mod tests {
         let bytes = ucsx::units_to_bytes(&units, Endian::Big, false);
         let expected = format!("0 {} {cp}", units.len());
         assert_eq!(items::<UtfInf16>(&bytes, None, 1), [expected]);
+    }
+
+    /// What the library's whole-input iterator makes of the units of
+    /// `bytes`, big-endian: `(unit offset, length, value or error kind)`.
+    fn whole<E: Encoding>(bytes: &[u8]) -> Vec<(u64, usize, String)>
+    where
+        E::Unit: CodeUnit,
+    {
+        let (units, _) = ucsx::bytes_to_units::<E::Unit>(bytes, Some(Endian::Big)).unwrap();
+        let mut out = Vec::new();
+        let mut items = E::code_points(&units).peekable();
+        while let Some(item) = items.next() {
+            let start = match &item {
+                Ok((at, _)) => *at,
+                Err(e) => e.valid_up_to(),
+            };
+            let end = match items.peek() {
+                Some(Ok((at, _))) => *at,
+                Some(Err(e)) => e.valid_up_to(),
+                None => units.len(),
+            };
+            let what = match item {
+                Ok((_, cp)) => cp.to_string(),
+                Err(e) => e.kind().to_string(),
+            };
+            out.push((start as u64, end - start, what));
+        }
+        out
+    }
+
+    /// The same from a scan of `bytes` read `chunk` bytes at a time.
+    fn scanned<E: Encoding>(bytes: &[u8], chunk: usize) -> Vec<(u64, usize, String)>
+    where
+        E::Unit: CodeUnit,
+    {
+        let width = <E::Unit as CodeUnit>::BYTES as u64;
+        let mut out = Vec::new();
+        let limits = DecodeLimits::default();
+        let order = Some(Endian::Big);
+        scan::<E, _>(Trickle(bytes, chunk), order, &limits, &mut |item| {
+            match item {
+                Item::Code(at, units, cp) => out.push((at / width, units.len(), cp.to_string())),
+                Item::Ill(at, unit, units, e) => {
+                    assert_eq!(at / width, unit);
+                    out.push((unit, units.len(), e.kind().to_string()))
+                }
+                Item::Incomplete(..) => unreachable!("whole units only"),
+            }
+            Ok(())
+        })
+        .unwrap();
+        out
+    }
+
+    /// Bytes that are mostly near-valid codes: ASCII, lead and trailing
+    /// bytes of every kind, surrogates.
+    fn near_valid(unit: usize) -> impl Strategy<Value = Vec<u8>> {
+        let byte = prop_oneof![
+            0x00u8..0x80,
+            0x80u8..0xC0,
+            0xC0u8..=0xFF,
+            Just(0xD8),
+            Just(0xDC),
+            Just(0xDD)
+        ];
+        prop::collection::vec(byte, 0..200).prop_map(move |mut v| {
+            v.truncate(v.len() - v.len() % unit);
+            v
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn scan_agrees_with_code_points_whatever_the_reads(
+            bytes8 in near_valid(1),
+            bytes16 in near_valid(2),
+            bytes32 in near_valid(4),
+            chunk in 1usize..70,
+        ) {
+            prop_assert_eq!(scanned::<Utf8>(&bytes8, chunk), whole::<Utf8>(&bytes8));
+            prop_assert_eq!(scanned::<UtfE8>(&bytes8, chunk), whole::<UtfE8>(&bytes8));
+            prop_assert_eq!(scanned::<Utf16>(&bytes16, chunk), whole::<Utf16>(&bytes16));
+            prop_assert_eq!(scanned::<UtfG16>(&bytes16, chunk), whole::<UtfG16>(&bytes16));
+            prop_assert_eq!(scanned::<UtfInf16>(&bytes16, chunk), whole::<UtfInf16>(&bytes16));
+            prop_assert_eq!(scanned::<Utf32>(&bytes32, chunk), whole::<Utf32>(&bytes32));
+        }
     }
 }

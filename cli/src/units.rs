@@ -305,4 +305,20 @@ mod tests {
             "not UTF-8 text (byte FF at column 3)"
         );
     }
+
+    proptest::proptest! {
+        #[test]
+        fn hex_round_trips_spaced_and_run_together(units in proptest::collection::vec(proptest::num::u32::ANY, 0..20), which in 0usize..9) {
+            let format = Format::ALL[which];
+            let mask = (1u64 << format.unit_bits()) as u32;
+            let units: Vec<u32> = units.iter().map(|&u| if mask == 0 { u } else { u % mask }).collect();
+            let spaced = to_hex(format, &units);
+            proptest::prop_assert_eq!(parse_hex(format, &spaced), (units.clone(), None));
+            let together = spaced.replace(' ', "");
+            proptest::prop_assert_eq!(parse_hex(format, &together), (units.clone(), None));
+            let prefixed: Vec<String> = units.iter().map(|u| format!("0x{}", to_hex(format, &[*u]))).collect();
+            let prefixed = prefixed.join(",");
+            proptest::prop_assert_eq!(parse_hex(format, &prefixed), (units, None));
+        }
+    }
 }
