@@ -414,3 +414,21 @@ fn a_big_file_matches_the_slice_api() {
     fs::remove_dir_all(&dir).unwrap();
     assert!(output == expected, "output differs from the slice API");
 }
+
+#[test]
+fn a_code_point_the_target_cannot_encode() {
+    let input = b"a\xFD\xBF\xBF\xBF\xBF\xBFb"; // a U+7FFFFFFF b in UTF-G-8
+    check_all(
+        &["transcode", "-f", "utf-g-8", "-t", "utf-16"],
+        input,
+        1,
+        "\0a",
+        "ucsx: -: U+7FFFFFFF is beyond the range of UTF-16 (the last code point is U+10FFFF) \
+         (at index 1)\n",
+    );
+    // iconv's -c drops what cannot be converted, too.
+    assert_eq!(
+        bytes(&["transcode", "-c", "-f", "utf-g-8", "-t", "utf-16"], input),
+        (Some(0), b"\0a\0b".to_vec())
+    );
+}
