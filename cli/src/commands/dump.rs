@@ -20,7 +20,7 @@ use crate::units::{to_hex, with_encoding};
 /// $NF}'` gives input for `ucsx encode`. An ill-formed part is a line with
 /// its offset, its units, `error:` and the reason; the dump goes on after
 /// it, the first one is also reported on stderr, and the exit status is 1.
-/// Runs in constant memory but for one code at a time.
+/// Memory stays constant but for the code being read.
 ///
 /// Units of 16 and 32 bits are big-endian unless a byte order mark, an LE
 /// or BE suffix of the format name (utf-16le) or --from-endian says
