@@ -9,6 +9,9 @@
 //! of a leading mark, else big-endian as RFC 2781 §4.3 says (glibc's iconv
 //! assumes the machine's order there instead).
 
+use std::ffi::OsStr;
+
+use clap::builder::{PossibleValue, TypedValueParser};
 use ucsx::{Endian, Format};
 
 /// A format and the byte order its label fixes, if any.
@@ -100,6 +103,31 @@ pub fn format(name: &str) -> Result<Format, String> {
     }
 }
 
+/// A clap parser of format names: `parse` does the work, and the
+/// identifiers of the nine formats are the possible values that help and
+/// shell completions offer (the other spellings are accepted all the same).
+#[derive(Clone)]
+pub struct Names<T>(pub fn(&str) -> Result<T, String>);
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for Names<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, clap::Error> {
+        self.0.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            Format::ALL.into_iter().map(|f| PossibleValue::new(f.id())),
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,6 +156,21 @@ mod tests {
         for (name, format, endian) in cases {
             assert_eq!(label(name), Ok(Label { format, endian }), "{name}");
         }
+    }
+
+    #[test]
+    fn the_clap_parser_accepts_every_spelling_and_offers_the_identifiers() {
+        let cmd = clap::Command::new("t");
+        let parser = Names(label);
+        let parsed = parser.parse_ref(&cmd, None, OsStr::new("UCS-4LE")).unwrap();
+        assert_eq!(parsed.format, Format::UtfG32);
+        assert!(parser.parse_ref(&cmd, None, OsStr::new("utf-7")).is_err());
+        let offered: Vec<String> = parser
+            .possible_values()
+            .unwrap()
+            .map(|v| v.get_name().to_string())
+            .collect();
+        assert_eq!(offered, Format::ALL.map(|f| f.id().to_string()));
     }
 
     #[test]

@@ -170,7 +170,13 @@ fn completions_for_each_shell() {
         assert_eq!(out.status.code(), Some(0), "{shell}");
         let text = stdout(&out);
         assert!(text.contains(marker), "{shell}: {text}");
-        for command in ["transcode", "dump", "omit-invalid", "from-endian"] {
+        for command in [
+            "transcode",
+            "dump",
+            "omit-invalid",
+            "from-endian",
+            "utf-inf-16",
+        ] {
             assert!(text.contains(command), "{shell}: {command}");
         }
     }

@@ -32,9 +32,8 @@ use crate::units::{parse_hex, with_encoding, LineOutput};
     $ ucsx decode --lossy -f utf-16 0x0041 0xd800 0x0042\n  \
     U+0041 U+FFFD U+0042")]
 pub struct Args {
-    /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
-    /// utf-inf-16 (utf-∞-16), utf-32, utf-g-32 (ucs-4) or an iconv label.
-    #[arg(short, long, value_parser = labels::format)]
+    /// The format, in any case, or iconv's name for it (utf8, ucs-4).
+    #[arg(short, long, value_parser = labels::Names(labels::format))]
     format: Format,
     /// Replace each maximal ill-formed subpart with U+FFFD instead of failing.
     #[arg(long)]

@@ -34,8 +34,9 @@ use crate::units::{to_hex, with_encoding};
     00000003  FF           error: invalid leading unit\n  \
     $ ucsx dump -f utf-inf-16 huge.bin | awk '{print $NF}' | ucsx encode -f utf-e-8")]
 pub struct Args {
-    /// The format (utf-8, utf-16le, ucs-4, utf-inf-16, ...).
-    #[arg(short, long, value_parser = labels::label)]
+    /// The format, in any case, or iconv's name (utf8, UTF-16LE, UCS-4BE);
+    /// an LE or BE suffix fixes the byte order (utf-inf-16le).
+    #[arg(short, long, value_parser = labels::Names(labels::label))]
     format: Label,
     /// The byte order of 16- and 32-bit units (default: a byte order
     /// mark's, else big-endian).

@@ -34,9 +34,8 @@ use crate::units::{to_hex, LineOutput};
     $ ucsx encode -f utf-16 \"$(ucsx decode -f utf-8 41c3a9)\"\n  \
     0041 00E9")]
 pub struct Args {
-    /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
-    /// utf-inf-16 (utf-∞-16), utf-32, utf-g-32 (ucs-4) or an iconv label.
-    #[arg(short, long, value_parser = labels::format)]
+    /// The format, in any case, or iconv's name for it (utf8, ucs-4).
+    #[arg(short, long, value_parser = labels::Names(labels::format))]
     format: Format,
     /// The largest code point encoded, in bits (default: 16777216, what a
     /// decoder reads by default).

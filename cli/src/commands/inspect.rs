@@ -18,9 +18,8 @@ use crate::report::{self, short_notation};
     In the `value bits` column, `.` marks a bit that does not carry the value\n\
     (a length marker, a fixed prefix).")]
 pub struct Args {
-    /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
-    /// utf-inf-16 (utf-∞-16), utf-32, utf-g-32 (ucs-4) or an iconv label.
-    #[arg(short, long, value_parser = labels::format)]
+    /// The format, in any case, or iconv's name for it (utf8, ucs-4).
+    #[arg(short, long, value_parser = labels::Names(labels::format))]
     format: Format,
     /// The code point, in U+ notation (U+110000).
     #[arg(value_name = "CODEPOINT")]

@@ -37,11 +37,12 @@ use crate::report;
     $ ucsx transcode -c -f utf-8 -t UCS-4BE in.txt -o out.bin\n  \
     $ ucsx transcode -f utf-e-8 -t utf-g-32 --to-endian le --bom in.bin -o out.bin")]
 pub struct Args {
-    /// The input format (utf-8, utf-16le, ucs-4, utf-inf-16, ...).
-    #[arg(short = 'f', long, value_parser = labels::label)]
+    /// The input format, in any case, or iconv's name (utf8, UTF-16LE, UCS-4BE);
+    /// an LE or BE suffix fixes the byte order (utf-inf-16le).
+    #[arg(short = 'f', long, value_parser = labels::Names(labels::label))]
     from: Label,
     /// The output format.
-    #[arg(short = 't', long, value_parser = labels::label)]
+    #[arg(short = 't', long, value_parser = labels::Names(labels::label))]
     to: Label,
     /// The input file; standard input if absent or `-`.
     input: Option<PathBuf>,

@@ -27,8 +27,9 @@ use crate::report::{self, plural};
     invalid\n  \
     ucsx: -: invalid UTF-16 at unit 7 (DC00): unexpected trailing unit")]
 pub struct Args {
-    /// The format (utf-8, utf-16le, ucs-4, utf-inf-16, ...).
-    #[arg(short, long, value_parser = labels::label)]
+    /// The format, in any case, or iconv's name (utf8, UTF-16LE, UCS-4BE);
+    /// an LE or BE suffix fixes the byte order (utf-inf-16le).
+    #[arg(short, long, value_parser = labels::Names(labels::label))]
     format: Label,
     /// The byte order of 16- and 32-bit units (default: a byte order mark's,
     /// else big-endian).
