@@ -36,6 +36,7 @@ fn main() {
         utf8_to_utf16(&report, name, text);
         utf16_to_utf8(&report, name, text);
         extended(&report, name, text);
+        validation(&report, name, text);
     }
     beyond_unicode(&report);
     streams(&report);
@@ -109,6 +110,34 @@ fn utf16_to_utf8(report: &Report, name: &str, text: &str) {
             };
             black_box(n);
         },
+    );
+}
+
+/// Validation against simdutf's: UTF-8 and UTF-16 with its pairs.
+fn validation(report: &Report, name: &str, text: &str) {
+    let bytes = text.as_bytes();
+    report.measure(
+        ("UtfE8::validate", name, "simdutf validate_utf8", 0.9),
+        &mut || {
+            black_box(UtfE8::validate(black_box(bytes))).unwrap();
+        },
+        &mut || assert!(simdutf::validate_utf8(black_box(bytes))),
+    );
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let validate_16 = &mut || {
+        black_box(Utf16::validate(black_box(&units))).unwrap();
+    };
+    report.measure(
+        ("Utf16::validate", name, "simdutf validate_utf16le", 0.8),
+        validate_16,
+        &mut || assert!(simdutf::validate_utf16le(black_box(&units))),
+    );
+    report.measure(
+        ("UtfInf16::validate", name, "simdutf validate_utf16le", 0.8),
+        &mut || {
+            black_box(UtfInf16::validate(black_box(&units))).unwrap();
+        },
+        &mut || assert!(simdutf::validate_utf16le(black_box(&units))),
     );
 }
 

@@ -264,18 +264,43 @@ fn from_valid_utf8<U: Sink>(valid: &[u8], out: &mut Vec<U>) -> Run {
 }
 
 /// The vector loop (`simd.rs`) where the processor has one, the scalar
-/// loop for the rest.
+/// loop for the rest; a window at a time, so that the conversion reads
+/// what the check has just brought into the cache.
 fn utf8_to_utf16(input: &[u8], out: &mut Vec<u16>) -> Run {
-    let valid = &input[..valid_utf8_len(input)];
-    let fast = with_spare(out, valid.len(), |dst| {
-        let (read, written, codes) = super::simd::utf8_to_utf16(valid, dst);
-        (Run { read, codes }, written)
-    });
-    let rest = from_valid_utf8(&valid[fast.read..], out);
-    Run {
-        read: fast.read + rest.read,
-        codes: fast.codes + rest.codes,
+    let mut done = Run::default();
+    while done.read < input.len() {
+        let rest = &input[done.read..];
+        let window = &rest[..code_boundary_before(rest, WINDOW)];
+        let valid = &window[..valid_utf8_len(window)];
+        let fast = with_spare(out, valid.len(), |dst| {
+            let (read, written, codes) = super::simd::utf8_to_utf16(valid, dst);
+            (Run { read, codes }, written)
+        });
+        let tail = from_valid_utf8(&valid[fast.read..], out);
+        done.read += valid.len();
+        done.codes += fast.codes + tail.codes;
+        if valid.len() < window.len() || window.is_empty() {
+            break;
+        }
     }
+    done
+}
+
+/// The bytes converted per window of `utf8_to_utf16`: well inside L2.
+const WINDOW: usize = 64 * 1024;
+
+/// The last code boundary at or before `at` in `input` (its end where it
+/// is shorter): at most three trailing bytes back, since a code of UTF-8
+/// has at most four bytes (a longer UTF-E-8 code stops the kernel anyway).
+fn code_boundary_before(input: &[u8], at: usize) -> usize {
+    if at >= input.len() {
+        return input.len();
+    }
+    let mut end = at;
+    while end + 3 > at && end > 0 && input[end] & 0xC0 == 0x80 {
+        end -= 1;
+    }
+    end
 }
 
 fn utf8_to_utf32(input: &[u8], out: &mut Vec<u32>) -> Run {
@@ -344,8 +369,18 @@ fn utf32_code(input: &[u32], i: usize) -> Option<(u32, usize)> {
     (u < 0xD800 || (0xE000..0x11_0000).contains(&u)).then_some((u, 1))
 }
 
+/// The vector loop (`simd.rs`) where the processor has one, the scalar
+/// loop for the rest.
 fn utf16_to_utf8(input: &[u16], out: &mut Vec<u8>) -> Run {
-    from_wide(input, out, utf16_code)
+    let fast = with_spare(out, 3 * input.len() + 16, |dst| {
+        let (read, written, codes) = super::simd::utf16_to_utf8(input, dst);
+        (Run { read, codes }, written)
+    });
+    let rest = from_wide(&input[fast.read..], out, utf16_code);
+    Run {
+        read: fast.read + rest.read,
+        codes: fast.codes + rest.codes,
+    }
 }
 
 fn utf16_to_utf16(input: &[u16], out: &mut Vec<u16>) -> Run {

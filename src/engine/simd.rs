@@ -11,12 +11,22 @@
 //! - six codes of one or two bytes into six 16-bit lanes (Latin, Greek,
 //!   Cyrillic, ... with ASCII between);
 //! - else four codes of up to three bytes into four 32-bit lanes (CJK);
-//! - else one code at a time, in scalar code (four-byte codes).
+//! - else three codes of up to four bytes into 32-bit lanes (emoji), whose
+//!   values are written one by one;
+//! - else one code at a time, in scalar code.
 //!
 //! The input is valid (the vector check has measured it), so no step checks
-//! anything. Sixteen ASCII bytes are widened at once. `kernels.rs` calls it
-//! where the processor has SSSE3 and finishes the tail itself; the tests
-//! below check it against that scalar kernel.
+//! anything. Sixteen ASCII bytes are widened at once.
+//!
+//! The other way, UTF-16 to UTF-8, after simdutf's SSE kernel: eight units
+//! at a time are narrowed when all are ASCII; when none needs three bytes,
+//! each becomes one or two bytes in a 16-bit lane and a table indexed by
+//! the ASCII lanes squeezes out the empty bytes; when none is a surrogate,
+//! four at a time become one to three bytes in 32-bit lanes, squeezed the
+//! same way; a block with a surrogate goes code by code.
+//!
+//! `kernels.rs` calls these where the processor has SSSE3 and finishes the
+//! tail itself; the tests below check them against std.
 #![allow(unsafe_code)]
 
 use core::mem::MaybeUninit;
@@ -24,8 +34,8 @@ use core::mem::MaybeUninit;
 /// How a 12-bit end-of-code mask is gathered.
 #[derive(Clone, Copy)]
 struct Entry {
-    /// 1: six codes to 16-bit lanes; 2: four codes to 32-bit lanes; 0: one
-    /// code in scalar code.
+    /// 1: six codes to 16-bit lanes; 2: four codes to 32-bit lanes; 3:
+    /// three codes to 32-bit lanes; 0: one code in scalar code.
     kind: u8,
     /// The bytes the step takes.
     read: u8,
@@ -99,6 +109,27 @@ const fn entry(mask: usize) -> Entry {
             };
         }
     }
+    // Three codes of up to four bytes: lane j is (last, ..., lead), the
+    // bytes the code lacks as zeros.
+    shuffle = [0x80u8; 16];
+    if count >= 3 && ends[0] < 4 && ends[1] - ends[0] <= 4 && ends[2] - ends[1] <= 4 {
+        let (mut j, mut start) = (0, 0u8);
+        while j < 3 {
+            let len = ends[j] - start + 1;
+            let mut k = 0;
+            while k < len {
+                shuffle[4 * j + k as usize] = ends[j] - k;
+                k += 1;
+            }
+            start = ends[j] + 1;
+            j += 1;
+        }
+        return Entry {
+            kind: 3,
+            read: ends[2] + 1,
+            shuffle,
+        };
+    }
     Entry {
         kind: 0,
         read: 0,
@@ -117,6 +148,63 @@ static TABLE: [Entry; 4096] = {
     while mask < 4096 {
         table[mask] = entry(mask);
         mask += 1;
+    }
+    table
+};
+
+/// How eight 16-bit lanes of one or two bytes (lead, trail) are squeezed:
+/// for each 8-bit mask of the lanes that hold one byte, the shuffle and
+/// the bytes kept.
+static SQUEEZE_2: [([u8; 16], u8); 256] = {
+    let mut table = [([0x80u8; 16], 0u8); 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let (mut j, mut n) = (0, 0);
+        while j < 8 {
+            table[mask].0[n] = 2 * j as u8;
+            n += 1;
+            if mask >> j & 1 == 0 {
+                table[mask].0[n] = 2 * j as u8 + 1;
+                n += 1;
+            }
+            j += 1;
+        }
+        table[mask].1 = n as u8;
+        mask += 1;
+    }
+    table
+};
+
+/// How four 32-bit lanes of one to three bytes are squeezed: indexed by
+/// two bits a lane, the code's length less one.
+static SQUEEZE_3: [([u8; 16], u8); 256] = {
+    let mut table = [([0x80u8; 16], 0u8); 256];
+    let mut index = 0;
+    while index < 256 {
+        let (mut j, mut n) = (0, 0);
+        while j < 4 {
+            let extra = index >> (2 * j) & 3;
+            let mut k = 0;
+            while k <= extra && k < 3 {
+                table[index].0[n] = (4 * j + k) as u8;
+                n += 1;
+                k += 1;
+            }
+            j += 1;
+        }
+        table[index].1 = n as u8;
+        index += 1;
+    }
+    table
+};
+
+/// Bits 0..4 of the index moved to the even bits 0, 2, 4, 6.
+const SPREAD: [u8; 16] = {
+    let mut table = [0u8; 16];
+    let mut i = 0;
+    while i < 16 {
+        table[i] = ((i & 1) | (i & 2) << 1 | (i & 4) << 2 | (i & 8) << 3) as u8;
+        i += 1;
     }
     table
 };
@@ -147,12 +235,34 @@ pub(crate) fn utf8_to_utf16(valid: &[u8], dst: &mut [MaybeUninit<u16>]) -> Progr
     (0, 0, 0)
 }
 
+/// Converts a prefix of `input`, UTF-16, to UTF-8 in `dst`, which holds
+/// at least `3 * input.len() + 16` slots; stops before the first lone
+/// surrogate, a high surrogate among the last units, or 8 units before the
+/// end (at once without SSSE3), and returns what it did.
+pub(crate) fn utf16_to_utf8(input: &[u16], dst: &mut [MaybeUninit<u8>]) -> Progress {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[cfg(feature = "std")]
+        let ssse3 = std::is_x86_feature_detected!("ssse3");
+        #[cfg(not(feature = "std"))]
+        let ssse3 = cfg!(target_feature = "ssse3");
+        if ssse3 {
+            assert!(dst.len() >= 3 * input.len() + 16);
+            // SAFETY: the processor has SSSE3, checked just above, and
+            // `dst` is long enough, asserted.
+            return unsafe { x86::utf16_to_utf8(input, dst) };
+        }
+    }
+    let _ = (input, dst);
+    (0, 0, 0)
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use core::arch::x86_64::*;
     use core::mem::MaybeUninit;
 
-    use super::{Progress, TABLE};
+    use super::{Progress, SPREAD, SQUEEZE_2, SQUEEZE_3, TABLE};
 
     /// # Safety
     /// The processor has SSSE3, `valid` is valid UTF-8 ending on a code
@@ -222,6 +332,38 @@ mod x86 {
                     w += 4;
                     codes += 4;
                 }
+                3 => {
+                    // (last, ..., lead) per 32-bit lane. A three-byte
+                    // lead's bit 5 lands on bit 17: codes of up to three
+                    // bytes (top byte zero) keep 16 bits.
+                    let low = _mm_and_si128(perm, _mm_set1_epi32(0x7F));
+                    let second = _mm_srli_epi32(_mm_and_si128(perm, _mm_set1_epi32(0x3F00)), 2);
+                    let third = _mm_srli_epi32(_mm_and_si128(perm, _mm_set1_epi32(0x3F_0000)), 4);
+                    let fourth =
+                        _mm_srli_epi32(_mm_and_si128(perm, _mm_set1_epi32(0x0700_0000)), 6);
+                    let values =
+                        _mm_or_si128(_mm_or_si128(low, second), _mm_or_si128(third, fourth));
+                    let short =
+                        _mm_cmpeq_epi32(_mm_and_si128(perm, _mm_set1_epi32(-0x0100_0000)), zero);
+                    let values =
+                        _mm_andnot_si128(_mm_and_si128(short, _mm_set1_epi32(-0x1_0000)), values);
+                    let mut lanes = [0u32; 4];
+                    // SAFETY: 16 bytes into a 16-byte array.
+                    unsafe { _mm_storeu_si128(lanes.as_mut_ptr() as *mut __m128i, values) };
+                    for value in &lanes[..3] {
+                        // Both units of a pair written, one kept if it is not.
+                        let pair = *value >= 0x1_0000;
+                        let x = value.wrapping_sub(0x1_0000);
+                        dst[w].write(if pair {
+                            0xD800 | (x >> 10) as u16
+                        } else {
+                            *value as u16
+                        });
+                        dst[w + 1].write(0xDC00 | (x & 0x3FF) as u16);
+                        w += 1 + usize::from(pair);
+                    }
+                    codes += 3;
+                }
                 _ => {
                     // A four-byte code (or two) ahead: one code in scalar
                     // code, by its lead's length.
@@ -257,6 +399,149 @@ mod x86 {
         }
         (i, w, codes)
     }
+
+    /// Blends `a` and `b`: `b` where `mask` is set.
+    #[inline(always)]
+    unsafe fn select(mask: __m128i, a: __m128i, b: __m128i) -> __m128i {
+        _mm_or_si128(_mm_and_si128(mask, b), _mm_andnot_si128(mask, a))
+    }
+
+    /// Four code points below 0x10000 and outside the surrogates, in 32-bit
+    /// lanes, as UTF-8 at `out`: the bytes written (16 stored).
+    #[inline(always)]
+    unsafe fn four_of_three(v: __m128i, out: *mut u8) -> usize {
+        let ge80 = _mm_cmpgt_epi32(v, _mm_set1_epi32(0x7F));
+        let ge800 = _mm_cmpgt_epi32(v, _mm_set1_epi32(0x7FF));
+        let six = |shift: i32| {
+            _mm_or_si128(
+                _mm_and_si128(
+                    _mm_srl_epi32(v, _mm_cvtsi32_si128(shift)),
+                    _mm_set1_epi32(0x3F),
+                ),
+                _mm_set1_epi32(0x80),
+            )
+        };
+        // (lead, trail) and (lead, middle, trail), the lead lowest.
+        let two = _mm_or_si128(
+            _mm_or_si128(_mm_srli_epi32(v, 6), _mm_set1_epi32(0xC0)),
+            _mm_slli_epi32(six(0), 8),
+        );
+        let three = _mm_or_si128(
+            _mm_or_si128(_mm_srli_epi32(v, 12), _mm_set1_epi32(0xE0)),
+            _mm_or_si128(_mm_slli_epi32(six(6), 8), _mm_slli_epi32(six(0), 16)),
+        );
+        let lanes = unsafe { select(ge800, select(ge80, v, two), three) };
+        let a = _mm_movemask_ps(_mm_castsi128_ps(ge80)) as usize;
+        let b = _mm_movemask_ps(_mm_castsi128_ps(ge800)) as usize;
+        let (shuffle, len) = &SQUEEZE_3[usize::from(SPREAD[a] + SPREAD[b])];
+        // SAFETY: 16 bytes of the table entry.
+        let shuffle = unsafe { _mm_loadu_si128(shuffle.as_ptr() as *const __m128i) };
+        // SAFETY: the caller leaves 16 bytes of room at `out`.
+        unsafe { _mm_storeu_si128(out as *mut __m128i, _mm_shuffle_epi8(lanes, shuffle)) };
+        usize::from(*len)
+    }
+
+    /// # Safety
+    /// The processor has SSSE3 and `dst.len() >= 3 * input.len() + 16`.
+    #[target_feature(enable = "ssse3")]
+    pub(super) unsafe fn utf16_to_utf8(input: &[u16], dst: &mut [MaybeUninit<u8>]) -> Progress {
+        let (mut i, mut w, mut codes) = (0usize, 0usize, 0usize);
+        let src = input.as_ptr();
+        let out = dst.as_mut_ptr() as *mut u8;
+        let zero = _mm_setzero_si128();
+        // Each step reads units i..i + 8 and writes at most 16 bytes at
+        // w, where w <= 3 * i: a unit is at most three bytes. So with
+        // i + 8 <= len, every load and store is in bounds.
+        while i + 8 <= input.len() {
+            debug_assert!(w <= 3 * i);
+            // SAFETY: i + 8 <= input.len(), an unaligned load.
+            let v = unsafe { _mm_loadu_si128(src.add(i) as *const __m128i) };
+            let ascii = _mm_cmpeq_epi16(_mm_and_si128(v, _mm_set1_epi16(-0x80)), zero);
+            let ascii_mask = _mm_movemask_epi8(_mm_packs_epi16(ascii, zero)) as usize & 0xFF;
+            if ascii_mask == 0xFF {
+                // SAFETY: w + 8 <= 3 * i + 8 < dst.len().
+                unsafe { _mm_storel_epi64(out.add(w) as *mut __m128i, _mm_packus_epi16(v, v)) };
+                i += 8;
+                w += 8;
+                codes += 8;
+                continue;
+            }
+            let below_800 = _mm_cmpeq_epi16(_mm_and_si128(v, _mm_set1_epi16(-0x800)), zero);
+            if _mm_movemask_epi8(below_800) == 0xFFFF {
+                // (lead, trail) in each lane, the lead in the low byte.
+                let lead = _mm_or_si128(_mm_srli_epi16(v, 6), _mm_set1_epi16(0xC0));
+                let trail =
+                    _mm_or_si128(_mm_and_si128(v, _mm_set1_epi16(0x3F)), _mm_set1_epi16(0x80));
+                let two = _mm_or_si128(lead, _mm_slli_epi16(trail, 8));
+                let lanes = unsafe { select(ascii, two, v) };
+                let (shuffle, len) = &SQUEEZE_2[ascii_mask];
+                // SAFETY: 16 bytes of the table entry.
+                let shuffle = unsafe { _mm_loadu_si128(shuffle.as_ptr() as *const __m128i) };
+                // SAFETY: w + 16 <= 3 * i + 16 <= dst.len().
+                unsafe {
+                    _mm_storeu_si128(out.add(w) as *mut __m128i, _mm_shuffle_epi8(lanes, shuffle))
+                };
+                i += 8;
+                w += usize::from(*len);
+                codes += 8;
+                continue;
+            }
+            let surrogate = _mm_cmpeq_epi16(
+                _mm_and_si128(v, _mm_set1_epi16(-0x800)),
+                _mm_set1_epi16(-0x2800),
+            );
+            if _mm_movemask_epi8(surrogate) == 0 {
+                // SAFETY: 16 bytes of room at each w, as above; the second
+                // store starts at most 12 bytes after the first.
+                unsafe {
+                    w += four_of_three(_mm_unpacklo_epi16(v, zero), out.add(w));
+                    w += four_of_three(_mm_unpackhi_epi16(v, zero), out.add(w));
+                }
+                i += 8;
+                codes += 8;
+                continue;
+            }
+            // A surrogate among the eight: code by code to the block's end.
+            let end = i + 8;
+            while i < end {
+                let u = u32::from(input[i]);
+                let (value, len) = if u & 0xF800 != 0xD800 {
+                    (u, 1)
+                } else {
+                    match input.get(i + 1) {
+                        Some(&low) if u < 0xDC00 && low & 0xFC00 == 0xDC00 => {
+                            (0x1_0000 + ((u & 0x3FF) << 10 | (u32::from(low) & 0x3FF)), 2)
+                        }
+                        _ => return (i, w, codes),
+                    }
+                };
+                let bytes: &mut [MaybeUninit<u8>] = &mut dst[w..w + 4];
+                let n = if value < 0x80 {
+                    bytes[0].write(value as u8);
+                    1
+                } else if value < 0x800 {
+                    bytes[0].write(0xC0 | (value >> 6) as u8);
+                    bytes[1].write(0x80 | (value & 0x3F) as u8);
+                    2
+                } else if value < 0x1_0000 {
+                    bytes[0].write(0xE0 | (value >> 12) as u8);
+                    bytes[1].write(0x80 | (value >> 6 & 0x3F) as u8);
+                    bytes[2].write(0x80 | (value & 0x3F) as u8);
+                    3
+                } else {
+                    bytes[0].write(0xF0 | (value >> 18) as u8);
+                    bytes[1].write(0x80 | (value >> 12 & 0x3F) as u8);
+                    bytes[2].write(0x80 | (value >> 6 & 0x3F) as u8);
+                    bytes[3].write(0x80 | (value & 0x3F) as u8);
+                    4
+                };
+                w += n;
+                i += len;
+                codes += 1;
+            }
+        }
+        (i, w, codes)
+    }
 }
 
 #[cfg(test)]
@@ -272,7 +557,7 @@ mod tests {
         for mask in 0..4096 {
             let e = entry(mask);
             match e.kind {
-                1 | 2 => {
+                1..=3 => {
                     assert!(e.read as usize <= 12);
                     // The step ends where a code ends.
                     assert_eq!(mask >> (e.read - 1) & 1, 1, "{mask:012b}");
@@ -312,6 +597,44 @@ mod tests {
                 let expected: Vec<u16> = text[..read].encode_utf16().collect();
                 assert_eq!(out, expected, "{pool:?} cut at {end}");
                 assert_eq!(codes, text[..read].chars().count());
+            }
+        }
+    }
+
+    /// The UTF-16 loop against std on the same mixes, with lone
+    /// surrogates planted, cut at every length.
+    #[test]
+    fn utf16_loop_agrees_with_std() {
+        let texts = [
+            "aé漢€ ".repeat(40),
+            "ab cd ef ".repeat(40),
+            "éàüßЖ".repeat(40),
+            "漢字x".repeat(40),
+            "😀a漢é".repeat(40),
+        ];
+        for text in &texts {
+            let mut units: Vec<u16> = text.encode_utf16().collect();
+            for plant in [None, Some(37), Some(90)] {
+                if let Some(at) = plant {
+                    units[at] = 0xDC00;
+                }
+                for end in 0..units.len() {
+                    let input = &units[..end];
+                    let mut out: Vec<u8> = Vec::with_capacity(3 * end + 16);
+                    let (read, written, codes) = utf16_to_utf8(input, out.spare_capacity_mut());
+                    // SAFETY: the kernel initialised `written` slots.
+                    unsafe { out.set_len(written) };
+                    let expected = alloc::string::String::from_utf16(&input[..read]).unwrap();
+                    assert_eq!(out, expected.as_bytes(), "{text:?} cut at {end}");
+                    assert_eq!(codes, expected.chars().count());
+                    // It stops only near the end or at a surrogate.
+                    assert!(
+                        read + 8 > end
+                            || (0xD800..0xE000).contains(&input[read])
+                            || (0xD800..0xE000).contains(&input[read.saturating_sub(1)]),
+                        "stopped at {read} of {end}"
+                    );
+                }
             }
         }
     }

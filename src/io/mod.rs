@@ -61,11 +61,16 @@ pub struct StreamDecoder<E: Encoding> {
     /// the rest up after each would take quadratic time on input with an
     /// error in every unit.
     consumed: usize,
+    /// Scratch for the block path.
+    values: Vec<u64>,
 }
 
 /// Held-back codes up to this many units are retried on every call; longer
 /// ones (UTF-∞-16 DDFF codes) only once the units held back have doubled.
 const RETRY_EVERY_CALL: usize = 64;
+
+/// Units decoded at a time on the block path.
+const BLOCK: usize = 4096;
 
 impl<E: Encoding> StreamDecoder<E> {
     /// A decoder with the default [`DecodeLimits`].
@@ -82,6 +87,7 @@ impl<E: Encoding> StreamDecoder<E> {
             limits,
             incomplete: 0,
             consumed: 0,
+            values: Vec::new(),
         }
     }
 
@@ -127,6 +133,22 @@ impl<E: Encoding> StreamDecoder<E> {
             let rest = &self.pending[pos..];
             if rest.is_empty() {
                 break Ok(());
+            }
+            // Whole codes below 2^64 a block at a time (the decoder's fast
+            // path); one code at a time from an error, a cut-off code or a
+            // larger value on. Below 64 bits the limit needs the slow path.
+            if self.limits.max_bits >= 64 {
+                let end = rest.len().min(BLOCK);
+                self.values.clear();
+                let decoded = match E::decode_u64s(&rest[..end], &mut self.values) {
+                    Ok(()) => end,
+                    Err(e) => e.valid_up_to(),
+                };
+                if decoded > 0 {
+                    out.extend(self.values.iter().map(|&v| CodePoint::from_u64(v)));
+                    pos += decoded;
+                    continue;
+                }
             }
             match E::decode_with_limits(rest, &self.limits) {
                 Ok((cp, len)) => {

@@ -36,19 +36,7 @@ pub(super) fn decode(input: &[u16], out: &mut Vec<u64>) -> Option<usize> {
         out.extend(units.iter().map(|&u| u64::from(u)));
         return Some(LEN);
     }
-    // Within the block, each unit is a high surrogate exactly when the next
-    // is a low one; the first unit is not a low one; a high one at the end
-    // has its low one after the block.
-    let ill = units
-        .iter()
-        .zip(&units[1..])
-        .fold(is_low_surrogate(units[0]), |ill, (&u, &next)| {
-            ill | (is_high_surrogate(u) != is_low_surrogate(next))
-        })
-        | (is_high_surrogate(units[LEN - 1]) & !is_low_surrogate(block[LEN]));
-    if ill {
-        return None;
-    }
+    well_formed(block)?;
     let start = out.len();
     out.resize(start + LEN, 0);
     let values = &mut out[start..];
@@ -62,4 +50,38 @@ pub(super) fn decode(input: &[u16], out: &mut Vec<u64>) -> Option<usize> {
     }
     out.truncate(start + len);
     Some(LEN + usize::from(is_high_surrogate(block[LEN - 1])))
+}
+
+/// The units a well-formed block at the start of `input` takes (`LEN`,
+/// or one more for a pair across its end), as [`decode`] would, without
+/// decoding it: the fast path of validation.
+#[inline]
+pub(super) fn skip(input: &[u16]) -> Option<usize> {
+    let block: &[u16; LEN + 1] = input.get(..=LEN)?.try_into().ok()?;
+    if !any_surrogate(&block[..LEN]) {
+        return Some(LEN);
+    }
+    well_formed(block)
+}
+
+/// Whether the block's units are single units and whole pairs (the next
+/// unit completing a pair at its end): `LEN` or `LEN + 1` units taken.
+#[inline]
+fn well_formed(block: &[u16; LEN + 1]) -> Option<usize> {
+    let units = &block[..LEN];
+    // Within the block, each unit is a high surrogate exactly when the next
+    // is a low one; the first unit is not a low one; a high one at the end
+    // has its low one after the block.
+    let ill = units
+        .iter()
+        .zip(&units[1..])
+        .fold(is_low_surrogate(units[0]), |ill, (&u, &next)| {
+            ill | (is_high_surrogate(u) != is_low_surrogate(next))
+        })
+        | (is_high_surrogate(units[LEN - 1]) & !is_low_surrogate(block[LEN]));
+    if ill {
+        None
+    } else {
+        Some(LEN + usize::from(is_high_surrogate(units[LEN - 1])))
+    }
 }
