@@ -432,3 +432,37 @@ fn a_code_point_the_target_cannot_encode() {
         (Some(0), b"\0a\0b".to_vec())
     );
 }
+
+#[test]
+fn max_bits_limits_what_is_read() {
+    check_all(
+        &[
+            "transcode",
+            "-f",
+            "utf-8",
+            "-t",
+            "utf-16",
+            "--max-bits",
+            "7",
+        ],
+        "aé".as_bytes(),
+        1,
+        "\0a",
+        "ucsx: -: invalid UTF-8 at unit 1 (C3): code point beyond the decode limit\n",
+    );
+    assert_eq!(
+        bytes(
+            &[
+                "transcode",
+                "-f",
+                "utf-8",
+                "-t",
+                "utf-16",
+                "--max-bits",
+                "8"
+            ],
+            "aé".as_bytes()
+        ),
+        (Some(0), vec![0, b'a', 0, 0xE9])
+    );
+}
