@@ -4,11 +4,9 @@
 //! temporary file renamed into place, so that a failure never leaves it
 //! half-written or empty.
 
-use std::cell::Cell;
 use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 
 use tempfile::NamedTempFile;
 
@@ -26,7 +24,7 @@ pub struct Input {
     pub name: String,
     pub len: Option<u64>,
     reader: Box<dyn Read>,
-    failed: Rc<Cell<bool>>,
+    failed: bool,
 }
 
 impl Input {
@@ -49,14 +47,14 @@ impl Input {
             name,
             len,
             reader,
-            failed: Rc::new(Cell::new(false)),
+            failed: false,
         })
     }
 
     /// Whether a read has failed: an I/O error of a stream that both reads
     /// and writes is then the input's.
-    pub fn failed(&self) -> Rc<Cell<bool>> {
-        Rc::clone(&self.failed)
+    pub fn read_failed(&self) -> bool {
+        self.failed
     }
 
     /// An I/O error while reading this input, as a command error.
@@ -69,7 +67,7 @@ impl Read for Input {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let result = self.reader.read(buf);
         if matches!(&result, Err(e) if e.kind() != io::ErrorKind::Interrupted) {
-            self.failed.set(true);
+            self.failed = true;
         }
         result
     }

@@ -104,7 +104,6 @@ pub fn run(args: &Args) -> Outcome {
         },
     };
     let bar = report::progress_bar(input.len);
-    let read_failed = input.failed();
     let mut writer = BufWriter::new(output);
     let result = transcode_stream(
         args.from.format,
@@ -117,7 +116,7 @@ pub fn run(args: &Args) -> Outcome {
     bar.finish_and_clear();
     let error = match result {
         Ok(_) => None,
-        Err(StreamError::Io(e)) if read_failed.get() => return Err(input.error(e)),
+        Err(StreamError::Io(e)) if input.read_failed() => return Err(input.error(e)),
         Err(StreamError::Io(e)) => return Err(writer.get_ref().error(e)),
         Err(e) => Some(describe(args, &e)),
     };
