@@ -1,15 +1,14 @@
 //! A vectorised check of standard UTF-8, the lookup algorithm of Keiser and
 //! Lemire ("Validating UTF-8 In Less Than One Instruction Per Byte",
 //! Software: Practice and Experience, 2021), as simdjson and simdutf8 use it,
-//! on 32-byte AVX2 vectors, or 16-byte SSSE3 vectors where the processor
-//! lacks AVX2.
+//! on 64-byte AVX-512 vectors (AVX512BW), 32-byte AVX2 vectors, or 16-byte
+//! SSSE3 vectors, the widest the processor has.
 //!
 //! It answers one question fast: how long a prefix of the input is valid
 //! RFC 3629 UTF-8. Every such prefix is valid in UTF-G-8 and UTF-E-8 too,
 //! so all three formats run it first and hand the rest (a block with an
 //! error, a longer UTF-E-8 code, or the tail) to the scalar decoder, which
-//! finds exact error positions. This is the only module with `unsafe`: each
-//! block says why it is sound; `tests/utf8_simd.rs` checks the result
+//! finds exact error positions. Each `unsafe` block says why it is sound; `tests/utf8_simd.rs` checks the result
 //! against the scalar path on random and near-valid input, and the tests
 //! below check that the AVX2 and SSSE3 versions give the same prefix.
 #![allow(unsafe_code)]
@@ -36,6 +35,11 @@ pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]
     {
         if input.len() >= 64 {
+            if has_feature!("avx512bw") {
+                // SAFETY: the processor supports AVX512BW (and so AVX512F),
+                // checked just above.
+                return unsafe { x86::avx512::valid_prefix_blocks(input) };
+            }
             if has_feature!("avx2") {
                 // SAFETY: the processor supports AVX2, checked just above.
                 return unsafe { x86::avx2::valid_prefix_blocks(input) };
@@ -341,13 +345,98 @@ mod x86 {
             super::super::boundary_before(input, done)
         }
     }
+
+    /// The check on one 64-byte vector a block. Byte shuffles work within
+    /// 128-bit lanes, as in AVX2; the bytes before each byte come from a
+    /// shift of the whole register by 48 bytes first.
+    pub(super) mod avx512 {
+        use super::*;
+
+        /// A 16-entry table in all four lanes.
+        #[inline]
+        #[target_feature(enable = "avx512bw")]
+        fn table(t: &[u8; 16]) -> __m512i {
+            // SAFETY: `t` is 16 readable bytes; the load has no alignment need.
+            _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(t.as_ptr().cast()) })
+        }
+
+        /// The high nibble of each byte.
+        #[inline]
+        #[target_feature(enable = "avx512bw")]
+        fn high_nibbles(v: __m512i) -> __m512i {
+            _mm512_and_si512(_mm512_srli_epi16::<4>(v), _mm512_set1_epi8(0x0F))
+        }
+
+        /// The error bits of the 64 bytes of `input`, given the 64 before.
+        #[inline]
+        #[target_feature(enable = "avx512bw")]
+        fn block_errors(input: __m512i, previous: __m512i) -> __m512i {
+            // The 64 bytes from 16 before `input`.
+            let before = _mm512_alignr_epi64::<6>(input, previous);
+            let prev1 = _mm512_alignr_epi8::<15>(input, before);
+            let byte_1_high = _mm512_shuffle_epi8(table(&BYTE_1_HIGH), high_nibbles(prev1));
+            let byte_1_low = _mm512_shuffle_epi8(
+                table(&BYTE_1_LOW),
+                _mm512_and_si512(prev1, _mm512_set1_epi8(0x0F)),
+            );
+            let byte_2_high = _mm512_shuffle_epi8(table(&BYTE_2_HIGH), high_nibbles(input));
+            let special = _mm512_and_si512(_mm512_and_si512(byte_1_high, byte_1_low), byte_2_high);
+            // As in the SSSE3 version.
+            let prev2 = _mm512_alignr_epi8::<14>(input, before);
+            let prev3 = _mm512_alignr_epi8::<13>(input, before);
+            let third = _mm512_subs_epu8(prev2, _mm512_set1_epi8((0xE0u8 - 0x80) as i8));
+            let fourth = _mm512_subs_epu8(prev3, _mm512_set1_epi8((0xF0u8 - 0x80) as i8));
+            let must_be_trailing = _mm512_and_si512(
+                _mm512_or_si512(third, fourth),
+                _mm512_set1_epi8(0x80u8 as i8),
+            );
+            _mm512_xor_si512(must_be_trailing, special)
+        }
+
+        /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks.
+        ///
+        /// # Safety
+        /// The processor must support AVX512BW.
+        #[target_feature(enable = "avx512bw")]
+        pub(in super::super) unsafe fn valid_prefix_blocks(input: &[u8]) -> usize {
+            let mut incomplete = [0xFFu8; 64];
+            incomplete[61..].copy_from_slice(&INCOMPLETE_MAX[29..]);
+            // SAFETY: `incomplete` is 64 readable bytes.
+            let incomplete_max = unsafe { _mm512_loadu_si512(incomplete.as_ptr().cast()) };
+            let mut previous = _mm512_setzero_si512();
+            let mut pending = _mm512_setzero_si512();
+            let mut done = 0;
+            for block in input.chunks_exact(64) {
+                // SAFETY: `block` is 64 readable bytes, one unaligned load.
+                let v = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
+                let ascii = _mm512_movepi8_mask(v) == 0;
+                let error = if ascii {
+                    // Valid unless a code was cut off before it.
+                    pending
+                } else {
+                    pending = _mm512_subs_epu8(v, incomplete_max);
+                    block_errors(v, previous)
+                };
+                if _mm512_test_epi8_mask(error, error) != 0 {
+                    break;
+                }
+                if ascii {
+                    pending = _mm512_setzero_si512();
+                }
+                previous = v;
+                done += 64;
+            }
+            super::super::boundary_before(input, done)
+        }
+    }
 }
 
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use proptest::prelude::*;
 
-    /// The AVX2 and SSSE3 versions give the same prefix; it is valid UTF-8
+    /// The AVX2 and SSSE3 versions (and AVX-512, where the processor has
+    /// it) give the same prefix; it is valid UTF-8
     /// and reaches the last whole block before the first error, less the
     /// code that ends there (`boundary_before` steps back over it, whole or
     /// cut off, without asking which).
@@ -364,6 +453,11 @@ mod tests {
             )
         };
         prop_assert_eq!(avx2, ssse3);
+        if has_feature!("avx512bw") {
+            // SAFETY: the processor supports AVX512BW, checked just above.
+            let avx512 = unsafe { super::x86::avx512::valid_prefix_blocks(input) };
+            prop_assert_eq!(avx512, ssse3);
+        }
         let valid_up_to =
             core::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), |_| input.len());
         prop_assert!(avx2 <= valid_up_to);
