@@ -217,11 +217,6 @@ impl Output {
         }
     }
 
-    /// Whether a named file is written (and replaced only on success).
-    pub fn is_named(&self) -> bool {
-        !matches!(self.sink, Sink::Stdout(_))
-    }
-
     /// An I/O error while writing this output, as a command error.
     pub fn error(&self, e: io::Error) -> Error {
         match self.sink {

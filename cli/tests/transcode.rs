@@ -253,7 +253,7 @@ fn an_output_that_is_the_input_is_refused_and_the_input_kept() {
 
 #[cfg(unix)]
 #[test]
-fn a_named_output_is_replaced_only_on_success() {
+fn a_named_output_is_replaced_whole_and_keeps_what_came_before_an_error() {
     let dir = temp_dir("replace");
     let (input, output) = (dir.join("in.txt"), dir.join("out.bin"));
     let (i, o) = (input.to_str().unwrap(), output.to_str().unwrap());
@@ -263,15 +263,35 @@ fn a_named_output_is_replaced_only_on_success() {
         use std::os::unix::fs::PermissionsExt;
         fs::set_permissions(&output, fs::Permissions::from_mode(0o640)).unwrap();
     }
-    // Ill-formed input: the output is left as it was.
+    // Ill-formed input: the output holds everything before the error,
+    // and no temporary file is left.
     fs::write(&input, b"ab\xFFcd").unwrap();
     check_all(
         &["transcode", "-f", "utf-8", "-t", "utf-16", i, "-o", o],
         b"",
         1,
         "",
-        &format!("ucsx: {i}: invalid UTF-8 at unit 2 (FF): invalid leading unit\nucsx: {o}: not written\n"),
+        &format!("ucsx: {i}: invalid UTF-8 at unit 2 (FF): invalid leading unit\n"),
     );
+    assert_eq!(fs::read(&output).unwrap(), [0, b'a', 0, b'b']);
+    assert_eq!(names(&dir), ["in.txt", "out.bin"]);
+    // An input that cannot be read: the output is left as it was.
+    fs::write(&output, "old contents").unwrap();
+    let missing = dir.join("missing.txt");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_ucsx"))
+        .args([
+            "transcode",
+            "-f",
+            "utf-8",
+            "-t",
+            "utf-16",
+            missing.to_str().unwrap(),
+            "-o",
+            o,
+        ])
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2));
     assert_eq!(fs::read_to_string(&output).unwrap(), "old contents");
     assert_eq!(names(&dir), ["in.txt", "out.bin"]);
     // Well-formed input: replaced, with the permissions it had.

@@ -25,10 +25,11 @@ use crate::report;
 /// An output file that is the input file is refused.
 ///
 /// Strict by default: at the first ill-formed code it stops, reports the
-/// unit offset and value on stderr and exits with status 1. Standard output
-/// then has everything before the error; a named output file (-o) is only
-/// written when the whole input was, through a temporary file renamed into
-/// place, so it is never left half-written. With --lossy each maximal
+/// unit offset and value on stderr and exits with status 1. The output then
+/// has everything before the error. A named output file (-o) is written
+/// through a temporary file renamed into place once the input is done, so a
+/// failure to read or write never leaves it half-written or empty: the file
+/// it replaces stays as it was. With --lossy each maximal
 /// ill-formed subpart becomes U+FFFD; with -c it is dropped.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
@@ -127,12 +128,10 @@ pub fn run(args: &Args) -> Outcome {
     match error {
         None => output.commit().map(|()| true),
         Some(what) => {
+            // Everything before the error is kept, in a named file too (as
+            // iconv does): it is whole up to the error, renamed into place.
+            output.commit()?;
             report::error(&input.name, &what);
-            if output.is_named() {
-                report::error(&output.name, &"not written");
-            } else {
-                output.commit()?;
-            }
             Ok(false)
         }
     }
