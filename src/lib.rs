@@ -62,11 +62,14 @@ pub use num_bigint;
 pub use code_point::{CodePoint, ParseCodePointError, ParseErrorKind, TryFromCodePointError};
 pub use encoding::{
     bytes_to_units, units_to_bytes, CodePointIndices, CodePoints, CodeUnit, DecodeLimits, Encoding,
-    Endian, Format, IncompleteUnitError, ParseFormatError, UnitRole, Utf16, Utf32, Utf8, UtfE16,
-    UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
+    Endian, Format, IncompleteUnitError, ParseFormatError, UnitRole, UnitSlice, UnitVec, Utf16,
+    Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
 };
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
-pub use string::{CoversUnicode, EncodedString, FromUnitsError, NotUnicodeError, StringCodePoints};
+pub use string::{
+    CoversUnicode, EncodedStr, EncodedString, FromUnitsError, MatchIndices, NotUnicodeError,
+    Pattern, Split, StringCodePointIndices, StringCodePoints,
+};
 pub use transcode::{transcode, TranscodeError};
 
 /// The README's examples, compiled and run as doctests.

@@ -17,6 +17,7 @@ mod roles;
 mod utf16;
 mod utf32;
 mod utf8;
+mod view;
 
 pub use bytes::{bytes_to_units, units_to_bytes, CodeUnit, Endian, IncompleteUnitError};
 pub(crate) use format::with_encoding;
@@ -26,6 +27,8 @@ pub use roles::UnitRole;
 pub use utf16::{Utf16, UtfE16, UtfG16, UtfInf16};
 pub use utf32::{Utf32, UtfG32};
 pub use utf8::{Utf8, UtfE8, UtfG8};
+pub(crate) use view::Viewable;
+pub use view::{UnitSlice, UnitVec};
 
 /// Limits a caller sets on what a decoder accepts, so that hostile input
 /// cannot make it build a code point of any size it likes.
@@ -84,6 +87,45 @@ pub trait Encoding {
 
     /// The format's name as the specs write it: `"UTF-E-8"`, `"UTF-∞-16"`.
     const NAME: &'static str;
+
+    /// The built-in format this type is, `None` (the default) for a format
+    /// defined outside the crate. Generic code reads it, with
+    /// [`unit_slice`](Self::unit_slice), to take paths that rely on a
+    /// built-in format's layout: the string types copy and compare the
+    /// bytes of the 8-bit formats, and find code starts from the units
+    /// around them. A format defined elsewhere must keep the default.
+    ///
+    /// ```
+    /// use ucsx::{Encoding, Format, UtfE8};
+    /// assert_eq!(UtfE8::FORMAT, Some(Format::UtfE8));
+    /// ```
+    const FORMAT: Option<Format> = None;
+
+    /// `units` as a slice of their concrete type; `None` (the default)
+    /// where the format does not say, which keeps generic code on its
+    /// code-by-code path.
+    ///
+    /// ```
+    /// use ucsx::{Encoding, UnitSlice, Utf32};
+    /// assert_eq!(Utf32::unit_slice(&[0x41]), Some(UnitSlice::U32(&[0x41])));
+    /// ```
+    fn unit_slice(units: &[Self::Unit]) -> Option<UnitSlice<'_>> {
+        let _ = units;
+        None
+    }
+
+    /// A vector of units as a vector of their concrete type; `None` (the
+    /// default) where the format does not say.
+    ///
+    /// ```
+    /// use ucsx::{Encoding, UnitVec, Utf16};
+    /// let mut units = vec![0x41u16];
+    /// assert!(matches!(Utf16::unit_vec(&mut units), Some(UnitVec::U16(_))));
+    /// ```
+    fn unit_vec(units: &mut Vec<Self::Unit>) -> Option<UnitVec<'_>> {
+        let _ = units;
+        None
+    }
 
     /// The last code point the format encodes, `None` if it has none.
     fn max_code_point() -> Option<CodePoint>;
