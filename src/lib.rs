@@ -37,8 +37,10 @@
 //! - `proptest`: strategies for property tests.
 // Without the `std` feature the crate needs only `core` and `alloc`.
 #![cfg_attr(not(feature = "std"), no_std)]
-// `unsafe` is denied everywhere but in the one module of SIMD code,
-// `encoding/utf8/simd.rs`, which allows it and justifies each block.
+// `unsafe` is denied everywhere but in the module of SIMD code,
+// `encoding/utf8/simd.rs`, and three small blocks of the string types (the
+// `EncodedStr` cast in `string/borrowed.rs`, the checked UTF-8 conversions
+// in `string/layout.rs`), which allow it and justify each block.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -19,6 +19,13 @@ mod utf32;
 mod utf8;
 mod view;
 
+/// What only the crate can name, to seal [`Encoding::builtin_format`].
+pub(crate) mod sealed {
+    /// The argument of [`Encoding::builtin_format`](crate::Encoding::builtin_format).
+    #[derive(Clone, Copy, Debug)]
+    pub struct Token;
+}
+
 pub use bytes::{bytes_to_units, units_to_bytes, CodeUnit, Endian, IncompleteUnitError};
 pub(crate) use format::with_encoding;
 pub use format::{Format, ParseFormatError};
@@ -88,18 +95,16 @@ pub trait Encoding {
     /// The format's name as the specs write it: `"UTF-E-8"`, `"UTF-∞-16"`.
     const NAME: &'static str;
 
-    /// The built-in format this type is, `None` (the default) for a format
-    /// defined outside the crate. Generic code reads it, with
-    /// [`unit_slice`](Self::unit_slice), to take paths that rely on a
-    /// built-in format's layout: the string types copy and compare the
-    /// bytes of the 8-bit formats, and find code starts from the units
-    /// around them. A format defined elsewhere must keep the default.
-    ///
-    /// ```
-    /// use ucsx::{Encoding, Format, UtfE8};
-    /// assert_eq!(UtfE8::FORMAT, Some(Format::UtfE8));
-    /// ```
-    const FORMAT: Option<Format> = None;
+    /// Which built-in format this type is: `Some` for the nine, `None` for
+    /// every other. Read it through [`Format::of`]. A format defined outside
+    /// the crate cannot override it (its argument's type cannot be named
+    /// there), so generic code can trust the answer: the string types rely
+    /// on it to copy, compare and convert the units of the built-in formats
+    /// directly.
+    #[doc(hidden)]
+    fn builtin_format(_: sealed::Token) -> Option<Format> {
+        None
+    }
 
     /// `units` as a slice of their concrete type; `None` (the default)
     /// where the format does not say, which keeps generic code on its

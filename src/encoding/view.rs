@@ -4,7 +4,7 @@
 //! without `unsafe` and without a bound on the unit type.
 //!
 //! The views say nothing about the layout of the codes: that is
-//! [`Encoding::FORMAT`](crate::Encoding::FORMAT)'s job.
+//! [`Format::of`](crate::Format::of)'s job.
 
 use alloc::vec::Vec;
 

@@ -58,7 +58,7 @@ impl<E: Encoding> EncodedStr<E> {
     /// this is safe; it stays private so the invariant holds).
     #[allow(unsafe_code)]
     pub(crate) fn from_units_unchecked(units: &[E::Unit]) -> &EncodedStr<E> {
-        debug_assert!(E::FORMAT.is_none() || E::validate(units).is_ok());
+        debug_assert!(crate::Format::of::<E>().is_none() || E::validate(units).is_ok());
         // SAFETY: `EncodedStr<E>` is `repr(transparent)` over `[E::Unit]`
         // (its other field is a zero-sized, 1-aligned `PhantomData`), so
         // both have the same size, alignment and slice-length metadata,
@@ -202,7 +202,7 @@ impl<E: Encoding> EncodedStr<E> {
     /// an 8-bit format and every code point is a Unicode scalar value.
     pub(crate) fn as_std_str(&self) -> Option<&str> {
         match layout::layout::<E>(&self.units) {
-            layout::Layout::Bytes(bytes) => core::str::from_utf8(bytes).ok(),
+            layout::Layout::Bytes(bytes) => layout::unicode_str::<E>(bytes),
             _ => None,
         }
     }
@@ -218,7 +218,7 @@ impl<E: Encoding> EncodedStr<E> {
         }
         let mut bytes = alloc::vec::Vec::with_capacity(self.units.len());
         transcode::<E, Utf8>(&self.units, &mut bytes).map_err(|_| ())?;
-        String::from_utf8(bytes).map_err(|_| ())
+        layout::utf8_string(bytes).map_err(|_| ())
     }
 
     /// The first code point that is not a Unicode scalar value, with its

@@ -37,7 +37,7 @@ pub(crate) enum Layout<'a> {
 /// The layout of `units`, valid in `E`.
 #[inline]
 pub(crate) fn layout<E: Encoding>(units: &[E::Unit]) -> Layout<'_> {
-    let Some(format) = E::FORMAT else {
+    let Some(format) = crate::Format::of::<E>() else {
         return Layout::Generic;
     };
     match E::unit_slice(units) {
@@ -128,14 +128,37 @@ pub(crate) fn decode_len<E: Encoding>(units: &[E::Unit]) -> usize {
 /// The number of code points in `units`, valid in `E`.
 pub(crate) fn count<E: Encoding>(units: &[E::Unit]) -> usize {
     match layout::<E>(units) {
-        // One code per byte that is not trailing; the loop vectorises.
-        Layout::Bytes(b) => b.iter().filter(|&&x| !is_trailing_byte(x)).count(),
+        // One code per byte that is not trailing. Counting in blocks of at
+        // most 255 into a byte lets the compiler use every byte lane.
+        Layout::Bytes(b) => b
+            .chunks(255)
+            .map(|block| {
+                let n = block
+                    .iter()
+                    .fold(0u8, |n, &x| n + u8::from(!is_trailing_byte(x)));
+                usize::from(n)
+            })
+            .sum(),
+        // One code per unit that starts one, each unit judged with the one
+        // before it; blocks as above.
         Layout::Words(w, _) => {
-            let first = usize::from(!w.is_empty());
-            first
-                + w.windows(2)
-                    .filter(|p| word_starts_code(Some(p[0]), p[1]))
-                    .count()
+            let Some((&first, _)) = w.split_first() else {
+                return 0;
+            };
+            let (prev, cur) = (&w[..w.len() - 1], &w[1..]);
+            let rest: usize = prev
+                .chunks(255)
+                .zip(cur.chunks(255))
+                .map(|(p, c)| {
+                    let n = p.iter().zip(c).fold(0u8, |n, (&p, &u)| {
+                        let trailing = u & 0xFE00 == 0xDE00;
+                        let low_after_high = (p & 0xFC00 == 0xD800) & (u & 0xFC00 == 0xDC00);
+                        n + u8::from(!(trailing | low_after_high))
+                    });
+                    usize::from(n)
+                })
+                .sum();
+            usize::from(word_starts_code(None, first)) + rest
         }
         Layout::Dwords(d) => d.len(),
         Layout::Generic => {
@@ -281,7 +304,7 @@ pub(crate) fn encode_text<E: Encoding>(
     out: &mut alloc::vec::Vec<E::Unit>,
 ) -> Result<(), crate::EncodeError> {
     use crate::UnitVec;
-    if E::FORMAT.is_some() {
+    if crate::Format::of::<E>().is_some() {
         match E::unit_vec(out) {
             Some(UnitVec::U8(bytes)) => {
                 bytes.extend_from_slice(text.as_bytes());
@@ -302,4 +325,165 @@ pub(crate) fn encode_text<E: Encoding>(
         E::encode(&crate::CodePoint::from(c), out).map_err(|e| e.at_index(i))?;
     }
     Ok(())
+}
+
+/// Whether `bytes`, valid in one of the 8-bit formats, hold Unicode
+/// scalar values only. A code of a code point above U+10FFFF begins with
+/// F5..FF, or with F4 then 90..BF (RFC 3629 §4 against
+/// `utf-8-encoding-rules.txt`); the largest byte is found with a loop the
+/// compiler vectorises, and F4 is rare.
+fn all_unicode_bytes(bytes: &[u8]) -> bool {
+    let max = bytes.iter().fold(0u8, |m, &b| m.max(b));
+    match max {
+        0..=0xF3 => true,
+        0xF4 => {
+            memchr::memchr_iter(0xF4, bytes).all(|i| bytes.get(i + 1).is_some_and(|&n| n < 0x90))
+        }
+        _ => false,
+    }
+}
+
+/// `bytes` as `&str` if every code point is a Unicode scalar value, where
+/// `E` is one of the 8-bit formats and the caller holds `bytes` as the
+/// units of an [`EncodedStr<E>`](crate::EncodedStr), so that they are
+/// valid in `E`. `None` for any other format.
+#[allow(unsafe_code)]
+pub(crate) fn unicode_str<E: Encoding>(bytes: &[u8]) -> Option<&str> {
+    if !matches!(crate::Format::of::<E>(), Some(f) if f.unit_bits() == 8) {
+        return None;
+    }
+    if !all_unicode_bytes(bytes) {
+        return None;
+    }
+    debug_assert!(core::str::from_utf8(bytes).is_ok());
+    // SAFETY: `E` is UTF-8, UTF-G-8 or UTF-E-8 (`Format::of` cannot be
+    // claimed by a type outside the crate), and `bytes` are valid in `E`,
+    // the invariant of `EncodedStr`: every constructor validates or writes
+    // the encoder's own codes, and every edit cuts at code boundaries
+    // (`tests/string_model.rs` checks each method keeps it). Valid text of
+    // these formats is RFC 3629 UTF-8 but for the codes of code points
+    // above U+10FFFF (the same codes, shortest form, no surrogates), and
+    // `all_unicode_bytes` has found none. The tests below compare this
+    // with `core::str::from_utf8`.
+    Some(unsafe { core::str::from_utf8_unchecked(bytes) })
+}
+
+/// `bytes` as a `String`, without a copy, on the terms of
+/// [`unicode_str`]; otherwise the bytes back.
+#[allow(unsafe_code)]
+pub(crate) fn unicode_string<E: Encoding>(
+    bytes: alloc::vec::Vec<u8>,
+) -> Result<alloc::string::String, alloc::vec::Vec<u8>> {
+    if unicode_str::<E>(&bytes).is_none() {
+        return Err(bytes);
+    }
+    // SAFETY: `unicode_str` has just found the bytes to be UTF-8.
+    Ok(unsafe { alloc::string::String::from_utf8_unchecked(bytes) })
+}
+
+/// `bytes` as a `String`, without a copy, if they are valid UTF-8,
+/// checked with [`crate::Utf8::validate`] (vectorised, faster than
+/// `core::str::from_utf8` on text that is not ASCII); otherwise the bytes
+/// back.
+#[allow(unsafe_code)]
+pub(crate) fn utf8_string(
+    bytes: alloc::vec::Vec<u8>,
+) -> Result<alloc::string::String, alloc::vec::Vec<u8>> {
+    if crate::Utf8::validate(&bytes).is_err() {
+        return Err(bytes);
+    }
+    // SAFETY: `Utf8::validate` accepts exactly the byte strings that are
+    // UTF-8 by RFC 3629, the set `core::str::from_utf8` accepts; the two
+    // are compared exhaustively on short inputs and on long random and
+    // near-valid ones in `tests/utf8.rs` and `tests/utf8_simd.rs`, and
+    // here in the tests below.
+    Ok(unsafe { alloc::string::String::from_utf8_unchecked(bytes) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The check behind the `unsafe` conversions agrees with std on the
+    /// valid text of each 8-bit format, long enough for every path.
+    #[test]
+    fn unicode_str_agrees_with_std() {
+        use crate::{CodePoint, Utf8, UtfE8, UtfG8};
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let edges = [
+            0x7Fu64,
+            0x80,
+            0x7FF,
+            0xFFFF,
+            0x10000,
+            0x10FFFF,
+            0x110000,
+            0x13FFFF,
+            0x140000,
+            0x7FFF_FFFF,
+            0x8000_0000,
+            u64::MAX >> 1,
+        ];
+        for round in 0..3000 {
+            let len = (next() % 40) as usize;
+            let mut cps = Vec::new();
+            for _ in 0..len {
+                let v = match next() % 4 {
+                    0 => edges[(next() % edges.len() as u64) as usize],
+                    1 => next() % 0x80,
+                    2 => next() % 0x11_0000,
+                    _ => next() >> (next() % 64),
+                };
+                cps.push(CodePoint::from(v));
+            }
+            if round % 3 == 0 {
+                cps.retain(|c| c.to_char().is_some());
+            }
+            fn check<E: Encoding<Unit = u8>>(cps: &[CodePoint]) {
+                let mut units = Vec::new();
+                for cp in cps.iter().filter(|c| E::can_encode(c)) {
+                    E::encode(cp, &mut units).unwrap();
+                }
+                let std = core::str::from_utf8(&units).ok();
+                assert_eq!(unicode_str::<E>(&units), std, "{units:X?}");
+                assert_eq!(unicode_string::<E>(units.clone()).ok().as_deref(), std);
+            }
+            check::<Utf8>(&cps);
+            check::<UtfG8>(&cps);
+            check::<UtfE8>(&cps);
+        }
+    }
+
+    /// The check behind `utf8_string` agrees with std on
+    /// valid text, near-valid text and noise, long enough for the vector
+    /// path.
+    #[test]
+    fn utf8_str_agrees_with_std() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let text = "aé€😀 ".repeat(40);
+        for round in 0..2000 {
+            let mut bytes = text.as_bytes()[..(next() % 200) as usize].to_vec();
+            if round % 2 == 1 && !bytes.is_empty() {
+                let i = (next() % bytes.len() as u64) as usize;
+                bytes[i] = next() as u8;
+            }
+            if round % 7 == 0 {
+                bytes = (0..(next() % 150)).map(|_| next() as u8).collect();
+            }
+            let std = core::str::from_utf8(&bytes).ok();
+            assert_eq!(utf8_string(bytes.clone()).ok().as_deref(), std);
+        }
+    }
 }

@@ -304,8 +304,9 @@ impl<E: Encoding> EncodedString<E> {
 
     /// The string as a Rust `String`, if every code point is a Unicode
     /// scalar value; otherwise an error naming the first that is not. In
-    /// the 8-bit formats the bytes are checked with `core::str::from_utf8`
-    /// and kept (no copy); the others go through [`crate::transcode`].
+    /// the 8-bit formats the bytes are kept (no copy) once the crate's
+    /// vectorised UTF-8 check accepts them; the others go through
+    /// [`crate::transcode`].
     ///
     /// ```
     /// use ucsx::{EncodedString, UtfInf16};
@@ -316,10 +317,12 @@ impl<E: Encoding> EncodedString<E> {
     /// assert_eq!(t.into_string().unwrap_err().unit_offset(), 1);
     /// ```
     pub fn into_string(mut self) -> Result<String, NotUnicodeError> {
-        if let (Some(_), Some(UnitVec::U8(bytes))) = (E::FORMAT, E::unit_vec(&mut self.units)) {
-            match String::from_utf8(core::mem::take(bytes)) {
+        if let (Some(_), Some(UnitVec::U8(bytes))) =
+            (crate::Format::of::<E>(), E::unit_vec(&mut self.units))
+        {
+            match layout::unicode_string::<E>(core::mem::take(bytes)) {
                 Ok(text) => return Ok(text),
-                Err(e) => *bytes = e.into_bytes(),
+                Err(back) => *bytes = back,
             }
         } else if let Ok(text) = self.to_std_string() {
             return Ok(text);
@@ -413,7 +416,9 @@ impl<E: CoversUnicode> From<String> for EncodedString<E> {
     /// ```
     fn from(text: String) -> Self {
         let mut s = Self::new();
-        if let (Some(_), Some(UnitVec::U8(bytes))) = (E::FORMAT, E::unit_vec(&mut s.units)) {
+        if let (Some(_), Some(UnitVec::U8(bytes))) =
+            (crate::Format::of::<E>(), E::unit_vec(&mut s.units))
+        {
             *bytes = text.into_bytes();
             return s;
         }

@@ -554,7 +554,9 @@ macro_rules! utf16_encoding {
         impl Encoding for $ty {
             type Unit = u16;
             const NAME: &'static str = $facts.name;
-            const FORMAT: Option<crate::Format> = Some($format);
+            fn builtin_format(_: crate::encoding::sealed::Token) -> Option<crate::Format> {
+                Some($format)
+            }
 
             fn unit_slice(units: &[Self::Unit]) -> Option<crate::UnitSlice<'_>> {
                 Some(crate::encoding::Viewable::slice(units))

@@ -379,7 +379,9 @@ macro_rules! utf8_encoding {
         impl Encoding for $ty {
             type Unit = u8;
             const NAME: &'static str = $limits.range.name;
-            const FORMAT: Option<crate::Format> = Some($format);
+            fn builtin_format(_: crate::encoding::sealed::Token) -> Option<crate::Format> {
+                Some($format)
+            }
 
             fn unit_slice(units: &[Self::Unit]) -> Option<crate::UnitSlice<'_>> {
                 Some(crate::encoding::Viewable::slice(units))
