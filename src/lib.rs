@@ -18,6 +18,10 @@
 //!
 //! No format encodes the surrogate code points U+D800..U+DFFF.
 //!
+//! Text in any format is held by [`EncodedString`] and borrowed as
+//! [`EncodedStr`], the pair `String` and `str` are for UTF-8, with the same
+//! API: slicing, iteration from either end, search, editing.
+//!
 //! ```
 //! use ucsx::{CodePoint, Encoding, Utf32};
 //!
@@ -33,7 +37,8 @@
 //!   `UCSX_PROPERTY_CASES` environment variable. Without it the crate is
 //!   `no_std` and needs only `alloc`; vector paths are then chosen at
 //!   compile time (`-C target-feature=+avx2`).
-//! - `serde`: `Serialize`/`Deserialize` for [`CodePoint`].
+//! - `serde`: `Serialize`/`Deserialize` for [`CodePoint`], [`EncodedStr`]
+//!   (serialize only) and [`EncodedString`].
 //! - `proptest`: strategies for property tests.
 // Without the `std` feature the crate needs only `core` and `alloc`.
 #![cfg_attr(not(feature = "std"), no_std)]
