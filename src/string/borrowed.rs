@@ -268,6 +268,42 @@ impl<E: Encoding> PartialEq for EncodedStr<E> {
 
 impl<E: Encoding> Eq for EncodedStr<E> {}
 
+impl<E: Encoding> PartialEq<str> for EncodedStr<E> {
+    /// Whether the string holds the code points of `other`: a byte
+    /// comparison in the 8-bit formats, where `other`'s bytes are its code.
+    ///
+    /// ```
+    /// use ucsx::{EncodedString, Utf16};
+    /// let s = EncodedString::<Utf16>::from("hé");
+    /// assert!(*s == *"hé" && s == "hé" && "hé" == s);
+    /// assert!(s != "he");
+    /// ```
+    fn eq(&self, other: &str) -> bool {
+        match layout::layout::<E>(&self.units) {
+            layout::Layout::Bytes(bytes) => bytes == other.as_bytes(),
+            _ => self.code_points().eq(other.chars().map(CodePoint::from)),
+        }
+    }
+}
+
+impl<E: Encoding> PartialEq<&str> for EncodedStr<E> {
+    fn eq(&self, other: &&str) -> bool {
+        *self == **other
+    }
+}
+
+impl<E: Encoding> PartialEq<EncodedStr<E>> for str {
+    fn eq(&self, other: &EncodedStr<E>) -> bool {
+        *other == *self
+    }
+}
+
+impl<E: Encoding> PartialEq<EncodedStr<E>> for &str {
+    fn eq(&self, other: &EncodedStr<E>) -> bool {
+        *other == **self
+    }
+}
+
 impl<E: Encoding> Hash for EncodedStr<E>
 where
     E::Unit: Hash,

@@ -427,6 +427,69 @@ impl<E: CoversUnicode> From<String> for EncodedString<E> {
     }
 }
 
+impl<E: Encoding> core::ops::AddAssign<&EncodedStr<E>> for EncodedString<E> {
+    /// [`push_str`](EncodedString::push_str), as `String += &str`.
+    ///
+    /// ```
+    /// use ucsx::{EncodedString, Utf16};
+    /// let mut s = EncodedString::<Utf16>::from("a");
+    /// s += &EncodedString::from("b");
+    /// s += "c";
+    /// assert_eq!(s, "abc");
+    /// ```
+    fn add_assign(&mut self, other: &EncodedStr<E>) {
+        self.push_str(other);
+    }
+}
+
+impl<E: CoversUnicode> core::ops::AddAssign<&str> for EncodedString<E> {
+    fn add_assign(&mut self, other: &str) {
+        self.push_std_str(other);
+    }
+}
+
+impl<E: Encoding> core::ops::Add<&EncodedStr<E>> for EncodedString<E> {
+    type Output = EncodedString<E>;
+
+    /// The two strings one after the other, as `String + &str`.
+    ///
+    /// ```
+    /// use ucsx::{EncodedString, Utf8};
+    /// let s = EncodedString::<Utf8>::from("a") + "b" + &EncodedString::from("c");
+    /// assert_eq!(s, "abc");
+    /// ```
+    fn add(mut self, other: &EncodedStr<E>) -> EncodedString<E> {
+        self.push_str(other);
+        self
+    }
+}
+
+// By reference to the owned type too: with two `Add` impls, `&EncodedString`
+// would not coerce to `&EncodedStr` as `&String` does to `&str`.
+impl<E: Encoding> core::ops::Add<&EncodedString<E>> for EncodedString<E> {
+    type Output = EncodedString<E>;
+
+    fn add(mut self, other: &EncodedString<E>) -> EncodedString<E> {
+        self.push_str(other);
+        self
+    }
+}
+
+impl<E: Encoding> core::ops::AddAssign<&EncodedString<E>> for EncodedString<E> {
+    fn add_assign(&mut self, other: &EncodedString<E>) {
+        self.push_str(other);
+    }
+}
+
+impl<E: CoversUnicode> core::ops::Add<&str> for EncodedString<E> {
+    type Output = EncodedString<E>;
+
+    fn add(mut self, other: &str) -> EncodedString<E> {
+        self.push_std_str(other);
+        self
+    }
+}
+
 impl<E: CoversUnicode> FromIterator<char> for EncodedString<E> {
     /// ```
     /// use ucsx::{EncodedString, UtfG32};
@@ -539,6 +602,30 @@ impl<E: Encoding> PartialEq<&EncodedStr<E>> for EncodedString<E> {
 impl<E: Encoding> PartialEq<EncodedString<E>> for &EncodedStr<E> {
     fn eq(&self, other: &EncodedString<E>) -> bool {
         self.as_units() == other.as_units()
+    }
+}
+
+impl<E: Encoding> PartialEq<str> for EncodedString<E> {
+    fn eq(&self, other: &str) -> bool {
+        *self.as_encoded_str() == *other
+    }
+}
+
+impl<E: Encoding> PartialEq<&str> for EncodedString<E> {
+    fn eq(&self, other: &&str) -> bool {
+        *self.as_encoded_str() == **other
+    }
+}
+
+impl<E: Encoding> PartialEq<EncodedString<E>> for str {
+    fn eq(&self, other: &EncodedString<E>) -> bool {
+        *other.as_encoded_str() == *self
+    }
+}
+
+impl<E: Encoding> PartialEq<EncodedString<E>> for &str {
+    fn eq(&self, other: &EncodedString<E>) -> bool {
+        *other.as_encoded_str() == **self
     }
 }
 

@@ -2,33 +2,7 @@
 //! `&CodePoint`, a `&str` or an `&EncodedStr<E>`) and the `str` methods
 //! built on it. Results are unit indices of code boundaries.
 //!
-//! # Why a match never lies off a code boundary
-//!
-//! The search looks for the pattern's units among the string's units (a
-//! `memmem` for the 8-bit formats, a scan for the first unit then a
-//! comparison for the others), then checks that the match starts and ends
-//! on a code boundary, skipping it otherwise. For the nine built-in
-//! formats the check never skips anything: in valid text a valid pattern
-//! can only match on boundaries.
-//!
-//! - The pattern's first unit starts a code. In the 8-bit formats a code
-//!   starts with a byte that is not `10xxxxxx`, and in valid text such a
-//!   byte always starts a code. In UTF-32 and UTF-G-32 every unit does. In
-//!   UTF-16 a code starts with a unit outside DC00..DFFF, and those units
-//!   always start a code. In UTF-∞-16 (and UTF-G-16, UTF-E-16) one kind of
-//!   unit is ambiguous: DC04..DDFF is a lead, or the low half of a
-//!   surrogate pair after D800..DBFF (`utf-inf-16.txt` §3.2, §3.3). A
-//!   pattern can start with such a lead, but its code goes on with a
-//!   trailing unit DE00..DFFF, while the unit after a pair starts a code
-//!   and is never DE00..DFFF; so the pattern cannot match there either.
-//! - Codes are prefix-free in every format (a lead, or a DDFF code's length
-//!   field, fixes how many units follow, §3.4), so from a common start the
-//!   pattern's codes and the string's line up one for one, and the match
-//!   ends where a code of the string ends.
-//!
-//! A format defined outside the crate has neither guarantee (a format whose
-//! trailing units can also be one-unit codes would match a one-unit pattern
-//! inside a longer code); the check makes the search exact for it too.
+//! Why a match never lies off a code boundary: see [`Pattern`].
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -50,6 +24,48 @@ use crate::{CodePoint, Encoding, UnitSlice};
 /// assert_eq!(s.rfind("😀"), Some(4));
 /// assert_eq!(s.find(&EncodedString::<Utf16>::from("b")), Some(3));
 /// assert_eq!(s.find(&CodePoint::from(0x110000u32)), None); // not in UTF-16
+/// ```
+///
+/// # Why a match never lies off a code boundary
+///
+/// The search looks for the pattern's units among the string's units (a
+/// `memmem` for the 8-bit formats, a scan for the first unit then a
+/// comparison for the others), then checks that the match starts and ends
+/// on a code boundary, skipping it otherwise. For the nine built-in
+/// formats the check never skips anything: in valid text a valid pattern
+/// can only match on boundaries.
+///
+/// - The pattern's first unit starts a code. In the 8-bit formats a code
+///   starts with a byte that is not `10xxxxxx`, and in valid text such a
+///   byte always starts a code. In UTF-32 and UTF-G-32 every unit does. In
+///   UTF-16 a code starts with a unit outside DC00..DFFF, and those units
+///   always start a code. In UTF-∞-16 (and UTF-G-16, UTF-E-16) one kind of
+///   unit is ambiguous: DC04..DDFF is a lead, or the low half of a
+///   surrogate pair after D800..DBFF (`utf-inf-16.txt` §3.2, §3.3). A
+///   pattern can start with such a lead, but its code goes on with a
+///   trailing unit DE00..DFFF, while the unit after a pair starts a code
+///   and is never DE00..DFFF; so the pattern cannot match there either.
+/// - Codes are prefix-free in every format (a lead, or a DDFF code's length
+///   field, fixes how many units follow, §3.4), so from a common start the
+///   pattern's codes and the string's line up one for one, and the match
+///   ends where a code of the string ends.
+///
+/// A format defined outside the crate has neither guarantee (a format whose
+/// trailing units can also be one-unit codes would match a one-unit pattern
+/// inside a longer code); the check makes the search exact for it too.
+///
+/// ```
+/// use ucsx::{CodePoint, EncodedString, UtfInf16};
+/// // U+10404 is the pair D801 DC04; U+110000 is DC04 DE80 DE00, whose lead
+/// // is the same unit as the pair's low half.
+/// let s = EncodedString::<UtfInf16>::try_from_code_points(
+///     [CodePoint::from(0x10404u32), CodePoint::from(0x110000u32)])?;
+/// assert_eq!(s.as_units(), [0xD801, 0xDC04, 0xDC04, 0xDE80, 0xDE00]);
+/// // Unit by unit the pattern fits only where it starts a code.
+/// let p = EncodedString::<UtfInf16>::try_from_code_points([CodePoint::from(0x110000u32)])?;
+/// assert_eq!(s.as_units().windows(3).position(|w| w == p.as_units()), Some(2));
+/// assert_eq!(s.find(&p), Some(2));
+/// # Ok::<(), ucsx::EncodeError>(())
 /// ```
 pub trait Pattern<'p, E: Encoding> {
     /// The pattern's units in `E`, or `None` if `E` cannot encode it: it
