@@ -43,7 +43,7 @@
 // Without the `std` feature the crate needs only `core` and `alloc`.
 #![cfg_attr(not(feature = "std"), no_std)]
 // `unsafe` is denied everywhere but in the module of SIMD code,
-// `encoding/utf8/simd.rs`, and three small blocks of the string types (the
+// `encoding/utf8/simd.rs`, and four small blocks of the string types (the
 // `EncodedStr` cast in `string/borrowed.rs`, the checked UTF-8 conversions
 // in `string/layout.rs`), which allow it and justify each block.
 #![deny(unsafe_code)]

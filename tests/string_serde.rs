@@ -140,6 +140,7 @@ fn hostile_json_is_refused() {
         r#""\\u{+110000}""#, // a sign
         r#"["U+0061"]"#,     // the old list form
         r#"42"#,
+        r#"[104, 105]"#, // bytes belong to binary formats
     ] {
         assert!(
             serde_json::from_str::<EncodedString<UtfInf16>>(bad).is_err(),
@@ -148,6 +149,7 @@ fn hostile_json_is_refused() {
     }
     // Beyond the format's range.
     assert!(serde_json::from_str::<EncodedString<Utf8>>(r#""\\u{110000}""#).is_err());
+    assert!(serde_json::from_str::<EncodedString<Utf8>>("[104, 105]").is_err());
     assert!(serde_json::from_str::<EncodedString<UtfG8>>(r#""\\u{80000000}""#).is_err());
     // Beyond the decode limit: refused before any value is built.
     let digits = "1".to_string() + &"0".repeat((1 << 24) / 4 + 1);

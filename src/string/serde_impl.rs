@@ -120,8 +120,12 @@ where
     }
 }
 
-/// Reads the human-readable string, or an 8-bit format's bytes.
-struct StringVisitor<E>(PhantomData<E>);
+/// Reads the human-readable string (`binary` false), or an 8-bit format's
+/// bytes (`binary` true): each shape only where it belongs.
+struct StringVisitor<E> {
+    binary: bool,
+    format: PhantomData<E>,
+}
 
 impl<E: Encoding> StringVisitor<E> {
     fn from_bytes<Er: de::Error>(bytes: Vec<u8>) -> Result<EncodedString<E>, Er> {
@@ -142,20 +146,29 @@ impl<'de, E: Encoding> Visitor<'de> for StringVisitor<E> {
     }
 
     fn visit_str<Er: de::Error>(self, v: &str) -> Result<Self::Value, Er> {
+        if self.binary {
+            return Err(Er::invalid_type(de::Unexpected::Str(v), &self));
+        }
         unescape(v).map_err(Er::custom)
     }
 
     fn visit_bytes<Er: de::Error>(self, v: &[u8]) -> Result<Self::Value, Er> {
+        if !self.binary {
+            return Err(Er::invalid_type(de::Unexpected::Bytes(v), &self));
+        }
         Self::from_bytes(v.to_vec())
     }
 
     fn visit_byte_buf<Er: de::Error>(self, v: Vec<u8>) -> Result<Self::Value, Er> {
-        Self::from_bytes(v)
+        self.visit_bytes(&v)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        // Formats that present bytes as a sequence of u8; collected one at
-        // a time, so the allocation follows the input.
+        // Binary formats that present bytes as a sequence of u8; collected
+        // one at a time, so the allocation follows the input.
+        if !self.binary {
+            return Err(de::Error::invalid_type(de::Unexpected::Seq, &self));
+        }
         let mut bytes = Vec::new();
         while let Some(b) = seq.next_element::<u8>()? {
             bytes.push(b);
@@ -171,8 +184,12 @@ where
     /// Either shape (see the module docs), checked for validity and the
     /// default decode limit.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let visitor = StringVisitor::<E>(PhantomData);
-        if deserializer.is_human_readable() {
+        let binary = !deserializer.is_human_readable();
+        let visitor = StringVisitor::<E> {
+            binary,
+            format: PhantomData,
+        };
+        if !binary {
             return deserializer.deserialize_str(visitor);
         }
         let mut probe = Vec::new();
