@@ -90,12 +90,34 @@ fn unescape<E: Encoding>(text: &str) -> Result<EncodedString<E>, String> {
     Ok(s)
 }
 
+/// With the feature `serde`. In human-readable formats (JSON, YAML, TOML,
+/// ...) a string is one string: plain text as it is, a code point beyond
+/// Unicode as `\u{110000}` (uppercase hex, no leading zeros), and a
+/// backslash of the text followed by `u{` as `\u{5C}`, so that a text that
+/// merely looks like the escape round-trips too. In binary formats
+/// (postcard, bincode, CBOR, ...) it is its units: a byte string
+/// (`serialize_bytes`) for the 8-bit formats, a sequence of integers for
+/// the others. Deserializing takes the shape of the format, checks the
+/// units' validity and the default [`DecodeLimits`], and accepts only the
+/// canonical escape.
+///
+/// ```
+/// use ucsx::{CodePoint, EncodedString, UtfE8};
+/// let mut s = EncodedString::<UtfE8>::from(r"a\u{");
+/// s.push(&CodePoint::from(0x110000u32))?;
+/// let json = serde_json::to_string(&s)?;
+/// assert_eq!(json, r#""a\\u{5C}u{\\u{110000}""#);
+/// assert_eq!(serde_json::from_str::<EncodedString<UtfE8>>(&json)?, s);
+/// assert_eq!(postcard::to_allocvec(&s)?, [8, b'a', b'\\', b'u', b'{', 0xF4, 0x90, 0x80, 0x80]);
+/// assert!(serde_json::from_str::<EncodedString<UtfE8>>(r#""\\u{41}""#).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 impl<E: Encoding> Serialize for EncodedStr<E>
 where
     E::Unit: Serialize,
 {
     /// One string in human-readable formats, the units in binary ones (see
-    /// the module docs).
+    /// the impl's docs).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if serializer.is_human_readable() {
             match self.as_std_str() {
