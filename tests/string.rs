@@ -218,3 +218,37 @@ fn a_code_point_beyond_the_default_decode_limit_is_refused() {
     let back = EncodedString::<ucsx::UtfInf16>::from_units(s.into_units()).unwrap();
     assert_eq!(back.code_points().next_back(), Some(just_below));
 }
+
+/// Pieces that make `Debug` work hard: backslashes, text shaped like the
+/// escape, and the code points the escape stands for.
+fn tricky_piece() -> impl Strategy<Value = Vec<CodePoint>> {
+    let text = |t: &'static str| Just(t.chars().map(CodePoint::from).collect::<Vec<_>>());
+    prop_oneof![
+        text("\\"),
+        text("u{"),
+        text("110000"),
+        text("}"),
+        text("\\u{110000}"),
+        text("\""),
+        text("\t"),
+        Just(vec![CodePoint::from(0x110000u32)]),
+        Just(vec![CodePoint::from(0x7FFF_FFFFu32)]),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn debug_tells_every_two_strings_apart(
+        a in prop::collection::vec(tricky_piece(), 0..6),
+        b in prop::collection::vec(tricky_piece(), 0..6),
+    ) {
+        let (a, b) = (a.concat(), b.concat());
+        let x = EncodedString::<UtfE8>::try_from_code_points(a.clone()).unwrap();
+        let y = EncodedString::<UtfE8>::try_from_code_points(b.clone()).unwrap();
+        prop_assert_eq!(format!("{x:?}") == format!("{y:?}"), a == b);
+        // And where both are Unicode text, Debug is str's Debug.
+        if let (Ok(s), true) = (x.clone().into_string(), a.iter().all(|c| c.to_char().is_some())) {
+            prop_assert_eq!(format!("{x:?}"), format!("UTF-E-8{s:?}"));
+        }
+    }
+}
