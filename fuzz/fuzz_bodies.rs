@@ -243,12 +243,49 @@ where
             let mut backwards: Vec<CodePoint> = s.code_points().rev().collect();
             backwards.reverse();
             assert_eq!(&backwards, cps, "{} backwards", E::NAME);
+            check_string(&s, cps);
         }
         (Err(e), Err(expected)) => assert_eq!(e.decode_error(), expected),
         (got, _) => panic!("{} from_units {got:?} but decode_all {all:?}", E::NAME),
     }
     let s = EncodedString::<E>::from_units_lossy(units);
     assert_eq!(s.code_points().collect::<Vec<_>>(), lossy);
+}
+
+/// A valid string against its code points: counting, boundaries, search
+/// (each code as a pattern, found where a plain window search over the
+/// units finds it: no built-in format matches off a code boundary) and
+/// order (its two halves compare as their code points do).
+fn check_string<E: Encoding>(s: &EncodedString<E>, cps: &[CodePoint]) {
+    let units = s.as_units();
+    assert_eq!(s.count(), cps.len(), "{} count", E::NAME);
+    let starts: Vec<usize> = s.code_point_indices().map(|(i, _)| i).collect();
+    assert_eq!(starts.len(), cps.len());
+    for i in 0..=units.len() {
+        let boundary = i == units.len() || starts.binary_search(&i).is_ok();
+        assert_eq!(s.is_code_boundary(i), boundary, "{} boundary {i}", E::NAME);
+    }
+    for (k, &at) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(units.len());
+        let pattern = &s[at..end];
+        let raw = units
+            .windows(end - at)
+            .position(|w| w == pattern.as_units());
+        assert_eq!(s.find(pattern), raw, "{} find", E::NAME);
+        assert_eq!(s.find(&cps[k]), raw, "{} find code point", E::NAME);
+        let raw_last = units
+            .windows(end - at)
+            .rposition(|w| w == pattern.as_units());
+        assert_eq!(s.rfind(pattern), raw_last, "{} rfind", E::NAME);
+    }
+    let half = cps.len() / 2;
+    let mid = starts.get(half).copied().unwrap_or(units.len());
+    assert_eq!(
+        s[..mid].cmp(&s[mid..]),
+        cps[..half].cmp(&cps[half..]),
+        "{} order",
+        E::NAME
+    );
 }
 
 /// Values to encode, read from the bytes. A tag byte below 80 is one value
@@ -638,6 +675,28 @@ pub fn code_point_from_str(data: &[u8]) {
     }
 }
 
+/// The string forms: whatever deserializes is valid and round-trips.
+macro_rules! string_serde {
+    ($E:ty, $data:expr) => {
+        if let Ok(s) = serde_json::from_slice::<EncodedString<$E>>($data) {
+            assert!(<$E>::validate(s.as_units()).is_ok());
+            let json = serde_json::to_string(&s).expect("serializes");
+            assert_eq!(
+                serde_json::from_str::<EncodedString<$E>>(&json).ok(),
+                Some(s)
+            );
+        }
+        if let Ok(s) = postcard::from_bytes::<EncodedString<$E>>($data) {
+            assert!(<$E>::validate(s.as_units()).is_ok());
+            let bytes = postcard::to_allocvec(&s).expect("serializes");
+            assert_eq!(
+                postcard::from_bytes::<EncodedString<$E>>(&bytes).ok(),
+                Some(s)
+            );
+        }
+    };
+}
+
 /// Deserializing code points from JSON and postcard: whatever is accepted
 /// serializes back to the same value.
 pub fn serde(data: &[u8]) {
@@ -664,6 +723,8 @@ pub fn serde(data: &[u8]) {
             Some(cps)
         );
     }
+    string_serde!(UtfE8, data);
+    string_serde!(UtfInf16, data);
 }
 
 fn chars(cps: &[CodePoint]) -> String {

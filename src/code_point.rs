@@ -479,12 +479,27 @@ impl Zero for CodePoint {
 
 impl fmt::Display for CodePoint {
     /// The UCS-∞ notation: `U+`, then uppercase hexadecimal digits with
-    /// leading zeros only up to four digits (`U+0041`, `U+110000`).
+    /// leading zeros only up to four digits (`U+0041`, `U+110000`). Width,
+    /// fill, alignment and precision apply to the whole notation, as for
+    /// `str`.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// assert_eq!(format!("[{:>8}]", CodePoint::from('A')), "[  U+0041]");
+    /// assert_eq!(format!("[{:*<8}]", CodePoint::from('A')), "[U+0041**]");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.0 {
-            Repr::Small(v) => write!(f, "U+{v:04X}"),
-            Repr::Big(b) => write!(f, "U+{:X}", **b),
+        if f.width().is_none() && f.precision().is_none() {
+            return match &self.0 {
+                Repr::Small(v) => write!(f, "U+{v:04X}"),
+                Repr::Big(b) => write!(f, "U+{:X}", **b),
+            };
         }
+        let text = match &self.0 {
+            Repr::Small(v) => alloc::format!("U+{v:04X}"),
+            Repr::Big(b) => alloc::format!("U+{:X}", **b),
+        };
+        f.pad(&text)
     }
 }
 

@@ -568,10 +568,21 @@ fn encode_u64s(facts: &Facts, input: &[u64], out: &mut Vec<u16>) -> Result<(), E
 }
 
 macro_rules! utf16_encoding {
-    ($ty:ty, $facts:expr) => {
+    ($ty:ty, $facts:expr, $format:expr) => {
         impl Encoding for $ty {
             type Unit = u16;
             const NAME: &'static str = $facts.name;
+            fn builtin_format(_: crate::encoding::sealed::Token) -> Option<crate::Format> {
+                Some($format)
+            }
+
+            fn unit_slice(units: &[Self::Unit]) -> Option<crate::UnitSlice<'_>> {
+                Some(crate::encoding::Viewable::slice(units))
+            }
+
+            fn unit_vec(units: &mut Vec<Self::Unit>) -> Option<crate::UnitVec<'_>> {
+                Some(crate::encoding::Viewable::vec(units))
+            }
 
             fn max_code_point() -> Option<CodePoint> {
                 $facts.max_code_point()
@@ -606,19 +617,11 @@ macro_rules! utf16_encoding {
             fn decode_u64s(input: &[u16], out: &mut Vec<u64>) -> Result<(), DecodeError> {
                 decode_u64s(&$facts, input, out)
             }
-
-            fn unicode_units(input: &[u16]) -> crate::encoding::UnicodeUnits<'_> {
-                crate::encoding::UnicodeUnits::Utf16(input)
-            }
-
-            fn unicode_out(out: &mut Vec<u16>) -> crate::encoding::UnicodeOut<'_> {
-                crate::encoding::UnicodeOut::Utf16(out)
-            }
         }
     };
 }
 
-utf16_encoding!(Utf16, UTF_16);
-utf16_encoding!(UtfG16, UTF_G_16);
-utf16_encoding!(UtfE16, UTF_E_16);
-utf16_encoding!(UtfInf16, UTF_INF_16);
+utf16_encoding!(Utf16, UTF_16, crate::Format::Utf16);
+utf16_encoding!(UtfG16, UTF_G_16, crate::Format::UtfG16);
+utf16_encoding!(UtfE16, UTF_E_16, crate::Format::UtfE16);
+utf16_encoding!(UtfInf16, UTF_INF_16, crate::Format::UtfInf16);
