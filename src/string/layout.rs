@@ -295,36 +295,21 @@ pub(crate) fn decode_at<E: Encoding>(units: &[E::Unit], pos: usize) -> (crate::C
     }
 }
 
-/// Appends the code points of `text` to `out` in `E`: a byte copy for the
-/// 8-bit formats, `encode_utf16` for the 16-bit ones (see the module
-/// docs), code by code for a format outside the crate, which may refuse
-/// one (then `out` holds the code points before it).
+/// Appends the code points of `text` to `out` in `E`, through the
+/// transcoding engine: a byte copy for the 8-bit formats, its vector
+/// kernels for the others, value by value for a format outside the crate,
+/// which may refuse one (then `out` holds the code points before it).
 pub(crate) fn encode_text<E: Encoding>(
     text: &str,
     out: &mut alloc::vec::Vec<E::Unit>,
 ) -> Result<(), crate::EncodeError> {
-    use crate::UnitVec;
-    if crate::Format::of::<E>().is_some() {
-        match E::unit_vec(out) {
-            Some(UnitVec::U8(bytes)) => {
-                bytes.extend_from_slice(text.as_bytes());
-                return Ok(());
-            }
-            Some(UnitVec::U16(words)) => {
-                words.extend(text.encode_utf16());
-                return Ok(());
-            }
-            Some(UnitVec::U32(dwords)) => {
-                dwords.extend(text.chars().map(u32::from));
-                return Ok(());
-            }
-            None => {}
-        }
+    // The transcoding engine: a copy for the 8-bit formats, its kernels for
+    // the others, value by value for a format outside the crate.
+    match crate::transcode::<crate::Utf8, E>(text.as_bytes(), out) {
+        Ok(()) => Ok(()),
+        Err(crate::TranscodeError::Encode(e)) => Err(e),
+        Err(crate::TranscodeError::Decode(e)) => unreachable!("a str is valid UTF-8: {e}"),
     }
-    for (i, c) in text.chars().enumerate() {
-        E::encode(&crate::CodePoint::from(c), out).map_err(|e| e.at_index(i))?;
-    }
-    Ok(())
 }
 
 /// Whether `bytes`, valid in one of the 8-bit formats, hold Unicode
