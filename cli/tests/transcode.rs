@@ -486,3 +486,37 @@ fn max_bits_limits_what_is_read() {
         (Some(0), vec![0, b'a', 0, 0xE9])
     );
 }
+
+/// A stream that ends inside a unit: everything before the partial unit is
+/// written, a long UTF-∞-16 code included, then the partial unit is the
+/// error (the code was once held back and lost).
+#[test]
+fn a_partial_unit_at_the_end_loses_nothing_before_it() {
+    let big = CodePoint::from(ucsx::num_bigint::BigUint::from(5u8) << 1_000_000u32);
+    let units =
+        <ucsx::UtfInf16 as ucsx::Encoding>::encode_all(&[CodePoint::from('A'), big]).unwrap();
+    assert!(units.len() > 100_000);
+    let mut input = ucsx::units_to_bytes(&units, ucsx::Endian::Big, false);
+    input.push(0x41);
+    for mode in [&[][..], &["--lossy"][..], &["-c"][..]] {
+        let mut args = vec!["transcode", "-f", "utf-inf-16be", "-t", "utf-inf-16be"];
+        args.extend_from_slice(mode);
+        let (status, out) = bytes(&args, &input);
+        assert_eq!(status, Some(1), "{mode:?}");
+        assert_eq!(out, input[..input.len() - 1], "{mode:?}");
+    }
+}
+
+/// Lossy UTF-16BE `00 41 D8 00 00`: A, U+FFFD for the high surrogate the
+/// end cuts off, then the partial unit is reported.
+#[test]
+fn a_cut_off_code_before_a_partial_unit_becomes_u_fffd() {
+    let input = [0x00, 0x41, 0xD8, 0x00, 0x00];
+    let (status, out) = bytes(
+        &["transcode", "-f", "utf-16be", "-t", "utf-8", "--lossy"],
+        &input,
+    );
+    assert_eq!((status, out.as_slice()), (Some(1), "A\u{FFFD}".as_bytes()));
+    let (status, out) = bytes(&["transcode", "-f", "utf-16be", "-t", "utf-8"], &input);
+    assert_eq!((status, out.as_slice()), (Some(1), &b"A"[..]));
+}
