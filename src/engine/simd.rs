@@ -329,6 +329,38 @@ mod x86 {
                 i += 16;
                 w += 16;
                 codes += 16;
+                // An ASCII run: 32 bytes a step while it lasts.
+                while i + 33 <= valid.len() {
+                    // SAFETY: i + 32 <= valid.len(), two unaligned loads.
+                    let (a, b) = unsafe {
+                        (
+                            _mm_loadu_si128(src.add(i) as *const __m128i),
+                            _mm_loadu_si128(src.add(i + 16) as *const __m128i),
+                        )
+                    };
+                    if _mm_movemask_epi8(_mm_or_si128(a, b)) != 0 {
+                        break;
+                    }
+                    // SAFETY: w + 32 <= i + 32 < valid.len() <= dst.len().
+                    unsafe {
+                        _mm_storeu_si128(out.add(w) as *mut __m128i, _mm_unpacklo_epi8(a, zero));
+                        _mm_storeu_si128(
+                            out.add(w + 8) as *mut __m128i,
+                            _mm_unpackhi_epi8(a, zero),
+                        );
+                        _mm_storeu_si128(
+                            out.add(w + 16) as *mut __m128i,
+                            _mm_unpacklo_epi8(b, zero),
+                        );
+                        _mm_storeu_si128(
+                            out.add(w + 24) as *mut __m128i,
+                            _mm_unpackhi_epi8(b, zero),
+                        );
+                    }
+                    i += 32;
+                    w += 32;
+                    codes += 32;
+                }
                 continue;
             }
             // SAFETY: i + 17 <= valid.len().
