@@ -16,7 +16,8 @@
 //! | [`Utf32`] | `u32` | U+0000..U+10FFFF | UTF-32 |
 //! | [`UtfG32`] | `u32` | U+0000..U+7FFFFFFF | UCS-4 |
 //!
-//! No format encodes the surrogate code points U+D800..U+DFFF.
+//! No built-in format encodes the surrogate code points U+D800..U+DFFF
+//! (a user's format may, see [`SurrogatePolicy`]).
 //!
 //! ```
 //! use ucsx::{CodePoint, Encoding, Utf32};
@@ -29,8 +30,9 @@
 //!
 //! ## Features
 //! - `std` (default): the [`io`] module (readers and writers over
-//!   `std::io`), runtime CPU detection for the vector paths, and the
-//!   `UCSX_PROPERTY_CASES` environment variable. Without it the crate is
+//!   `std::io`), runtime CPU detection for the vector paths, and
+//!   [`properties::CheckConfig::from_env`], which reads
+//!   `UCSX_PROPERTY_CASES` when a caller asks it to. Without it the crate is
 //!   `no_std` and needs only `alloc`; vector paths are then chosen at
 //!   compile time (`-C target-feature=+avx2`).
 //! - `serde`: `Serialize`/`Deserialize` for [`CodePoint`].
@@ -62,8 +64,8 @@ pub use num_bigint;
 pub use code_point::{CodePoint, ParseCodePointError, ParseErrorKind, TryFromCodePointError};
 pub use encoding::{
     bytes_to_units, units_to_bytes, CodePointIndices, CodePoints, CodeUnit, DecodeLimits, Encoding,
-    Endian, Format, IncompleteUnitError, ParseFormatError, UnitRole, Utf16, Utf32, Utf8, UtfE16,
-    UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
+    Endian, Format, IncompleteUnitError, ParseFormatError, SurrogatePolicy, UnitRole, Utf16, Utf32,
+    Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
 };
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 pub use string::{CoversUnicode, EncodedString, FromUnitsError, NotUnicodeError, StringCodePoints};
