@@ -36,6 +36,8 @@
 //!   `no_std` and needs only `alloc`; vector paths are then chosen at
 //!   compile time (`-C target-feature=+avx2`).
 //! - `serde`: `Serialize`/`Deserialize` for [`CodePoint`].
+//! - `describe`: [`describe`], formats described in TOML and built at run
+//!   time (brings in `std`, serde and toml).
 //! - `proptest`: strategies for property tests.
 // Without the `std` feature the crate needs only `core` and `alloc`.
 #![cfg_attr(not(feature = "std"), no_std)]
@@ -47,6 +49,8 @@
 extern crate alloc;
 
 mod code_point;
+#[cfg(feature = "describe")]
+pub mod describe;
 mod encoding;
 mod error;
 #[cfg(feature = "std")]
