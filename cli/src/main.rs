@@ -15,7 +15,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use commands::{decode, encode, formats, inspect, properties, transcode, validate};
+use commands::{
+    compare, decode, describe, encode, formats, inspect, properties, transcode, validate,
+};
 
 /// Code points of unlimited size and the UCS-X encodings.
 #[derive(Parser)]
@@ -39,6 +41,8 @@ enum Command {
     Inspect(inspect::Args),
     Formats(formats::Args),
     Properties(properties::Args),
+    Describe(describe::Args),
+    Compare(compare::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +55,8 @@ fn main() -> ExitCode {
         Command::Inspect(args) => inspect::run(&args),
         Command::Formats(args) => formats::run(&args),
         Command::Properties(args) => properties::run(&args),
+        Command::Describe(args) => describe::run(&args),
+        Command::Compare(args) => compare::run(&args),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,

@@ -97,3 +97,93 @@ fn cases_come_from_the_environment_when_not_given() {
         stdout(&out)
     );
 }
+
+// ---------------------------------------------------------------------------
+// describe, --spec, compare
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("ucsx-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn a_described_format_read_back_with_spec_gets_the_same_verdicts() {
+    for format in ["utf-8", "utf-g-8", "utf-e-8", "utf-32", "utf-g-32"] {
+        let out = ucsx(&["describe", "-f", format], &[]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let path = temp_file(&format!("{format}.toml"), &stdout(&out));
+        let args = ["--cases", "32"];
+        let builtin = ucsx(&[&["properties", "-f", format][..], &args].concat(), &[]);
+        let spec = ucsx(
+            &[&["properties", "--spec", path.to_str().unwrap()][..], &args].concat(),
+            &[],
+        );
+        std::fs::remove_file(&path).unwrap();
+        assert_eq!(spec.status.code(), builtin.status.code(), "{format}");
+        assert_eq!(stdout(&spec), stdout(&builtin), "{format}");
+    }
+}
+
+#[test]
+fn describe_refuses_a_format_the_language_cannot_say() {
+    let out = ucsx(&["describe", "-f", "utf-16"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no description yet"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_bad_spec_file_is_reported_with_its_line_and_column() {
+    let path = temp_file(
+        "bad.toml",
+        "name = \"X\"\nunit = 9\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n",
+    );
+    let out = ucsx(&["properties", "--spec", path.to_str().unwrap()], &[]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("line 2, column 8"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn compare_puts_formats_side_by_side() {
+    let spec = temp_file(
+        "two-byte.toml",
+        "name = \"TWO-BYTE\"\nunit = 8\nmax = \"U+7FF\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n[[class]]\nunits = [\"110xxxxx\", \"10xxxxxx\"]\n",
+    );
+    let out = ucsx(
+        &[
+            "compare",
+            "utf-8",
+            "utf-16",
+            spec.to_str().unwrap(),
+            "--cases",
+            "16",
+        ],
+        &[],
+    );
+    std::fs::remove_file(&spec).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    let head: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(head, ["property", "UTF-8", "UTF-16", "TWO-BYTE"], "{text}");
+    let order: Vec<&str> = lines
+        .iter()
+        .find(|l| l.starts_with("binary-order"))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(order, ["binary-order", "PASS", "FAIL", "PASS"], "{text}");
+    assert!(
+        text.contains("UTF-16 binary-order: as units: U+E000 (E000) sorts after U+10000"),
+        "{text}"
+    );
+}

@@ -1,7 +1,9 @@
 //! One module per subcommand, each with its `Args` and a `run` that returns
 //! whether all input was valid.
 
+pub mod compare;
 pub mod decode;
+pub mod describe;
 pub mod encode;
 pub mod formats;
 pub mod inspect;

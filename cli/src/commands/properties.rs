@@ -17,12 +17,16 @@ use super::{Error, Outcome};
     $ ucsx properties -f utf-e-8\n  \
     $ ucsx properties -f utf-16           # binary-order FAIL: U+E000 sorts after U+10000\n  \
     $ ucsx properties -f utf-inf-16 --cases 2000 --max-bits 1000\n  \
-    $ ucsx properties -f utf-8 --only canonical --only prefix-free")]
+    $ ucsx properties -f utf-8 --only canonical --only prefix-free\n  \
+    $ ucsx properties --spec my-format.toml")]
 pub struct Args {
     /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
     /// utf-inf-16 (utf-∞-16), utf-32 or utf-g-32.
-    #[arg(short, long)]
-    format: Format,
+    #[arg(short, long, required_unless_present = "spec", conflicts_with = "spec")]
+    format: Option<Format>,
+    /// A format described in a file (see `ucsx describe`), in place of -f.
+    #[arg(long, value_name = "FILE")]
+    spec: Option<std::path::PathBuf>,
     /// Random cases per property (default: $UCSX_PROPERTY_CASES, else 256;
     /// at most 65536).
     #[arg(long)]
@@ -45,15 +49,23 @@ pub fn run(args: &Args) -> Outcome {
     if let Some(cases) = args.cases {
         config.cases = cases;
     }
+    let described = match &args.spec {
+        Some(path) => Some(super::describe::load(path)?),
+        None => None,
+    };
+    let (name, max) = match (&described, args.format) {
+        (Some(d), _) => (d.name().to_string(), d.max_code_point()),
+        (None, Some(f)) => (f.to_string(), f.max_code_point()),
+        (None, None) => return Err(no_format()),
+    };
     if let Some(max_bits) = args.max_bits {
-        if let Some(max) = args.format.max_code_point() {
+        if let Some(max) = max {
             // A cap would shrink the range and hide failures near its end
             // (UTF-16 below 17 bits has no binary-order failure).
             return Err(Error::Io(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!(
-                    "--max-bits applies only to unbounded formats; {} ends at {max} and is always tested whole",
-                    args.format
+                    "--max-bits applies only to unbounded formats; {name} ends at {max} and is always tested whole"
                 ),
             )));
         }
@@ -67,9 +79,21 @@ pub fn run(args: &Args) -> Outcome {
     } else {
         &args.only
     };
-    let report = check_format_only(args.format, &config, only);
+    let report = match (&described, args.format) {
+        (Some(d), _) => d.check_only(&config, only),
+        (None, Some(f)) => check_format_only(f, &config, only),
+        (None, None) => return Err(no_format()),
+    };
     let mut out = io::stdout().lock();
     write!(out, "{report}")?;
     out.flush()?;
     Ok(report.passed())
+}
+
+/// Neither -f nor --spec (clap refuses that before `run`).
+fn no_format() -> Error {
+    Error::Io(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        "give a format with -f FORMAT or --spec FILE",
+    ))
 }
