@@ -314,3 +314,40 @@ fn random_bytes_as_a_description_never_panic() {
         }
     }
 }
+
+#[test]
+fn described_utf16_agrees_on_every_unit_and_surrogate_led_pairs() {
+    let d = described(Format::Utf16);
+    let check = |units: &[u32]| {
+        let narrow: Vec<u16> = units.iter().map(|&u| u as u16).collect();
+        let want = ucsx::Utf16::decode(&narrow).map_err(|e| (e.kind(), e.error_len()));
+        let got = d.decode(units).map_err(|e| (e.kind(), e.error_len()));
+        assert_eq!(got, want, "decode {units:04X?}");
+        assert_eq!(
+            outcome(d.decode_all(units)),
+            outcome(ucsx::Utf16::decode_all(&narrow)),
+            "decode_all {units:04X?}"
+        );
+    };
+    for u in 0..=0xFFFFu32 {
+        check(&[u]);
+        check(&[u, 0x41]);
+    }
+    // Every surrogate first unit against second units at every block edge,
+    // and two first units against every second unit.
+    let seconds: Vec<u32> = (0..=0xFFFFu32)
+        .filter(|s| {
+            s % 0x100 < 2 || s % 0x100 > 0xFD || (0xD800..=0xDFFF).contains(s) && s % 7 == 0
+        })
+        .collect();
+    for first in 0xD800..=0xDFFFu32 {
+        for &second in &seconds {
+            check(&[first, second]);
+        }
+    }
+    for first in [0xD800u32, 0xDBFF, 0xDC00, 0xDFFF] {
+        for second in 0..=0xFFFFu32 {
+            check(&[first, second]);
+        }
+    }
+}

@@ -109,7 +109,9 @@ fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
 
 #[test]
 fn a_described_format_read_back_with_spec_gets_the_same_verdicts() {
-    for format in ["utf-8", "utf-g-8", "utf-e-8", "utf-32", "utf-g-32"] {
+    for format in [
+        "utf-8", "utf-g-8", "utf-e-8", "utf-16", "utf-32", "utf-g-32",
+    ] {
         let out = ucsx(&["describe", "-f", format], &[]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let path = temp_file(&format!("{format}.toml"), &stdout(&out));
@@ -127,7 +129,7 @@ fn a_described_format_read_back_with_spec_gets_the_same_verdicts() {
 
 #[test]
 fn describe_refuses_a_format_the_language_cannot_say() {
-    let out = ucsx(&["describe", "-f", "utf-16"], &[]);
+    let out = ucsx(&["describe", "-f", "utf-inf-16"], &[]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("no description yet"),

@@ -31,11 +31,15 @@
 //! take, so the error lengths are those of `core::str::from_utf8` for the
 //! UTF-8 description.
 //!
-//! The language says the 8-bit family, UTF-32 and UTF-G-32, CESU-style
-//! surrogate handling and any prefix varint whose lead unit gives the
-//! length. It cannot yet say the 16-bit family (a UTF-16 high surrogate is
-//! both a whole code's unit and a lead, which disjoint lead templates
-//! forbid), UTF-∞-16's length field, or unbounded formats.
+//! Offsets may leave a gap only over the surrogates, and only when they
+//! are refused (UTF-16's one-unit codes resume at U+E000).
+//!
+//! The language says the 8-bit family, UTF-16, UTF-32 and UTF-G-32,
+//! formats that encode surrogates, and any prefix varint whose lead unit
+//! gives the length. It cannot yet say UTF-G-16, UTF-E-16 and UTF-∞-16
+//! (their decoders report leads of codes beyond the range, and DC00..DC03,
+//! in ways the templates do not yet express, and UTF-∞-16's DDFF codes
+//! carry a length field), nor unbounded formats.
 //!
 //! A description is hostile input: a TOML error, an unknown key, a
 //! template of the wrong width, overlapping or empty classes, gaps in the
@@ -244,10 +248,11 @@ pub struct DescribedFormat {
 }
 
 /// The shipped descriptions of the built-in formats the language can say.
-const BUILTIN: [(Format, &str); 5] = [
+const BUILTIN: [(Format, &str); 6] = [
     (Format::Utf8, include_str!("formats/utf-8.toml")),
     (Format::UtfG8, include_str!("formats/utf-g-8.toml")),
     (Format::UtfE8, include_str!("formats/utf-e-8.toml")),
+    (Format::Utf16, include_str!("formats/utf-16.toml")),
     (Format::Utf32, include_str!("formats/utf-32.toml")),
     (Format::UtfG32, include_str!("formats/utf-g-32.toml")),
 ];
@@ -268,12 +273,13 @@ impl DescribedFormat {
     }
 
     /// The shipped description of a built-in format, if the language can
-    /// say it (the 8-bit family, UTF-32 and UTF-G-32).
+    /// say it (the 8-bit family, UTF-16, UTF-32 and UTF-G-32).
     ///
     /// ```
     /// use ucsx::describe::DescribedFormat;
     /// use ucsx::Format;
     /// assert!(DescribedFormat::builtin_source(Format::UtfE8).unwrap().contains("11111111"));
+    /// assert!(DescribedFormat::builtin_source(Format::Utf16).unwrap().contains("110110xx"));
     /// assert!(DescribedFormat::builtin_source(Format::UtfInf16).is_none());
     /// ```
     pub fn builtin_source(format: Format) -> Option<&'static str> {

@@ -214,7 +214,16 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
         };
         // The class holds offset ..= offset + 2^bits - 1, capped by max.
         let top = offset + ((1u128 << value_bits) - 1);
-        let first = next;
+        let mut first = next;
+        // A gap over the surrogates is no gap when they are refused: the
+        // BMP of UTF-16 resumes at U+E000.
+        if surrogates == SurrogatePolicy::Refuse
+            && first >= 0xD800
+            && offset > first
+            && offset - 1 <= 0xDFFF
+        {
+            first = offset;
+        }
         if offset > first {
             return Err(err(
                 span,
