@@ -25,6 +25,18 @@ use super::sample::{encode, LengthClass, Range, Rng};
 use super::unit::ArbitraryUnit;
 use crate::{Encoding, SurrogatePolicy};
 
+/// The most bit positions probed to learn a class's layout.
+const MAX_PROBED_BITS: u64 = 96;
+
+/// The most length classes attacked: the shortest ones and the longest
+/// ones, half each. Unbounded formats tested to thousands of bits have
+/// hundreds of classes, built alike.
+const MAX_ATTACKED_CLASSES: usize = 48;
+
+/// The most units all attack sequences together may hold, so that their
+/// memory stays in proportion (a few megabytes) whatever the format.
+const MAX_ATTACK_UNITS: usize = 1 << 22;
+
 /// The value bits of one length class: where each bit of the "field" sits,
 /// most significant first, and the units with those bits cleared.
 struct Layout {
@@ -51,7 +63,13 @@ impl Layout {
         let base = encode::<E>(&range.clamp(first.clone()))?;
         let mut probes = vec![last.clone()];
         let span_bits = (&last - &first).bits();
-        for k in 0..span_bits {
+        // Every bit position of a short class; a spread of them in a long
+        // one (a 4096-bit class would cost thousands of huge encodings).
+        let step = (span_bits / MAX_PROBED_BITS).max(1) as usize;
+        let spread = (0..span_bits)
+            .step_by(step)
+            .chain([span_bits.saturating_sub(1)]);
+        for k in spread {
             let step = BigUint::one() << k;
             probes.push(&first + &step);
             if last >= step {
@@ -222,6 +240,20 @@ fn replacement_units<U: ArbitraryUnit>(codes: &[Vec<U>]) -> Vec<U> {
     set.into_iter().map(U::from_u32_truncating).collect()
 }
 
+/// The classes attacked: all of them, or the shortest and the longest
+/// [`MAX_ATTACKED_CLASSES`] / 2 each.
+fn attacked(classes: &[LengthClass]) -> Vec<LengthClass> {
+    if classes.len() <= MAX_ATTACKED_CLASSES {
+        return classes.to_vec();
+    }
+    let half = MAX_ATTACKED_CLASSES / 2;
+    classes[..half]
+        .iter()
+        .chain(&classes[classes.len() - half..])
+        .cloned()
+        .collect()
+}
+
 /// The codes the attacks start from: for each class, the codes of its
 /// first, middle and last values.
 pub(crate) fn base_codes<E: Encoding>(
@@ -271,11 +303,16 @@ where
 {
     let mut seen: BTreeSet<Vec<E::Unit>> = BTreeSet::new();
     let mut out = Vec::new();
+    let mut budget = MAX_ATTACK_UNITS;
     let mut push = |seq: Vec<E::Unit>, out: &mut Vec<Vec<E::Unit>>| {
-        if seen.insert(seq.clone()) {
+        if seq.len() <= budget && !seen.contains(&seq) {
+            budget -= seq.len();
+            seen.insert(seq.clone());
             out.push(seq);
         }
     };
+    let classes = attacked(classes);
+    let classes = &classes[..];
     let targets = target_values::<E>(classes, range);
     for class in classes {
         let Some(layout) = Layout::learn::<E>(class, range, rng) else {
