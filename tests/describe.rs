@@ -255,7 +255,7 @@ fn hostile_descriptions_are_refused_with_a_place_and_a_reason() {
         ("name = \"T\"\nunit = 8\nmax = \"U+FF\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n[[class]]\nunits = [\"10xxxxxx\"]\n[[class]]\nunits = [\"11xxxxxx\", \"10xxxxxx\"]\n", 6, 1, "holds no value"),
         ("name = \"T\"\nunit = 8\nmax = \"U+FFF\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n[[class]]\nunits = [\"1xxxxxxx\"]\noffset = 512\n", 6, 1, "have no code"),
         ("name = \"T\"\nunit = 8\nmax = \"U+FFFF\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 3, 7, "classes end at U+007F"),
-        ("name = \"T\"\nunit = 8\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n[[class]]\nunits = [\"1xxxxxxx\", \"1xxxxxxx\"]\n", 6, 1, "already reaches max"),
+        ("name = \"T\"\nunit = 8\nmax = \"U+7F\"\ninvalid-leads = [\"1111\"]\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 4, 18, "4 bits"),
         ("name = \"T\"\nunit = 8\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxxxxx\"]\noffset = -1\n", 6, 10, "not negative"),
         // Absurd sizes.
         ("name = \"T\"\nunit = 8\nmax = \"U+1000000000000000000000000000\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 3, 7, "more than 96 bits"),
@@ -315,26 +315,26 @@ fn random_bytes_as_a_description_never_panic() {
     }
 }
 
-#[test]
-fn described_utf16_agrees_on_every_unit_and_surrogate_led_pairs() {
-    let d = described(Format::Utf16);
+/// Every 16-bit unit alone and before U+0041, every surrogate or long-code
+/// lead against second units at every block edge (and all second units
+/// for four of them), and long-code leads with two trailing units.
+fn agree_on_16_bit_inputs<E: Encoding<Unit = u16>>(format: Format) {
+    let d = described(format);
     let check = |units: &[u32]| {
         let narrow: Vec<u16> = units.iter().map(|&u| u as u16).collect();
-        let want = ucsx::Utf16::decode(&narrow).map_err(|e| (e.kind(), e.error_len()));
+        let want = E::decode(&narrow).map_err(|e| (e.kind(), e.error_len()));
         let got = d.decode(units).map_err(|e| (e.kind(), e.error_len()));
-        assert_eq!(got, want, "decode {units:04X?}");
+        assert_eq!(got, want, "{format} decode {units:04X?}");
         assert_eq!(
             outcome(d.decode_all(units)),
-            outcome(ucsx::Utf16::decode_all(&narrow)),
-            "decode_all {units:04X?}"
+            outcome(E::decode_all(&narrow)),
+            "{format} decode_all {units:04X?}"
         );
     };
     for u in 0..=0xFFFFu32 {
         check(&[u]);
         check(&[u, 0x41]);
     }
-    // Every surrogate first unit against second units at every block edge,
-    // and two first units against every second unit.
     let seconds: Vec<u32> = (0..=0xFFFFu32)
         .filter(|s| {
             s % 0x100 < 2 || s % 0x100 > 0xFD || (0xD800..=0xDFFF).contains(s) && s % 7 == 0
@@ -350,4 +350,43 @@ fn described_utf16_agrees_on_every_unit_and_surrogate_led_pairs() {
             check(&[first, second]);
         }
     }
+    for lead in 0xDC00..=0xDDFFu32 {
+        for second in [0xDE00u32, 0xDE01, 0xDEFF, 0xDF00, 0xDFFF, 0xDC00, 0x41] {
+            for third in [0xDE00u32, 0xDFFF, 0xD800, 0x41] {
+                check(&[lead, second, third]);
+            }
+        }
+    }
+}
+
+#[test]
+fn described_utf16_agrees_on_every_unit_and_surrogate_led_pairs() {
+    agree_on_16_bit_inputs::<ucsx::Utf16>(Format::Utf16);
+}
+
+#[test]
+fn described_utf_g16_agrees_on_every_unit_and_surrogate_led_pairs() {
+    agree_on_16_bit_inputs::<ucsx::UtfG16>(Format::UtfG16);
+}
+
+#[test]
+fn described_utf_e16_agrees_on_every_unit_and_surrogate_led_pairs() {
+    agree_on_16_bit_inputs::<ucsx::UtfE16>(Format::UtfE16);
+}
+
+#[test]
+fn classes_past_max_report_their_leads_as_beyond_the_range() {
+    let d = DescribedFormat::parse(
+        "name = \"T\"\nunit = 8\nmax = \"U+7F\"\ninvalid-leads = [\"1111111x\"]\n\
+         [[class]]\nunits = [\"0xxxxxxx\"]\n[[class]]\nunits = [\"110xxxxx\", \"10xxxxxx\"]\n",
+    )
+    .unwrap();
+    let kind = |units: &[u32]| d.decode(units).map_err(|e| (e.kind(), e.error_len()));
+    use ucsx::DecodeErrorKind::*;
+    assert_eq!(kind(&[0x41]), Ok((CodePoint::from(0x41u32), 1)));
+    assert_eq!(kind(&[0xC2, 0x80]), Err((BeyondRange, Some(1))));
+    assert_eq!(kind(&[0xFE]), Err((InvalidLead, Some(1))));
+    assert_eq!(kind(&[0x80]), Err((UnexpectedTrailing, Some(1))));
+    assert_eq!(kind(&[0xE0]), Err((InvalidLead, Some(1))));
+    assert!(d.encode(&CodePoint::from(0x80u32)).is_err());
 }

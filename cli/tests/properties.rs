@@ -110,7 +110,7 @@ fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
 #[test]
 fn a_described_format_read_back_with_spec_gets_the_same_verdicts() {
     for format in [
-        "utf-8", "utf-g-8", "utf-e-8", "utf-16", "utf-32", "utf-g-32",
+        "utf-8", "utf-g-8", "utf-e-8", "utf-16", "utf-g-16", "utf-e-16", "utf-32", "utf-g-32",
     ] {
         let out = ucsx(&["describe", "-f", format], &[]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

@@ -38,10 +38,12 @@ impl Compiled {
 
     /// Why no value in `lo..=hi` is valid in `class`, if none is.
     fn no_valid_value(&self, class: &Class, lo: u128, hi: u128) -> Option<DecodeErrorKind> {
-        if hi < class.first {
-            Some(DecodeErrorKind::NonShortest)
-        } else if lo > self.max {
+        // Beyond the range first: a class past `max` holds no value, and
+        // that is the reason, not its (empty) shortest-form rule.
+        if class.beyond || lo > self.max {
             Some(DecodeErrorKind::BeyondRange)
+        } else if hi < class.first {
+            Some(DecodeErrorKind::NonShortest)
         } else if self.surrogates == SurrogatePolicy::Refuse && lo >= 0xD800 && hi <= 0xDFFF {
             Some(DecodeErrorKind::Surrogate)
         } else {
@@ -59,6 +61,9 @@ impl Compiled {
             return fail(DecodeErrorKind::Truncated, None);
         };
         let lead: u32 = lead.into();
+        if self.invalid_leads.iter().any(|t| t.matches(lead)) {
+            return fail(DecodeErrorKind::InvalidLead, Some(1));
+        }
         let Some(class) = self.class_of(lead) else {
             let kind = if self.is_trailing(lead) {
                 DecodeErrorKind::UnexpectedTrailing

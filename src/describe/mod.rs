@@ -10,6 +10,7 @@
 //! unit = 8                # bits per code unit: 8, 16 or 32
 //! max = "U+10FFFF"        # the last code point (at most 96 bits)
 //! surrogates = "refuse"   # or "encode": U+D800..U+DFFF as ordinary values
+//! invalid-leads = []      # optional: templates of units that never lead a code
 //!
 //! [[class]]               # one length of code, shortest first
 //! units = ["0xxxxxxx"]    # a bit template per unit, most significant bit first:
@@ -32,14 +33,18 @@
 //! UTF-8 description.
 //!
 //! Offsets may leave a gap only over the surrogates, and only when they
-//! are refused (UTF-16's one-unit codes resume at U+E000).
+//! are refused (UTF-16's one-unit codes resume at U+E000). Classes listed
+//! after the one that reaches `max` are beyond the range: decoding reports
+//! their leads as [`BeyondRange`](DecodeErrorKind::BeyondRange), as
+//! UTF-G-16 does for the leads of UTF-∞-16's longer codes. A unit matching
+//! an `invalid-leads` template is an
+//! [`InvalidLead`](DecodeErrorKind::InvalidLead) whatever class it would
+//! lead (UTF-G-16's DC00..DC03).
 //!
-//! The language says the 8-bit family, UTF-16, UTF-32 and UTF-G-32,
-//! formats that encode surrogates, and any prefix varint whose lead unit
-//! gives the length. It cannot yet say UTF-G-16, UTF-E-16 and UTF-∞-16
-//! (their decoders report leads of codes beyond the range, and DC00..DC03,
-//! in ways the templates do not yet express, and UTF-∞-16's DDFF codes
-//! carry a length field), nor unbounded formats.
+//! The language says eight of the nine built-in formats (all but
+//! UTF-∞-16), formats that encode surrogates, and any prefix varint whose
+//! lead unit gives the length. It cannot yet say UTF-∞-16's DDFF codes,
+//! whose length field makes the format unbounded.
 //!
 //! A description is hostile input: a TOML error, an unknown key, a
 //! template of the wrong width, overlapping or empty classes, gaps in the
@@ -134,6 +139,9 @@ pub(crate) struct Class {
     first: u128,
     last: u128,
     value_bits: u32,
+    /// Listed after the class that reaches `max`: its codes are beyond the
+    /// range, and decoding says so at the lead.
+    beyond: bool,
 }
 
 /// A description checked and ready to run.
@@ -143,6 +151,8 @@ pub(crate) struct Compiled {
     width: u32,
     max: u128,
     surrogates: SurrogatePolicy,
+    /// Units that never lead a code, whatever class templates they match.
+    invalid_leads: Vec<Template>,
     classes: Vec<Class>,
 }
 
@@ -248,11 +258,13 @@ pub struct DescribedFormat {
 }
 
 /// The shipped descriptions of the built-in formats the language can say.
-const BUILTIN: [(Format, &str); 6] = [
+const BUILTIN: [(Format, &str); 8] = [
     (Format::Utf8, include_str!("formats/utf-8.toml")),
     (Format::UtfG8, include_str!("formats/utf-g-8.toml")),
     (Format::UtfE8, include_str!("formats/utf-e-8.toml")),
     (Format::Utf16, include_str!("formats/utf-16.toml")),
+    (Format::UtfG16, include_str!("formats/utf-g-16.toml")),
+    (Format::UtfE16, include_str!("formats/utf-e-16.toml")),
     (Format::Utf32, include_str!("formats/utf-32.toml")),
     (Format::UtfG32, include_str!("formats/utf-g-32.toml")),
 ];
@@ -273,7 +285,7 @@ impl DescribedFormat {
     }
 
     /// The shipped description of a built-in format, if the language can
-    /// say it (the 8-bit family, UTF-16, UTF-32 and UTF-G-32).
+    /// say it (every one but UTF-∞-16).
     ///
     /// ```
     /// use ucsx::describe::DescribedFormat;

@@ -44,6 +44,8 @@ struct RawFormat {
     max: Spanned<String>,
     #[serde(default)]
     surrogates: Option<Spanned<String>>,
+    #[serde(default, rename = "invalid-leads")]
+    invalid_leads: Vec<Spanned<String>>,
     class: Spanned<Vec<Spanned<RawClass>>>,
 }
 
@@ -180,7 +182,21 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
         ));
     }
 
+    let mut invalid_leads = Vec::with_capacity(raw.invalid_leads.len());
+    if raw.invalid_leads.len() > MAX_CLASSES {
+        return Err(err(
+            raw.invalid_leads[MAX_CLASSES].span(),
+            format!("at most {MAX_CLASSES} invalid-leads templates"),
+        ));
+    }
+    for t in &raw.invalid_leads {
+        invalid_leads.push(template(t.get_ref(), width).map_err(|r| err(t.span(), r))?);
+    }
+
     let mut classes: Vec<Class> = Vec::with_capacity(raw_classes.len());
+    // Whether a class before already reached `max`: the classes after it
+    // are beyond the range, there to have their leads reported as such.
+    let mut reached_max = false;
     // The first value the next class must hold: classes are listed from
     // the shortest, each holding the values the ones before cannot.
     let mut next: u128 = 0;
@@ -212,6 +228,30 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
             Some(o) => u128::try_from(*o.get_ref())
                 .map_err(|_| err(o.span(), "an offset is not negative".into()))?,
         };
+        // Lead templates must be disjoint: a lead unit names its class.
+        for (j, other) in classes.iter().enumerate() {
+            if templates[0].overlaps(&other.units[0]) {
+                return Err(err(
+                    units[0].span(),
+                    format!(
+                        "classes {} and {} overlap: a unit can lead both, so it does not tell the length",
+                        j + 1,
+                        k + 1
+                    ),
+                ));
+            }
+        }
+        if reached_max {
+            classes.push(Class {
+                units: templates,
+                offset,
+                first: max + 1,
+                last: max,
+                value_bits,
+                beyond: true,
+            });
+            continue;
+        }
         // The class holds offset ..= offset + 2^bits - 1, capped by max.
         let top = offset + ((1u128 << value_bits) - 1);
         let mut first = next;
@@ -245,19 +285,6 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
                 ),
             ));
         }
-        // Lead templates must be disjoint: a lead unit names its class.
-        for (j, other) in classes.iter().enumerate() {
-            if templates[0].overlaps(&other.units[0]) {
-                return Err(err(
-                    units[0].span(),
-                    format!(
-                        "classes {} and {} overlap: a unit can lead both, so it does not tell the length",
-                        j + 1,
-                        k + 1
-                    ),
-                ));
-            }
-        }
         let last = top.min(max);
         classes.push(Class {
             units: templates,
@@ -265,23 +292,16 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
             first,
             last,
             value_bits,
+            beyond: false,
         });
-        if last == max {
-            if k + 1 != raw_classes.len() {
-                return Err(err(
-                    raw_classes[k + 1].span(),
-                    format!(
-                        "class {} holds no value: class {} already reaches max",
-                        k + 2,
-                        k + 1
-                    ),
-                ));
-            }
-            break;
-        }
+        reached_max = last == max;
         next = last + 1;
     }
-    let reached = classes.last().map_or(0, |c| c.last);
+    let reached = classes
+        .iter()
+        .rev()
+        .find(|c| !c.beyond)
+        .map_or(0, |c| c.last);
     if reached < max {
         return Err(err(
             raw.max.span(),
@@ -297,6 +317,7 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
         width,
         max,
         surrogates,
+        invalid_leads,
         classes,
     })
 }

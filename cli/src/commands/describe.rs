@@ -18,8 +18,8 @@ use super::{Error, Outcome};
     $ ucsx properties --spec my-utf-8.toml\n  \
     $ ucsx compare utf-8 my-utf-8.toml")]
 pub struct Args {
-    /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-32 or utf-g-32
-    /// (UTF-G-16, UTF-E-16 and UTF-∞-16 have no description yet).
+    /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
+    /// utf-32 or utf-g-32 (UTF-∞-16 has no description yet).
     #[arg(short, long)]
     format: Format,
 }
@@ -29,7 +29,7 @@ pub fn run(args: &Args) -> Outcome {
         return Err(Error::Io(io::Error::new(
             io::ErrorKind::Unsupported,
             format!(
-                "{} has no description yet: the description language cannot yet say the codes of UTF-∞-16 beyond UTF-16 (how their decoders report leads beyond the range, and the DDFF length field)",
+                "{} has no description yet: the description language cannot yet say UTF-∞-16's DDFF codes, whose length field makes the format unbounded",
                 args.format
             ),
         )));
