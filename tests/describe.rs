@@ -205,6 +205,15 @@ fn random_and_malformed_input_decodes_the_same() {
                 format.decode_lossy(&units),
                 "{format} {units:X?}"
             );
+            // The u64 path: the same values, or an error at the same place.
+            match (d.decode_u64s(&units), format.decode_all(&units)) {
+                (Ok(got), Ok(cps)) => {
+                    let want: Vec<u64> = cps.iter().map(|c| c.to_u64().unwrap()).collect();
+                    assert_eq!(got, want, "{format} {units:X?}");
+                }
+                (Err(a), Err(b)) => assert_eq!(a.valid_up_to(), b.valid_up_to()),
+                (got, want) => panic!("{format} {units:X?}: {got:?} against {want:?}"),
+            }
         }
     }
 }

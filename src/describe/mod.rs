@@ -251,6 +251,10 @@ impl core::error::Error for DescribeError {}
 /// assert_eq!(cesu.decode(&[0xC1, 0x81]).unwrap_err().kind(), DecodeErrorKind::NonShortest);
 /// assert!(cesu.encode(&CodePoint::from(0x800u32)).is_err());
 /// ```
+///
+/// The format's name is kept as a `&'static str`, which its errors carry
+/// as the built-in formats' do: a built-in name is shared, any other is
+/// allocated once per distinct name for the life of the process.
 #[derive(Clone, Debug)]
 pub struct DescribedFormat {
     compiled: Arc<Compiled>,
@@ -482,6 +486,57 @@ impl DescribedFormat {
             }
         }
         out
+    }
+
+    /// The codes of the values in `values`, one after another, in integer
+    /// arithmetic; the error gives the index of the first value the format
+    /// cannot encode.
+    ///
+    /// ```
+    /// use ucsx::EncodeErrorKind;
+    /// let d = ucsx::describe::DescribedFormat::builtin(ucsx::Format::Utf16).unwrap();
+    /// assert_eq!(d.encode_u64s(&[0x41, 0x1F600]).unwrap(), [0x41, 0xD83D, 0xDE00]);
+    /// let err = d.encode_u64s(&[0x41, 0xDFFF]).unwrap_err();
+    /// assert_eq!((err.kind(), err.index()), (EncodeErrorKind::Surrogate, Some(1)));
+    /// ```
+    pub fn encode_u64s(&self, values: &[u64]) -> Result<Vec<u32>, EncodeError> {
+        let mut out = Vec::with_capacity(values.len());
+        for (i, &v) in values.iter().enumerate() {
+            self.compiled
+                .encode(&CodePoint::from(v), &mut out)
+                .map_err(|e| e.at_index(i))?;
+        }
+        Ok(out)
+    }
+
+    /// The values of the whole of `units` as `u64`s (a value of 2^64 or
+    /// more is an error of kind
+    /// [`TooLargeForU64`](DecodeErrorKind::TooLargeForU64)).
+    ///
+    /// ```
+    /// use ucsx::DecodeErrorKind;
+    /// let d = ucsx::describe::DescribedFormat::builtin(ucsx::Format::UtfE8).unwrap();
+    /// assert_eq!(d.decode_u64s(&[0x41, 0xC3, 0xA9]).unwrap(), [0x41, 0xE9]);
+    /// let err = d.decode_u64s(&[0x41, 0xFF]).unwrap_err();
+    /// assert_eq!((err.valid_up_to(), err.kind()), (1, DecodeErrorKind::Truncated));
+    /// ```
+    pub fn decode_u64s(&self, units: &[u32]) -> Result<Vec<u64>, DecodeError> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        while pos < units.len() {
+            let (cp, len) = self.decode(&units[pos..]).map_err(|e| e.shifted(pos))?;
+            let Some(v) = cp.to_u64() else {
+                return Err(DecodeError::new(
+                    self.name(),
+                    DecodeErrorKind::TooLargeForU64,
+                    pos,
+                    Some(len),
+                ));
+            };
+            out.push(v);
+            pos += len;
+        }
+        Ok(out)
     }
 
     /// The property report of the format (see [`crate::properties`]).
