@@ -78,6 +78,7 @@ use crate::properties::{CheckConfig, Property, PropertyReport};
 use crate::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, Format, SurrogatePolicy};
 
 mod codec;
+mod decide;
 mod parse;
 mod slot;
 
@@ -539,7 +540,10 @@ impl DescribedFormat {
         Ok(out)
     }
 
-    /// The property report of the format (see [`crate::properties`]).
+    /// The property report of the format (see [`crate::properties`]):
+    /// sampled like any format's, with `prefix-free`, `length-from-prefix`
+    /// and, where no unit can both lead and trail, `lead-trail-disjoint`
+    /// decided from the templates ([`Method::Decided`](crate::properties::Method)).
     ///
     /// ```
     /// use ucsx::properties::CheckConfig;
@@ -547,6 +551,8 @@ impl DescribedFormat {
     /// let report = d.check(&CheckConfig { cases: 16, ..CheckConfig::default() });
     /// assert_eq!(report.format, "UTF-G-8");
     /// assert!(report.passed(), "{report}");
+    /// let r = report.get("length-from-prefix").unwrap();
+    /// assert_eq!(r.method, ucsx::properties::Method::Decided);
     /// ```
     pub fn check(&self, config: &CheckConfig) -> PropertyReport {
         self.check_only(config, &Property::ALL)
@@ -563,6 +569,7 @@ impl DescribedFormat {
     pub fn check_only(&self, config: &CheckConfig, only: &[Property]) -> PropertyReport {
         let mut report = slot::check_only(&self.compiled, config, only);
         report.format = self.name();
+        decide::decide(&self.compiled, &mut report);
         report
     }
 }

@@ -221,29 +221,56 @@ pub struct PropertyResult {
     /// What was tested or measured, or the counterexample (code points in
     /// `U+` notation, units in hex).
     pub detail: String,
+    /// Whether the verdict was decided (proved over the whole range) or
+    /// sampled (no counterexample among the values and sequences tried).
+    pub method: Method,
+}
+
+/// How a verdict was reached.
+///
+/// ```
+/// use ucsx::properties::{check, CheckConfig, Method};
+/// let report = check::<ucsx::Utf8>(&CheckConfig::default());
+/// assert!(report.results.iter().all(|r| r.method == Method::Sampled));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Method {
+    /// Tested on a sample and the attacks built on purpose: a PASS means no
+    /// counterexample was found.
+    #[default]
+    Sampled,
+    /// Proved for every value and unit sequence, from a format's
+    /// description (see `ucsx::describe`).
+    Decided,
 }
 
 impl PropertyResult {
-    fn pass(name: Property, detail: String) -> PropertyResult {
+    pub(crate) fn pass(name: Property, detail: String) -> PropertyResult {
         PropertyResult {
             name,
             verdict: Verdict::Pass,
             detail,
+            method: Method::Sampled,
         }
     }
 
-    fn fail(name: Property, detail: String) -> PropertyResult {
+    pub(crate) fn fail(name: Property, detail: String) -> PropertyResult {
         PropertyResult {
             name,
             verdict: Verdict::Fail,
             detail,
+            method: Method::Sampled,
         }
     }
 }
 
 impl fmt::Display for PropertyResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:<20} {} {}", self.name, self.verdict, self.detail)
+        write!(f, "{:<20} {} ", self.name, self.verdict)?;
+        if self.method == Method::Decided {
+            f.write_str("(decided) ")?;
+        }
+        f.write_str(&self.detail)
     }
 }
 
