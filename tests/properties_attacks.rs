@@ -403,6 +403,40 @@ fn lead_units_out_of_order_fail_binary_order() {
 }
 
 // ---------------------------------------------------------------------------
+// A match that ends inside a code
+
+/// UTF-8 whose decoder reads a lead byte C2..DF at the very end of the
+/// input as a whole code (its five value bits): `C2` alone is valid text,
+/// and also the first unit of `C2 80`.
+struct Utf8LoneLead;
+
+impl Encoding for Utf8LoneLead {
+    type Unit = u8;
+    const NAME: &'static str = "UTF-8+lone-lead";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Utf8::max_code_point()
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        Utf8::encode(cp, out)
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        match *input {
+            [b @ 0xC2..=0xDF] => Ok((CodePoint::from(b & 0x1F), 1)),
+            _ => Utf8::decode(input),
+        }
+    }
+}
+
+#[test]
+fn a_code_whose_start_is_valid_text_fails_no_false_match() {
+    let report = assert_caught::<Utf8LoneLead>("no-false-match", "is valid text but ends inside");
+    assert_passes(&report, &["round-trip"]);
+}
+
+// ---------------------------------------------------------------------------
 // The built-ins stay clean under the same attacks
 
 #[test]
