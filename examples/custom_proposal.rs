@@ -58,27 +58,8 @@ impl Encoding for UtfV8 {
         Ok((cp, end + 1))
     }
 
-    fn validate(input: &[u8]) -> Result<(), DecodeError> {
-        Self::decode_all(input).map(|_| ())
-    }
-
-    fn encode_u64s(input: &[u64], out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        for (i, &v) in input.iter().enumerate() {
-            Self::encode(&CodePoint::from(v), out).map_err(|e| e.at_index(i))?;
-        }
-        Ok(())
-    }
-
-    fn decode_u64s(input: &[u8], out: &mut Vec<u64>) -> Result<(), DecodeError> {
-        let mut pos = 0;
-        while pos < input.len() {
-            let (cp, n) = Self::decode(&input[pos..]).map_err(|e| e.shifted(pos))?;
-            let big = DecodeError::new(Self::NAME, DecodeErrorKind::TooLargeForU64, pos, Some(n));
-            out.push(cp.to_u64().ok_or(big)?);
-            pos += n;
-        }
-        Ok(())
-    }
+    // `validate`, `encode_u64s` and `decode_u64s` come with the trait,
+    // built on `encode` and `decode`.
 }
 
 fn main() {

@@ -1,9 +1,11 @@
 //! Draws `docs/density.svg`: bytes per code point against the bit length of
 //! the code point, one step line per format, from the property checker's
 //! density table. The SVG is written by hand (a few polylines), so the
-//! example needs no plotting crate.
+//! example needs no plotting crate. With the `describe` feature it also
+//! draws `docs/zoo-density.svg`, the formats of the zoo (`zoo/*.toml`)
+//! beside UTF-8, UTF-E-8 and UTF-∞-16.
 //!
-//! Run with `cargo run --example density_chart`.
+//! Run with `cargo run --example density_chart --features describe`.
 
 use std::fmt::Write as _;
 
@@ -23,7 +25,7 @@ const RIGHT: f64 = 150.0;
 /// One line of the chart: a format's name, colour, dash pattern and its
 /// (bits, bytes) points.
 struct Series {
-    name: &'static str,
+    name: String,
     colour: &'static str,
     dash: &'static str,
     points: Vec<(u64, usize)>,
@@ -38,7 +40,7 @@ where
         .map(|r| (r.bits, r.bytes))
         .collect();
     Series {
-        name: E::NAME,
+        name: E::NAME.into(),
         colour,
         dash,
         points,
@@ -46,7 +48,7 @@ where
 }
 
 fn main() -> std::io::Result<()> {
-    let all = [
+    let all = vec![
         series::<Utf8>("#1f77b4", ""),
         series::<UtfG8>("#2ca02c", "6 3"),
         series::<UtfE8>("#d62728", ""),
@@ -57,6 +59,57 @@ fn main() -> std::io::Result<()> {
         series::<ucsx::UtfE16>("#e377c2", "6 3"),
         series::<ucsx::UtfInf16>("#ff7f0e", ""),
     ];
+    draw(&all, "density.svg")?;
+    #[cfg(feature = "describe")]
+    draw(&zoo()?, "zoo-density.svg")?;
+    Ok(())
+}
+
+/// The zoo's formats, from their descriptions, beside three UCS-X formats.
+#[cfg(feature = "describe")]
+fn zoo() -> std::io::Result<Vec<Series>> {
+    use ucsx::describe::DescribedFormat;
+    use ucsx::properties::{CheckConfig, Property};
+    let mut all = vec![
+        series::<Utf8>("#1f77b4", ""),
+        series::<UtfE8>("#d62728", ""),
+        series::<ucsx::UtfInf16>("#ff7f0e", ""),
+    ];
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/zoo");
+    let mut files: Vec<_> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    let styles = [
+        ("#2ca02c", "6 3"),
+        ("#9467bd", "2 2"),
+        ("#8c564b", "6 3"),
+        ("#e377c2", "2 2"),
+        ("#7f7f7f", "6 3"),
+    ];
+    for (path, (colour, dash)) in files.iter().zip(styles.iter().cycle()) {
+        let text = std::fs::read_to_string(path)?;
+        let d = DescribedFormat::parse(&text).map_err(|e| std::io::Error::other(e.to_string()))?;
+        let config = CheckConfig {
+            cases: 1,
+            max_bits: MAX_BITS,
+            ..CheckConfig::default()
+        };
+        let report = d.check_only(&config, &[Property::Density]);
+        let points = report.density.iter().map(|r| (r.bits, r.bytes)).collect();
+        all.push(Series {
+            name: d.name().into(),
+            colour,
+            dash,
+            points,
+        });
+    }
+    Ok(all)
+}
+
+/// Draws `all` to `docs/{file}`.
+fn draw(all: &[Series], file: &str) -> std::io::Result<()> {
     let max_bytes = all
         .iter()
         .flat_map(|s| s.points.iter().map(|p| p.1))
@@ -140,8 +193,8 @@ fn main() -> std::io::Result<()> {
         );
     }
     svg.push_str("</svg>\n");
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/density.svg");
-    std::fs::write(path, svg)?;
+    let path = format!("{}/docs/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::write(&path, svg)?;
     println!("wrote {path}");
     Ok(())
 }

@@ -16,7 +16,8 @@
 //! | [`Utf32`] | `u32` | U+0000..U+10FFFF | UTF-32 (The Unicode Standard) |
 //! | [`UtfG32`] | `u32` | U+0000..U+7FFFFFFF | UCS-4 |
 //!
-//! No format encodes the surrogate code points U+D800..U+DFFF. UTF-E-8 has
+//! No built-in format encodes the surrogate code points U+D800..U+DFFF (a
+//! user's format may, see [`SurrogatePolicy`]). UTF-E-8 has
 //! the byte layout and the range of Perl's internal extended UTF-8, but not
 //! its surrogate policy: Perl encodes U+D800..U+DFFF (U+D800 as `ED A0 80`),
 //! UTF-E-8 refuses them.
@@ -41,8 +42,9 @@
 //!
 //! ## Features
 //! - `std` (default): the [`io`] module (readers and writers over
-//!   `std::io`), runtime CPU detection for the vector paths, and the
-//!   `UCSX_PROPERTY_CASES` environment variable. Without it the crate is
+//!   `std::io`), runtime CPU detection for the vector paths, and
+//!   [`properties::CheckConfig::from_env`], which reads
+//!   `UCSX_PROPERTY_CASES` when a caller asks it to. Without it the crate is
 //!   `no_std` and needs only `alloc`; vector paths are then chosen at
 //!   compile time (`-C target-feature=+avx2`).
 //! - `serde`: `Serialize`/`Deserialize` for [`CodePoint`] (its notation in
@@ -52,6 +54,8 @@
 //!   honours a limit on the size of a code point,
 //!   [`DecodeLimits::DEFAULT_MAX_BITS`] unless raised (see [`serde`]).
 //! - `proptest`: [`strategy`], strategies for property tests.
+//! - `describe`: [`describe`], formats described in TOML and built at run
+//!   time (brings in `std`, serde and toml).
 // Without the `std` feature the crate needs only `core` and `alloc`.
 #![cfg_attr(not(feature = "std"), no_std)]
 // On docs.rs (`--cfg docsrs`, nightly): mark the items each feature adds.
@@ -67,6 +71,8 @@
 extern crate alloc;
 
 mod code_point;
+#[cfg(feature = "describe")]
+pub mod describe;
 mod encoding;
 mod engine;
 mod error;
@@ -88,8 +94,8 @@ pub use num_bigint;
 pub use code_point::{CodePoint, ParseCodePointError, ParseErrorKind, TryFromCodePointError};
 pub use encoding::{
     bytes_to_units, units_to_bytes, CodePointIndices, CodePoints, CodeUnit, DecodeLimits, Encoding,
-    Endian, Format, IncompleteUnitError, ParseFormatError, UnitRole, UnitSlice, UnitVec, Utf16,
-    Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
+    Endian, Format, IncompleteUnitError, ParseFormatError, SurrogatePolicy, UnitRole, UnitSlice,
+    UnitVec, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
 };
 pub use engine::{ErrorMode, Transcoder};
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};

@@ -51,6 +51,8 @@ enum Command {
     Properties(properties::Args),
     Completions(completions::Args),
     Manpage(manpage::Args),
+    Describe(describe::Args),
+    Compare(compare::Args),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +68,8 @@ fn main() -> ExitCode {
         Command::Properties(args) => properties::run(&args),
         Command::Completions(args) => completions::run(&args, Cli::command()),
         Command::Manpage(args) => manpage::run(&args, Cli::command()),
+        Command::Describe(args) => describe::run(&args),
+        Command::Compare(args) => compare::run(&args),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,

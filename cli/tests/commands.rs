@@ -124,6 +124,7 @@ fn properties_prints_one_line_per_property_and_fails_on_failures() {
         "canonical",
         "prefix-free",
         "lead-trail-disjoint",
+        "no-false-match",
         "self-synchronizing",
         "binary-order",
         "length-from-prefix",

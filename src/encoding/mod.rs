@@ -73,12 +73,55 @@ impl Default for DecodeLimits {
     }
 }
 
+/// What a format does with the surrogate code points U+D800..U+DFFF.
+///
+/// ```
+/// use ucsx::{Encoding, SurrogatePolicy, Utf8};
+/// assert_eq!(Utf8::SURROGATES, SurrogatePolicy::Refuse);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum SurrogatePolicy {
+    /// Surrogates are not scalar values: encoding one is an error and a
+    /// code that stands for one is malformed (every UCS-X format).
+    #[default]
+    Refuse,
+    /// Surrogates are ordinary values with ordinary codes (WTF-8, Perl's
+    /// extended UTF-8, CESU-8's halves).
+    Encode,
+}
+
 /// A format of the UCS-X family (or a user's proposal): how code points
 /// become sequences of units and back.
 ///
-/// The required items are a contract; the provided methods build
-/// whole-input, lossy and iterator decoding on top of [`Encoding::decode`],
-/// so a new format gets them for free.
+/// A new format implements five items: [`Unit`](Self::Unit),
+/// [`NAME`](Self::NAME), [`max_code_point`](Self::max_code_point),
+/// [`encode`](Self::encode) and [`decode`](Self::decode). Everything else
+/// (validation, the `u64` paths, whole-input, lossy and iterator decoding)
+/// has a default built on those two, which a built-in format overrides with
+/// a faster path that gives the same results.
+///
+/// # The contract a format keeps
+///
+/// - `encode` appends the one code of a code point and nothing else; on
+///   error it leaves `out` unchanged and says why (surrogate, beyond the
+///   range).
+/// - `decode` reads one code from the start of its input and never more
+///   units than the code has, so a code followed by more text decodes the
+///   same as alone. Its error is a [`DecodeError`] at offset 0 whose
+///   [`error_len`](DecodeError::error_len) is the length of the maximal
+///   ill-formed subpart (at least 1), or `None` exactly when the input ended
+///   inside a code that more input could complete (kind
+///   [`Truncated`](crate::DecodeErrorKind::Truncated)).
+/// - Every sequence `decode` accepts is the code `encode` gives for the
+///   value it decodes to (no overlong or otherwise non-canonical forms).
+/// - Whole-input operations report the absolute offset of the first error
+///   as [`valid_up_to`](DecodeError::valid_up_to).
+/// - [`SURROGATES`](Self::SURROGATES) says whether U+D800..U+DFFF are
+///   refused (the default, and every built-in format) or encoded as
+///   ordinary values.
+///
+/// The property checker ([`crate::properties::check`]) tests all of this on
+/// any implementation.
 ///
 /// ```
 /// use ucsx::{CodePoint, Encoding, Utf32, UtfG32};
@@ -143,19 +186,83 @@ pub trait Encoding {
     /// units it took.
     fn decode(input: &[Self::Unit]) -> Result<(CodePoint, usize), DecodeError>;
 
-    /// Checks that the whole of `input` is valid.
-    fn validate(input: &[Self::Unit]) -> Result<(), DecodeError>;
+    /// Whether the format refuses the surrogate code points U+D800..U+DFFF
+    /// (the default) or encodes them as ordinary values, as WTF-8 and Perl's
+    /// extended UTF-8 do. [`can_encode`](Self::can_encode) and the property
+    /// checker follow it.
+    const SURROGATES: SurrogatePolicy = SurrogatePolicy::Refuse;
+
+    /// Checks that the whole of `input` is valid; the error's
+    /// `valid_up_to` is the absolute offset of the first bad code.
+    ///
+    /// The default decodes code after code with [`decode`](Self::decode).
+    ///
+    /// ```
+    /// use ucsx::{Encoding, Utf8};
+    /// assert!(Utf8::validate(b"a\xC3\xA9").is_ok());
+    /// let err = Utf8::validate(b"ab\xC3").unwrap_err();
+    /// assert_eq!((err.valid_up_to(), err.error_len()), (2, None));
+    /// ```
+    fn validate(input: &[Self::Unit]) -> Result<(), DecodeError> {
+        let mut pos = 0;
+        while pos < input.len() {
+            let (_, len) = Self::decode(&input[pos..]).map_err(|e| e.shifted(pos))?;
+            pos += len;
+        }
+        Ok(())
+    }
 
     /// Appends the codes of the values in `input` to `out`, in integer
     /// arithmetic only. On error `out` holds the codes of the values before
     /// the failing one, whose index the error gives.
-    fn encode_u64s(input: &[u64], out: &mut Vec<Self::Unit>) -> Result<(), EncodeError>;
+    ///
+    /// The default encodes value after value with [`encode`](Self::encode).
+    ///
+    /// ```
+    /// use ucsx::{Encoding, Utf16};
+    /// let mut out = Vec::new();
+    /// Utf16::encode_u64s(&[0x41, 0x1F600], &mut out).unwrap();
+    /// assert_eq!(out, [0x41, 0xD83D, 0xDE00]);
+    /// let err = Utf16::encode_u64s(&[0x41, 0xD800], &mut out).unwrap_err();
+    /// assert_eq!(err.index(), Some(1));
+    /// ```
+    fn encode_u64s(input: &[u64], out: &mut Vec<Self::Unit>) -> Result<(), EncodeError> {
+        for (i, &v) in input.iter().enumerate() {
+            Self::encode(&CodePoint::from(v), out).map_err(|e| e.at_index(i))?;
+        }
+        Ok(())
+    }
 
     /// Appends the code points of the whole of `input` to `out`, in integer
     /// arithmetic only (a value of 2^64 or more is an error of kind
     /// [`TooLargeForU64`](crate::DecodeErrorKind::TooLargeForU64)). On error
     /// `out` holds the code points before the failing code.
-    fn decode_u64s(input: &[Self::Unit], out: &mut Vec<u64>) -> Result<(), DecodeError>;
+    ///
+    /// The default decodes code after code with [`decode`](Self::decode).
+    ///
+    /// ```
+    /// use ucsx::{Encoding, Utf32};
+    /// let mut out = Vec::new();
+    /// let err = Utf32::decode_u64s(&[0x41, 0x110000], &mut out).unwrap_err();
+    /// assert_eq!((out, err.valid_up_to()), (vec![0x41], 1));
+    /// ```
+    fn decode_u64s(input: &[Self::Unit], out: &mut Vec<u64>) -> Result<(), DecodeError> {
+        let mut pos = 0;
+        while pos < input.len() {
+            let (cp, len) = Self::decode(&input[pos..]).map_err(|e| e.shifted(pos))?;
+            let Some(v) = cp.to_u64() else {
+                return Err(DecodeError::new(
+                    Self::NAME,
+                    crate::DecodeErrorKind::TooLargeForU64,
+                    pos,
+                    Some(len),
+                ));
+            };
+            out.push(v);
+            pos += len;
+        }
+        Ok(())
+    }
 
     /// [`decode`](Self::decode) with limits on the size of the code point.
     /// The default implementation checks the limit after decoding, which is
@@ -177,8 +284,9 @@ pub trait Encoding {
         Ok((cp, len))
     }
 
-    /// Whether the format encodes `cp`: within its range and not a
-    /// surrogate.
+    /// Whether the format encodes `cp`: within its range, and not a
+    /// surrogate unless [`SURROGATES`](Self::SURROGATES) says it encodes
+    /// them.
     ///
     /// ```
     /// use ucsx::{CodePoint, Encoding, Utf32};
@@ -186,7 +294,8 @@ pub trait Encoding {
     /// assert!(!Utf32::can_encode(&CodePoint::from(0xD800u16)));
     /// ```
     fn can_encode(cp: &CodePoint) -> bool {
-        !cp.is_surrogate() && Self::max_code_point().is_none_or(|max| *cp <= max)
+        (Self::SURROGATES == SurrogatePolicy::Encode || !cp.is_surrogate())
+            && Self::max_code_point().is_none_or(|max| *cp <= max)
     }
 
     /// The codes of all of `cps`, one after another; the error names the

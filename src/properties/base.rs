@@ -12,11 +12,8 @@ use num_traits::{One, ToPrimitive};
 
 use super::sample::{encode, Range};
 use super::unit::{hex, ArbitraryUnit};
-use super::{Ctx, PropertyResult};
+use super::{Ctx, Property, PropertyResult};
 use crate::{CodePoint, Encoding};
-
-pub(crate) const BASE_COMPATIBLE: &str = "base-compatible";
-pub(crate) const DENSITY: &str = "density";
 
 /// The base format for a unit width, and the code of `c` in it.
 fn base_code<U: ArbitraryUnit>(c: char) -> (&'static str, Vec<U>) {
@@ -72,7 +69,7 @@ where
                 None => "an error".into(),
             };
             return PropertyResult::fail(
-                BASE_COMPATIBLE,
+                Property::BaseCompatible,
                 format!(
                     "{cp} is {} in {base} but {got} here ({} decodes to {back})",
                     hex(&want),
@@ -87,7 +84,7 @@ where
         ""
     };
     PropertyResult::pass(
-        BASE_COMPATIBLE,
+        Property::BaseCompatible,
         format!(
             "identical to {base} on U+0000..{} ({} values){ascii}",
             CodePoint::from(top),
@@ -138,5 +135,5 @@ where
         }
     }
     let detail = format!("bytes per code point: {}", steps.join(", "));
-    (PropertyResult::pass(DENSITY, detail), rows)
+    (PropertyResult::pass(Property::Density, detail), rows)
 }

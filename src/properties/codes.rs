@@ -8,7 +8,6 @@
 use alloc::format;
 use alloc::string::String;
 use alloc::string::ToString;
-use alloc::vec;
 use alloc::vec::Vec;
 
 use num_bigint::BigUint;
@@ -16,12 +15,8 @@ use num_traits::{ToPrimitive, Zero};
 
 use super::sample::Mutation;
 use super::unit::{hex, ArbitraryUnit};
-use super::{Ctx, PropertyResult};
-use crate::{CodePoint, Encoding};
-
-pub(crate) const ROUND_TRIP: &str = "round-trip";
-pub(crate) const CANONICAL: &str = "canonical";
-pub(crate) const PREFIX_FREE: &str = "prefix-free";
+use super::{Ctx, Property, PropertyResult};
+use crate::{CodePoint, Encoding, SurrogatePolicy};
 
 /// Why `v` does not survive encoding and decoding, if it does not.
 fn round_trip_failure<E: Encoding>(v: &BigUint) -> Option<String>
@@ -99,7 +94,10 @@ where
 {
     // The range's edges: surrogates and values beyond the last code point
     // must be refused, not encoded.
-    let mut outside = vec![BigUint::from(0xD800u32), BigUint::from(0xDFFFu32)];
+    let mut outside = Vec::new();
+    if E::SURROGATES == SurrogatePolicy::Refuse {
+        outside.extend([BigUint::from(0xD800u32), BigUint::from(0xDFFFu32)]);
+    }
     // The format's own last code point: the sample's top is lower when
     // `max_bits` caps it.
     if let Some(max) = E::max_code_point() {
@@ -113,7 +111,7 @@ where
                 "beyond the last code point"
             };
             return PropertyResult::fail(
-                ROUND_TRIP,
+                Property::RoundTrip,
                 format!(
                     "{} is {what} but encodes as {}",
                     CodePoint::from(v),
@@ -128,15 +126,20 @@ where
                 ctx.range.clamp(c.clone()) == *c && round_trip_failure::<E>(c).is_some()
             });
             let why = round_trip_failure::<E>(&v).unwrap_or_default();
-            return PropertyResult::fail(ROUND_TRIP, why);
+            return PropertyResult::fail(Property::RoundTrip, why);
         }
     }
     PropertyResult::pass(
-        ROUND_TRIP,
+        Property::RoundTrip,
         format!(
-            "{} values up to {}, surrogates and values beyond the range refused",
+            "{} values up to {}, {}values beyond the range refused",
             ctx.values.len(),
-            CodePoint::from(&ctx.range.top)
+            CodePoint::from(&ctx.range.top),
+            if E::SURROGATES == SurrogatePolicy::Refuse {
+                "surrogates and "
+            } else {
+                "surrogates encoded, "
+            }
         ),
     )
 }
@@ -168,10 +171,72 @@ where
     None
 }
 
+/// The canonical-form failure of `seq` shrunk by dropping units while it
+/// stays, as a FAIL.
+fn canonical_fail<E: Encoding>(mut seq: Vec<E::Unit>, forged: bool) -> PropertyResult
+where
+    E::Unit: ArbitraryUnit,
+{
+    if let Ok((_, n)) = E::decode(&seq) {
+        seq.truncate(n.min(seq.len()));
+    }
+    // Drop units while the failure stays.
+    let mut i = 0;
+    while i < seq.len() {
+        let mut shorter = seq.clone();
+        shorter.remove(i);
+        if canonical_failure::<E>(&shorter).is_some() {
+            seq = shorter;
+        } else {
+            i += 1;
+        }
+    }
+    let why = canonical_failure::<E>(&seq).unwrap_or_default();
+    let how = if forged { " (forged)" } else { "" };
+    PropertyResult::fail(Property::Canonical, format!("{why}{how}"))
+}
+
+/// Whether `validate` and `decode_all` disagree on `seq`, as a FAIL.
+fn validate_disagrees<E: Encoding>(seq: &[E::Unit]) -> Option<PropertyResult>
+where
+    E::Unit: ArbitraryUnit,
+{
+    let all = E::decode_all(seq);
+    let valid = E::validate(seq);
+    let agree = match (&all, &valid) {
+        (Ok(_), Ok(())) => true,
+        (Err(a), Err(b)) => a.valid_up_to() == b.valid_up_to() && a.kind() == b.kind(),
+        _ => false,
+    };
+    (!agree).then(|| {
+        PropertyResult::fail(
+            Property::Canonical,
+            format!(
+                "validate and decode_all disagree on {}: {:?} against {:?}",
+                hex(seq),
+                valid.map_err(|e| e.to_string()),
+                all.map(|_| ()).map_err(|e| e.to_string())
+            ),
+        )
+    })
+}
+
 pub(crate) fn canonical<E: Encoding>(ctx: &mut Ctx<E>) -> PropertyResult
 where
     E::Unit: ArbitraryUnit,
 {
+    // The classic attacks first: overlong and out-of-class forms, encoded
+    // surrogates, units of the wrong role (see `attack.rs`).
+    let mut forged = 0usize;
+    for seq in &ctx.attacks {
+        if canonical_failure::<E>(seq).is_some() {
+            return canonical_fail::<E>(seq.clone(), true);
+        }
+        if let Some(fail) = validate_disagrees::<E>(seq) {
+            return fail;
+        }
+        forged += 1;
+    }
     let mut tested = 0usize;
     let mut decoded = 0usize;
     let max_len = ctx.max_code_len + 1;
@@ -206,35 +271,17 @@ where
             decoded += 1;
         }
         if canonical_failure::<E>(&seq).is_some() {
-            let mut seq = seq;
-            if let Ok((_, n)) = E::decode(&seq) {
-                seq.truncate(n.min(seq.len()));
-            }
-            // Drop units while the failure stays.
-            let mut i = 0;
-            while i < seq.len() {
-                let mut shorter = seq.clone();
-                shorter.remove(i);
-                if canonical_failure::<E>(&shorter).is_some() {
-                    seq = shorter;
-                } else {
-                    i += 1;
-                }
-            }
-            let why = canonical_failure::<E>(&seq).unwrap_or_default();
-            return PropertyResult::fail(CANONICAL, why);
+            return canonical_fail::<E>(seq, false);
         }
-        if E::validate(&seq).is_ok() != E::decode_all(&seq).is_ok() {
-            return PropertyResult::fail(
-                CANONICAL,
-                format!("validate and decode_all disagree on {}", hex(&seq)),
-            );
+        if let Some(fail) = validate_disagrees::<E>(&seq) {
+            return fail;
         }
     }
     PropertyResult::pass(
-        CANONICAL,
+        Property::Canonical,
         format!(
-            "{tested} random and near-valid sequences ({decoded} decoded) re-encode to themselves"
+            "{forged} forged (overlong, out-of-class, surrogate, wrong-role units) and \
+             {tested} random and near-valid sequences ({decoded} decoded): what decodes re-encodes to itself"
         ),
     )
 }
@@ -246,16 +293,32 @@ where
     let mut tested = 0usize;
     for (k, (v, code)) in ctx.values.iter().zip(&ctx.codes).enumerate() {
         let cp = CodePoint::from(v);
+        // Truncation at every position: a proper prefix does not decode,
+        // and the error says more input could complete it (`error_len`
+        // `None`), which streaming decoders rely on to wait for more.
         for i in 1..code.len() {
-            if let Ok((other, n)) = E::decode(&code[..i]) {
-                return PropertyResult::fail(
-                    PREFIX_FREE,
-                    format!(
-                        "{cp} = {} but its prefix {} decodes to {other}",
-                        hex(code),
-                        hex(&code[..n.min(i)])
-                    ),
-                );
+            match E::decode(&code[..i]) {
+                Ok((other, n)) => {
+                    return PropertyResult::fail(
+                        Property::PrefixFree,
+                        format!(
+                            "{cp} = {} but its prefix {} decodes to {other}",
+                            hex(code),
+                            hex(&code[..n.min(i)])
+                        ),
+                    );
+                }
+                Err(e) if e.error_len().is_some() => {
+                    return PropertyResult::fail(
+                        Property::PrefixFree,
+                        format!(
+                            "{cp} = {} but its prefix {} is reported as malformed, not truncated: {e}",
+                            hex(code),
+                            hex(&code[..i])
+                        ),
+                    );
+                }
+                Err(_) => {}
             }
         }
         // A code followed by more text is read as exactly that code (as the
@@ -274,7 +337,7 @@ where
                     Err(e) => e.to_string(),
                 };
                 return PropertyResult::fail(
-                    PREFIX_FREE,
+                    Property::PrefixFree,
                     format!("{cp} = {} but {} decodes to {got}", hex(code), hex(&longer)),
                 );
             }
@@ -282,9 +345,9 @@ where
         tested += 1;
     }
     PropertyResult::pass(
-        PREFIX_FREE,
+        Property::PrefixFree,
         format!(
-            "{tested} codes: no proper prefix decodes, each is read exactly when followed by more"
+            "{tested} codes: every proper prefix is reported as truncated, each code is read exactly when followed by more"
         ),
     )
 }

@@ -1,21 +1,32 @@
 //! A property checker for any [`Encoding`]: the built-in formats or a
 //! user's own proposal.
 //!
-//! [`check`] tests nine properties that the UCS-X spec texts and the
+//! [`check`] tests ten properties that the UCS-X spec texts and the
 //! Unicode Standard discuss (`round-trip`, `canonical`, `prefix-free`,
-//! `lead-trail-disjoint`, `self-synchronizing`, `binary-order`,
-//! `length-from-prefix`, `base-compatible`, `density`) and reports each as
-//! PASS, or FAIL with a small counterexample.
+//! `lead-trail-disjoint`, `no-false-match`, `self-synchronizing`,
+//! `binary-order`, `length-from-prefix`, `base-compatible`, `density`; see
+//! [`Property`]) and reports each as PASS, or FAIL with a small
+//! counterexample. [`check_only`] tests a subset.
 //!
-//! The checker needs no proptest: it tests exhaustive lists of boundary
-//! values (the first and last value of each length class, found by probing
-//! the encoder; every power of two and its neighbours; the Unicode and UCS
-//! limits) plus random values, texts and near-valid unit sequences from a
-//! deterministic xorshift generator, so a report is reproducible from its
-//! seed. Values are visited in ascending order, so the first counterexample
+//! The checker needs no proptest. Beside random values, texts and
+//! near-valid unit sequences from a deterministic xorshift generator (so a
+//! report is reproducible from its seed), it builds the classic attacks on
+//! purpose, whatever the number of cases: the boundary values (the first
+//! and last value of each length class, found by probing the encoder, and
+//! one either side; every power of two and its neighbours; the Unicode and
+//! UCS limits; the declared maximum and one past it), every overlong form
+//! of every length class, encoded surrogates, every unit of a code replaced
+//! by units of every other role, and truncation at every position. So an
+//! overlong-accepting decoder fails `canonical` at the default settings.
+//! Values are visited in ascending order, so the first counterexample
 //! found is the smallest of the sample; some properties shrink it further.
 //! Bounds the checker reports (context, resynchronisation distance, length
 //! prefix) are the largest seen in the sample, not proofs.
+//!
+//! A bounded format is always tested over its whole range;
+//! [`CheckConfig::max_bits`] caps only unbounded ones. A format that
+//! encodes surrogates says so with [`Encoding::SURROGATES`], and the
+//! checker then expects them to round-trip.
 //!
 //! ```
 //! use ucsx::properties::{check, CheckConfig, Verdict};
@@ -27,7 +38,6 @@
 //! ```
 
 use alloc::string::String;
-use alloc::vec;
 use alloc::vec::Vec;
 
 use core::fmt;
@@ -36,39 +46,48 @@ use num_bigint::BigUint;
 
 use crate::{CodePoint, Encoding};
 
+mod attack;
 mod base;
 mod codes;
 mod order;
+mod property;
 pub(crate) mod sample;
+mod search;
 mod sync;
 mod unit;
 
 pub use base::DensityRow;
+pub use property::{ParsePropertyError, Property};
 pub use sample::LengthClass;
 pub use unit::ArbitraryUnit;
 
 use sample::Rng;
 
-/// The names of the properties, in report order.
+/// The names of the properties, in report order: the names of
+/// [`Property::ALL`].
 ///
 /// ```
-/// assert_eq!(ucsx::properties::PROPERTIES[0], "round-trip");
-/// assert_eq!(ucsx::properties::PROPERTIES.len(), 9);
+/// use ucsx::properties::{Property, PROPERTIES};
+/// assert_eq!(PROPERTIES[0], "round-trip");
+/// assert_eq!(PROPERTIES.len(), 10);
+/// assert!(PROPERTIES.iter().zip(Property::ALL).all(|(s, p)| *s == p));
 /// ```
-pub const PROPERTIES: [&str; 9] = [
-    codes::ROUND_TRIP,
-    codes::CANONICAL,
-    codes::PREFIX_FREE,
-    sync::LEAD_TRAIL,
-    sync::SELF_SYNC,
-    order::BINARY_ORDER,
-    sync::LENGTH_FROM_PREFIX,
-    base::BASE_COMPATIBLE,
-    base::DENSITY,
-];
+pub const PROPERTIES: [&str; 10] = {
+    let mut names = [""; 10];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = Property::ALL[i].name();
+        i += 1;
+    }
+    names
+};
 
-/// The number of cases when `UCSX_PROPERTY_CASES` is not set.
+/// The number of random cases of [`CheckConfig::default`].
 const DEFAULT_CASES: usize = 256;
+
+/// The environment variable [`CheckConfig::from_env`] reads the number of
+/// cases from.
+pub const CASES_ENV: &str = "UCSX_PROPERTY_CASES";
 
 /// How much the checker tests.
 ///
@@ -83,9 +102,10 @@ pub struct CheckConfig {
     /// sequences and texts are a small multiple of it), at most
     /// [`MAX_CASES_CEILING`]: a larger number counts as the ceiling.
     pub cases: usize,
-    /// The largest bit length tested in formats without a last code point
-    /// (and the cap for bounded ones), at most [`MAX_BITS_CEILING`]: a
-    /// larger value counts as the ceiling.
+    /// The largest bit length tested in formats without a last code point,
+    /// at most [`MAX_BITS_CEILING`]: a larger value counts as the ceiling.
+    /// A bounded format ignores it and is tested over its whole range (up
+    /// to the ceiling), since a cap would hide failures near its end.
     pub max_bits: u64,
     /// The seed of the random cases: the same seed gives the same report.
     pub seed: u64,
@@ -118,26 +138,42 @@ pub const MAX_BITS_CEILING: u64 = 4096;
 pub const MAX_CASES_CEILING: usize = 1 << 16;
 
 impl Default for CheckConfig {
-    /// `cases` from the environment variable `UCSX_PROPERTY_CASES` if it is
-    /// set to a number, else 256; `max_bits` 200; a fixed seed.
+    /// 256 cases, `max_bits` 200, a fixed seed: the same everywhere, with
+    /// no environment read (see [`CheckConfig::from_env`] for that).
     ///
     /// ```
     /// let config = ucsx::properties::CheckConfig::default();
-    /// assert!(config.cases > 0);
+    /// assert_eq!((config.cases, config.max_bits), (256, 200));
     /// ```
     fn default() -> Self {
-        // Only with `std` is there an environment to read.
-        #[cfg(feature = "std")]
-        let cases = std::env::var("UCSX_PROPERTY_CASES")
+        CheckConfig {
+            cases: DEFAULT_CASES,
+            max_bits: 200,
+            seed: 0x05CE_50F0_C0DE,
+        }
+    }
+}
+
+impl CheckConfig {
+    /// [`Default`], with `cases` from the environment variable
+    /// [`CASES_ENV`] (`UCSX_PROPERTY_CASES`) when it holds a number: for
+    /// test suites and tools that let a user ask for a longer run without
+    /// changing code. The library itself never reads the environment.
+    ///
+    /// ```
+    /// use ucsx::properties::CheckConfig;
+    /// let config = CheckConfig::from_env();
+    /// assert_eq!(config.seed, CheckConfig::default().seed);
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn from_env() -> CheckConfig {
+        let cases = std::env::var(CASES_ENV)
             .ok()
             .and_then(|s| s.trim().parse().ok())
             .unwrap_or(DEFAULT_CASES);
-        #[cfg(not(feature = "std"))]
-        let cases = DEFAULT_CASES;
         CheckConfig {
             cases,
-            max_bits: 200,
-            seed: 0x05CE_50F0_C0DE,
+            ..CheckConfig::default()
         }
     }
 }
@@ -177,40 +213,68 @@ impl fmt::Display for Verdict {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PropertyResult {
-    /// The property's name, one of [`PROPERTIES`].
-    pub name: &'static str,
+    /// The property: prints as its name and compares equal to it
+    /// (`result.name == "canonical"`).
+    pub name: Property,
     /// PASS or FAIL.
     pub verdict: Verdict,
     /// What was tested or measured, or the counterexample (code points in
     /// `U+` notation, units in hex).
     pub detail: String,
+    /// Whether the verdict was decided (proved over the whole range) or
+    /// sampled (no counterexample among the values and sequences tried).
+    pub method: Method,
+}
+
+/// How a verdict was reached.
+///
+/// ```
+/// use ucsx::properties::{check, CheckConfig, Method};
+/// let report = check::<ucsx::Utf8>(&CheckConfig::default());
+/// assert!(report.results.iter().all(|r| r.method == Method::Sampled));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Method {
+    /// Tested on a sample and the attacks built on purpose: a PASS means no
+    /// counterexample was found.
+    #[default]
+    Sampled,
+    /// Proved for every value and unit sequence, from a format's
+    /// description (see `ucsx::describe`).
+    Decided,
 }
 
 impl PropertyResult {
-    fn pass(name: &'static str, detail: String) -> PropertyResult {
+    pub(crate) fn pass(name: Property, detail: String) -> PropertyResult {
         PropertyResult {
             name,
             verdict: Verdict::Pass,
             detail,
+            method: Method::Sampled,
         }
     }
 
-    fn fail(name: &'static str, detail: String) -> PropertyResult {
+    pub(crate) fn fail(name: Property, detail: String) -> PropertyResult {
         PropertyResult {
             name,
             verdict: Verdict::Fail,
             detail,
+            method: Method::Sampled,
         }
     }
 }
 
 impl fmt::Display for PropertyResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:<20} {} {}", self.name, self.verdict, self.detail)
+        write!(f, "{:<20} {} ", self.name, self.verdict)?;
+        if self.method == Method::Decided {
+            f.write_str("(decided) ")?;
+        }
+        f.write_str(&self.detail)
     }
 }
 
-/// What [`check`] found: one result per property, in the order of
+/// What [`check`] found: one result per property tested, in the order of
 /// [`PROPERTIES`], and the density table.
 ///
 /// ```
@@ -259,10 +323,12 @@ impl PropertyReport {
 
 impl fmt::Display for PropertyReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The bit length actually tested: a bounded format's whole range.
+        let bits = self.density.last().map_or(0, |r| r.bits);
         writeln!(
             f,
             "{}: {} cases, values up to {} bits, seed {:#x}",
-            self.format, self.config.cases, self.config.max_bits, self.config.seed
+            self.format, self.config.cases, bits, self.config.seed
         )?;
         for r in &self.results {
             writeln!(f, "{r}")?;
@@ -300,8 +366,11 @@ pub(crate) struct Ctx<E: Encoding> {
     /// [`SWEEP`] values in a row: their last unit runs through every value
     /// it can take, so a unit that both leads and trails (a UTF-16 low
     /// surrogate that is also a UTF-∞-16 lead) is seen in both roles.
-    /// Used by `lead-trail-disjoint` alone: the texts are long.
+    /// Used by `lead-trail-disjoint` and `no-false-match`: the texts are
+    /// long.
     sweeps: Vec<sample::Text<E::Unit>>,
+    /// The classic attacks, built from the length classes (`attack.rs`).
+    attacks: Vec<Vec<E::Unit>>,
 }
 
 /// How many consecutive values of each length class a sweep covers: enough
@@ -314,8 +383,9 @@ where
 {
     fn new(config: &CheckConfig) -> Ctx<E> {
         let mut rng = Rng::new(config.seed);
-        let range = sample::Range::of::<E>(config.max_bits);
+        let range = sample::Range::checked::<E>(config.max_bits);
         let classes = sample::length_classes::<E>(&range);
+        let attacks = attack::sequences::<E>(&classes, &range, &mut rng);
         let mut values = sample::boundary_values(&range, &classes);
         for _ in 0..config.cases {
             values.push(range.random(&mut rng));
@@ -354,6 +424,7 @@ where
             texts: Vec::new(),
             runs: Vec::new(),
             sweeps: Vec::new(),
+            attacks,
         };
         for c in classes.iter().filter(|c| c.units > 1) {
             let first = c.first.to_biguint();
@@ -431,17 +502,38 @@ pub fn check<E: Encoding>(config: &CheckConfig) -> PropertyReport
 where
     E::Unit: ArbitraryUnit,
 {
+    check_only::<E>(config, &Property::ALL)
+}
+
+/// [`check`] for the properties in `only` alone (in report order, each
+/// once); the density table is always made.
+///
+/// ```
+/// use ucsx::properties::{check_only, CheckConfig, Property, Verdict};
+/// let report = check_only::<ucsx::Utf16>(
+///     &CheckConfig::default(),
+///     &[Property::BinaryOrder, Property::Canonical],
+/// );
+/// let names: Vec<_> = report.results.iter().map(|r| r.name).collect();
+/// assert_eq!(names, [Property::Canonical, Property::BinaryOrder]);
+/// assert_eq!(report.get("binary-order").unwrap().verdict, Verdict::Fail);
+/// assert!(report.get("round-trip").is_none());
+/// ```
+pub fn check_only<E: Encoding>(config: &CheckConfig, only: &[Property]) -> PropertyReport
+where
+    E::Unit: ArbitraryUnit,
+{
     let config = &CheckConfig {
         cases: config.cases.min(MAX_CASES_CEILING),
         ..*config
     };
+    let wanted = |p: Property| only.contains(&p);
     let mut ctx = Ctx::<E>::new(config);
     if ctx.codes.is_empty() {
-        let results = PROPERTIES
-            .iter()
-            .map(|&name| {
-                PropertyResult::fail(name, "the format encodes no value of its range".into())
-            })
+        let results = Property::ALL
+            .into_iter()
+            .filter(|&p| wanted(p))
+            .map(|p| PropertyResult::fail(p, "the format encodes no value of its range".into()))
             .collect();
         return PropertyReport {
             format: E::NAME,
@@ -451,17 +543,21 @@ where
         };
     }
     let (density, rows) = base::density(&ctx);
-    let results = vec![
-        codes::round_trip(&ctx),
-        codes::canonical(&mut ctx),
-        codes::prefix_free(&ctx),
-        sync::lead_trail(&ctx),
-        sync::self_sync(&mut ctx),
-        order::binary_order(&mut ctx),
-        sync::length_from_prefix(&ctx),
-        base::base_compatible(&mut ctx),
-        density,
-    ];
+    let mut results = Vec::new();
+    for p in Property::ALL.into_iter().filter(|&p| wanted(p)) {
+        results.push(match p {
+            Property::RoundTrip => codes::round_trip(&ctx),
+            Property::Canonical => codes::canonical(&mut ctx),
+            Property::PrefixFree => codes::prefix_free(&ctx),
+            Property::LeadTrailDisjoint => sync::lead_trail(&ctx),
+            Property::NoFalseMatch => search::no_false_match(&ctx),
+            Property::SelfSynchronizing => sync::self_sync(&mut ctx),
+            Property::BinaryOrder => order::binary_order(&mut ctx),
+            Property::LengthFromPrefix => sync::length_from_prefix(&ctx),
+            Property::BaseCompatible => base::base_compatible(&mut ctx),
+            Property::Density => density.clone(),
+        });
+    }
     PropertyReport {
         format: E::NAME,
         config: *config,
@@ -535,4 +631,20 @@ where
 /// ```
 pub fn check_format(format: crate::Format, config: &CheckConfig) -> PropertyReport {
     crate::encoding::with_encoding!(format, E => check::<E>(config))
+}
+
+/// [`check_only`] for a format chosen at run time.
+///
+/// ```
+/// use ucsx::properties::{check_format_only, CheckConfig, Property};
+/// let report = check_format_only(ucsx::Format::Utf8, &CheckConfig::default(), &[Property::Canonical]);
+/// assert_eq!(report.results.len(), 1);
+/// assert!(report.passed());
+/// ```
+pub fn check_format_only(
+    format: crate::Format,
+    config: &CheckConfig,
+    only: &[Property],
+) -> PropertyReport {
+    crate::encoding::with_encoding!(format, E => check_only::<E>(config, only))
 }

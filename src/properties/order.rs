@@ -7,10 +7,8 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::unit::{be_bytes, hex, ArbitraryUnit};
-use super::{Ctx, PropertyResult};
+use super::{Ctx, Property, PropertyResult};
 use crate::{CodePoint, Encoding};
-
-pub(crate) const BINARY_ORDER: &str = "binary-order";
 
 pub(crate) fn binary_order<E: Encoding>(ctx: &mut Ctx<E>) -> PropertyResult
 where
@@ -18,7 +16,7 @@ where
 {
     let n = ctx.codes.len();
     if n < 2 {
-        return PropertyResult::pass(BINARY_ORDER, "fewer than two codes".into());
+        return PropertyResult::pass(Property::BinaryOrder, "fewer than two codes".into());
     }
     let bytes: Vec<Vec<u8>> = ctx.codes.iter().map(|c| be_bytes(c)).collect();
     // Values are sorted ascending, so pair (i, j) with i < j fails when the
@@ -58,13 +56,13 @@ where
     }
     if problems.is_empty() {
         PropertyResult::pass(
-            BINARY_ORDER,
+            Property::BinaryOrder,
             format!(
                 "units and big-endian bytes order {} pairs of codes as their code points",
                 pairs.len()
             ),
         )
     } else {
-        PropertyResult::fail(BINARY_ORDER, problems.join("; "))
+        PropertyResult::fail(Property::BinaryOrder, problems.join("; "))
     }
 }

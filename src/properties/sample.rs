@@ -56,19 +56,36 @@ impl Rng {
 #[derive(Clone, Debug)]
 pub(crate) struct Range {
     pub(crate) top: BigUint,
+    /// Whether surrogates are left out of the sample (the format refuses
+    /// them).
+    pub(crate) skip_surrogates: bool,
 }
 
 impl Range {
+    /// The values of `E` of at most `max_bits` bits (and at most
+    /// MAX_BITS_CEILING: the sample grows with the square of it), for the
+    /// public helpers and the strategies, which cap any format.
     pub(crate) fn of<E: Encoding>(max_bits: u64) -> Range {
-        // The cap is built from at most MAX_BITS_CEILING bits, whatever the
-        // caller asked for: the sample grows with the square of it.
         let bits = max_bits.clamp(1, super::MAX_BITS_CEILING);
-        let cap = |bits: u64| (BigUint::one() << bits) - 1u8;
         let top = match E::max_code_point() {
             Some(max) if max.bits() <= bits => max.to_biguint(),
-            Some(_) | None => cap(bits),
+            Some(_) | None => (BigUint::one() << bits) - 1u8,
         };
-        Range { top }
+        Range {
+            top,
+            skip_surrogates: E::SURROGATES == crate::SurrogatePolicy::Refuse,
+        }
+    }
+
+    /// The range the checker tests: a bounded format's whole range,
+    /// whatever `max_bits` says (a cap there would hide failures near its
+    /// end, as UTF-16's binary-order failure at U+10000 hides below 17
+    /// bits); an unbounded format's values of up to `max_bits` bits.
+    pub(crate) fn checked<E: Encoding>(max_bits: u64) -> Range {
+        match E::max_code_point() {
+            Some(_) => Range::of::<E>(super::MAX_BITS_CEILING),
+            None => Range::of::<E>(max_bits),
+        }
     }
 
     pub(crate) fn bits(&self) -> u64 {
@@ -80,7 +97,7 @@ impl Range {
         let v = if v > self.top { self.top.clone() } else { v };
         match v.to_u64() {
             // D800..DFFF -> D000..D7FF: same length class in every format.
-            Some(s @ 0xD800..=0xDFFF) => BigUint::from(s ^ 0x800),
+            Some(s @ 0xD800..=0xDFFF) if self.skip_surrogates => BigUint::from(s ^ 0x800),
             _ => v,
         }
     }
@@ -234,10 +251,16 @@ pub(crate) fn boundary_values(range: &Range, classes: &[LengthClass]) -> Vec<Big
         vals.push(p);
     }
     vals.extend(LANDMARKS.iter().map(|&v| BigUint::from(v)));
+    if !range.skip_surrogates {
+        vals.extend([0xD800u32, 0xDBFF, 0xDC00, 0xDFFF].map(BigUint::from));
+    }
     vals.push(BigUint::one() << 64u32);
     let mut vals: Vec<BigUint> = vals
         .into_iter()
-        .filter(|v| *v <= range.top && !matches!(v.to_u64(), Some(0xD800..=0xDFFF)))
+        .filter(|v| {
+            *v <= range.top
+                && !(range.skip_surrogates && matches!(v.to_u64(), Some(0xD800..=0xDFFF)))
+        })
         .collect();
     vals.sort();
     vals.dedup();

@@ -14,12 +14,8 @@ use alloc::collections::BTreeMap;
 
 use super::sample::{Mutation, Text};
 use super::unit::{hex, ArbitraryUnit};
-use super::{Ctx, PropertyResult};
+use super::{Ctx, Property, PropertyResult};
 use crate::{CodePoint, Encoding};
-
-pub(crate) const LEAD_TRAIL: &str = "lead-trail-disjoint";
-pub(crate) const SELF_SYNC: &str = "self-synchronizing";
-pub(crate) const LENGTH_FROM_PREFIX: &str = "length-from-prefix";
 
 /// The longest window of preceding units tried as context.
 const MAX_CONTEXT: usize = 12;
@@ -28,7 +24,7 @@ const MAX_CONTEXT: usize = 12;
 type Seen = Option<(usize, usize)>;
 
 /// The code holding unit `i` of `text`, as `U+X (units)`.
-fn describe_code<U: ArbitraryUnit>(text: &Text<U>, i: usize) -> String {
+pub(crate) fn describe_code<U: ArbitraryUnit>(text: &Text<U>, i: usize) -> String {
     let k = text.code_at(i);
     let end = text.starts.get(k + 1).copied().unwrap_or(text.units.len());
     format!(
@@ -82,7 +78,7 @@ where
         .collect();
     let Some((a, b)) = conflict(&texts, 1) else {
         return PropertyResult::pass(
-            LEAD_TRAIL,
+            Property::LeadTrailDisjoint,
             "the unit alone tells whether it starts a code".into(),
         );
     };
@@ -93,7 +89,7 @@ where
     };
     let unit = texts[a.0].units[a.1];
     PropertyResult::fail(
-        LEAD_TRAIL,
+        Property::LeadTrailDisjoint,
         format!(
             "{context}: unit {} starts a code in {} and continues one in {}",
             hex(&[unit]),
@@ -143,7 +139,7 @@ where
             let missed = text.starts.iter().filter(|&&s| s > p && s < q).count();
             if q == text.units.len() && missed >= 3 {
                 return PropertyResult::fail(
-                    SELF_SYNC,
+                    Property::SelfSynchronizing,
                     format!(
                         "decoding from unit {p} of {} (inside {}) never falls back in step: {missed} code boundaries missed",
                         hex(&text.units),
@@ -176,7 +172,7 @@ where
         let after = want.len() - text.code_at(at.min(text.units.len().saturating_sub(1)));
         if suffix == 0 && damaged >= 4 && damaged + 1 >= after {
             return PropertyResult::fail(
-                SELF_SYNC,
+                Property::SelfSynchronizing,
                 format!(
                     "{} of {} damages all {damaged} code points from there to the end",
                     mutation.describe(at, &text.units),
@@ -192,7 +188,7 @@ where
         format!("next code boundary within {max_distance} units")
     };
     PropertyResult::pass(
-        SELF_SYNC,
+        Property::SelfSynchronizing,
         format!("{boundary}; one bad unit damages at most {max_damage} code points"),
     )
 }
@@ -244,7 +240,7 @@ where
                     .any(|&j| ctx.codes[j].len() < ctx.codes[k].len())
         });
     let Some(&k) = growing else {
-        return PropertyResult::pass(LENGTH_FROM_PREFIX, summary);
+        return PropertyResult::pass(Property::LengthFromPrefix, summary);
     };
     let code = &ctx.codes[k];
     let prefix = &code[..code.len() - 1];
@@ -263,7 +259,7 @@ where
         None => String::new(),
     };
     PropertyResult::fail(
-        LENGTH_FROM_PREFIX,
+        Property::LengthFromPrefix,
         format!(
             "{summary}, growing with the length: the length of {} ({}) is known only after all its units{witness}",
             CodePoint::from(&ctx.values[k]),

@@ -1,8 +1,10 @@
 //! One module per subcommand, each with its `Args` and a `run` that returns
 //! whether all input was valid.
 
+pub mod compare;
 pub mod completions;
 pub mod decode;
+pub mod describe;
 pub mod dump;
 pub mod encode;
 pub mod formats;

@@ -2,13 +2,13 @@
 
 use std::io::{self, Write as _};
 
-use ucsx::properties::{check_format, CheckConfig};
+use ucsx::properties::{check_format_only, CheckConfig, Property};
 use ucsx::Format;
 
-use super::Outcome;
+use super::{Error, Outcome};
 
 /// Test a format's properties (round-trip, canonical, prefix-free,
-/// lead-trail-disjoint, self-synchronizing, binary-order,
+/// lead-trail-disjoint, no-false-match, self-synchronizing, binary-order,
 /// length-from-prefix, base-compatible, density): one line per property,
 /// its name, then PASS or FAIL with a counterexample. The exit status is 1
 /// if any property fails.
@@ -16,39 +16,84 @@ use super::Outcome;
 #[command(after_help = "Examples:\n  \
     $ ucsx properties -f utf-e-8\n  \
     $ ucsx properties -f utf-16           # binary-order FAIL: U+E000 sorts after U+10000\n  \
-    $ ucsx properties -f utf-inf-16 --cases 2000 --max-bits 1000")]
+    $ ucsx properties -f utf-inf-16 --cases 2000 --max-bits 1000\n  \
+    $ ucsx properties -f utf-8 --only canonical --only prefix-free\n  \
+    $ ucsx properties --spec my-format.toml")]
 pub struct Args {
     /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
     /// utf-inf-16 (utf-∞-16), utf-32 or utf-g-32.
-    #[arg(short, long, value_parser = crate::labels::Names(crate::labels::format))]
-    format: Format,
+    #[arg(short, long, value_parser = crate::labels::Names(crate::labels::format), required_unless_present = "spec", conflicts_with = "spec")]
+    format: Option<Format>,
+    /// A format described in a file (see `ucsx describe`), in place of -f.
+    #[arg(long, value_name = "FILE")]
+    spec: Option<std::path::PathBuf>,
     /// Random cases per property (default: $UCSX_PROPERTY_CASES, else 256;
     /// at most 65536).
     #[arg(long)]
     cases: Option<usize>,
-    /// The largest code point tested in unbounded formats, in bits (1 to
-    /// 4096).
+    /// The largest code point tested in unbounded formats (utf-inf-16), in
+    /// bits (1 to 4096). A bounded format is always tested over its whole
+    /// range: giving this option for one is an error.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=ucsx::properties::MAX_BITS_CEILING))]
     max_bits: Option<u64>,
+    /// Test only this property (repeat for several); all by default.
+    #[arg(long, value_name = "PROPERTY")]
+    only: Vec<Property>,
     /// The seed of the pseudo-random sample.
     #[arg(long)]
     seed: Option<u64>,
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let mut config = CheckConfig::default();
+    let mut config = CheckConfig::from_env();
     if let Some(cases) = args.cases {
         config.cases = cases;
     }
+    let described = match &args.spec {
+        Some(path) => Some(super::describe::load(path)?),
+        None => None,
+    };
+    let (name, max) = match (&described, args.format) {
+        (Some(d), _) => (d.name().to_string(), d.max_code_point()),
+        (None, Some(f)) => (f.to_string(), f.max_code_point()),
+        (None, None) => return Err(no_format()),
+    };
     if let Some(max_bits) = args.max_bits {
+        if let Some(max) = max {
+            // A cap would shrink the range and hide failures near its end
+            // (UTF-16 below 17 bits has no binary-order failure).
+            return Err(Error::Refused(
+                "--max-bits".into(),
+                format!(
+                    "applies only to unbounded formats; {name} ends at {max} and is always tested whole"
+                ),
+            ));
+        }
         config.max_bits = max_bits;
     }
     if let Some(seed) = args.seed {
         config.seed = seed;
     }
-    let report = check_format(args.format, &config);
+    let only: &[Property] = if args.only.is_empty() {
+        &Property::ALL
+    } else {
+        &args.only
+    };
+    let report = match (&described, args.format) {
+        (Some(d), _) => d.check_only(&config, only),
+        (None, Some(f)) => check_format_only(f, &config, only),
+        (None, None) => return Err(no_format()),
+    };
     let mut out = io::stdout().lock();
     write!(out, "{report}")?;
     out.flush()?;
     Ok(report.passed())
+}
+
+/// Neither -f nor --spec (clap refuses that before `run`).
+fn no_format() -> Error {
+    Error::Refused(
+        "properties".into(),
+        "give a format with -f FORMAT or --spec FILE".into(),
+    )
 }

@@ -1,0 +1,54 @@
+//! `ucsx describe`: the description of a built-in format, in the language
+//! of `ucsx::describe`, ready to edit and read back with `--spec`.
+
+use std::io::{self, Write};
+
+use ucsx::describe::DescribedFormat;
+use ucsx::Format;
+
+use super::{Error, Outcome};
+
+/// Print the description of a built-in format (TOML: unit width, range,
+/// surrogate policy, one bit template per unit of each length class).
+/// Edit it and check the result with `ucsx properties --spec FILE` or
+/// `ucsx compare`.
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  \
+    $ ucsx describe -f utf-8 > my-utf-8.toml\n  \
+    $ ucsx properties --spec my-utf-8.toml\n  \
+    $ ucsx compare utf-8 my-utf-8.toml")]
+pub struct Args {
+    /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
+    /// utf-32 or utf-g-32 (UTF-∞-16 has no description yet).
+    #[arg(short, long)]
+    format: Format,
+}
+
+pub fn run(args: &Args) -> Outcome {
+    let Some(source) = DescribedFormat::builtin_source(args.format) else {
+        return Err(Error::Io(io::Error::new(
+            io::ErrorKind::Unsupported,
+            format!(
+                "{} has no description yet: the description language cannot yet say UTF-∞-16's DDFF codes, whose length field makes the format unbounded",
+                args.format
+            ),
+        )));
+    };
+    let mut out = io::stdout().lock();
+    out.write_all(source.as_bytes())?;
+    out.flush()?;
+    Ok(true)
+}
+
+/// A described format read from `path`; the error names the file, line and
+/// column.
+pub fn load(path: &std::path::Path) -> Result<DescribedFormat, Error> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| Error::File(path.display().to_string(), e))?;
+    DescribedFormat::parse(&text).map_err(|e| {
+        Error::File(
+            path.display().to_string(),
+            io::Error::new(io::ErrorKind::InvalidData, e.to_string()),
+        )
+    })
+}

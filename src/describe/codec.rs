@@ -1,0 +1,160 @@
+//! Encoding and decoding from a compiled description, with the error kinds
+//! and offsets of the built-in decoders.
+//!
+//! The maximal ill-formed subpart is found as the 8-bit family's decoder
+//! finds it (see `encoding/utf8`): while reading a code, keep the interval
+//! of values its unread value bits still allow, and stop at the first unit
+//! after which that interval holds no valid value (all below the class's
+//! first value: non-shortest; all above the format's last: beyond the
+//! range; all surrogates: a surrogate). The subpart is the units before
+//! that one, at least one.
+
+use alloc::vec::Vec;
+
+use num_bigint::BigUint;
+
+use super::{Class, Compiled};
+use crate::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, SurrogatePolicy};
+
+fn code_point(v: u128) -> CodePoint {
+    match u64::try_from(v) {
+        Ok(v) => CodePoint::from(v),
+        Err(_) => CodePoint::from(BigUint::from(v)),
+    }
+}
+
+impl Compiled {
+    /// The class whose lead template `unit` matches.
+    fn class_of(&self, unit: u32) -> Option<&Class> {
+        self.classes.iter().find(|c| c.units[0].matches(unit))
+    }
+
+    /// Whether `unit` is a trailing unit of some class.
+    fn is_trailing(&self, unit: u32) -> bool {
+        self.classes
+            .iter()
+            .any(|c| c.units[1..].iter().any(|t| t.matches(unit)))
+    }
+
+    /// Why no value in `lo..=hi` is valid in `class`, if none is.
+    fn no_valid_value(&self, class: &Class, lo: u128, hi: u128) -> Option<DecodeErrorKind> {
+        // Beyond the range first: a class past `max` holds no value, and
+        // that is the reason, not its (empty) shortest-form rule.
+        if class.beyond || lo > self.max {
+            Some(DecodeErrorKind::BeyondRange)
+        } else if hi < class.first {
+            Some(DecodeErrorKind::NonShortest)
+        } else if self.surrogates == SurrogatePolicy::Refuse && lo >= 0xD800 && hi <= 0xDFFF {
+            Some(DecodeErrorKind::Surrogate)
+        } else {
+            None
+        }
+    }
+
+    /// The first code of `input`, or the error at offset 0.
+    pub(crate) fn decode<U: Copy + Into<u32>>(
+        &self,
+        input: &[U],
+    ) -> Result<(CodePoint, usize), DecodeError> {
+        let fail = |kind, len| Err(DecodeError::new(self.name, kind, 0, len));
+        let Some(&lead) = input.first() else {
+            return fail(DecodeErrorKind::Truncated, None);
+        };
+        let lead: u32 = lead.into();
+        if self.invalid_leads.iter().any(|t| t.matches(lead)) {
+            return fail(DecodeErrorKind::InvalidLead, Some(1));
+        }
+        let Some(class) = self.class_of(lead) else {
+            let kind = if self.is_trailing(lead) {
+                DecodeErrorKind::UnexpectedTrailing
+            } else {
+                DecodeErrorKind::InvalidLead
+            };
+            return fail(kind, Some(1));
+        };
+        let len = class.units.len();
+        let mut high = u128::from(class.units[0].extract(lead));
+        let mut read_bits = class.units[0].value.count_ones();
+        for read in 1..=len {
+            let unread = class.value_bits - read_bits;
+            let lo = class.offset + (high << unread);
+            let hi = class.offset + (((high + 1) << unread) - 1);
+            if let Some(kind) = self.no_valid_value(class, lo, hi) {
+                return fail(kind, Some((read - 1).max(1)));
+            }
+            if read == len {
+                return Ok((code_point(lo), len));
+            }
+            let t = &class.units[read];
+            match input.get(read) {
+                None => return fail(DecodeErrorKind::Truncated, None),
+                Some(&u) if !t.matches(u.into()) => {
+                    return fail(DecodeErrorKind::MissingTrailing, Some(read))
+                }
+                Some(&u) => {
+                    let bits = t.value.count_ones();
+                    high = (high << bits) | u128::from(t.extract(u.into()));
+                    read_bits += bits;
+                }
+            }
+        }
+        // `len` is at least 1, so the loop returns.
+        fail(DecodeErrorKind::InvalidLead, Some(1))
+    }
+
+    /// Appends the code of `cp`.
+    pub(crate) fn encode<U: TryFrom<u32>>(
+        &self,
+        cp: &CodePoint,
+        out: &mut Vec<U>,
+    ) -> Result<(), EncodeError> {
+        let max = code_point(self.max);
+        if cp.bits() > u64::from(super::parse::MAX_VALUE_BITS) {
+            return Err(EncodeError::beyond_range(self.name, cp.to_u64(), max));
+        }
+        let v = cp
+            .to_biguint()
+            .iter_u64_digits()
+            .rev()
+            .fold(0u128, |acc, d| (acc << 64) | u128::from(d));
+        if self.surrogates == SurrogatePolicy::Refuse && (0xD800..=0xDFFF).contains(&v) {
+            return Err(EncodeError::surrogate(self.name, v as u64));
+        }
+        if v > self.max {
+            return Err(EncodeError::beyond_range(
+                self.name,
+                u64::try_from(v).ok(),
+                max,
+            ));
+        }
+        let Some(class) = self.classes.iter().find(|c| c.first <= v && v <= c.last) else {
+            return Err(EncodeError::beyond_range(
+                self.name,
+                u64::try_from(v).ok(),
+                max,
+            ));
+        };
+        let mut field = v - class.offset;
+        let mut units = [0u32; super::parse::MAX_UNITS];
+        for (slot, t) in units.iter_mut().zip(&class.units).rev() {
+            let bits = t.value.count_ones();
+            *slot = t.deposit(field as u32 & low_mask(bits));
+            field >>= bits;
+        }
+        for &u in &units[..class.units.len()] {
+            // Templates have the unit's width, so every unit fits.
+            if let Ok(u) = U::try_from(u) {
+                out.push(u);
+            }
+        }
+        Ok(())
+    }
+}
+
+fn low_mask(bits: u32) -> u32 {
+    if bits >= 32 {
+        u32::MAX
+    } else {
+        (1 << bits) - 1
+    }
+}

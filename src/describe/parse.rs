@@ -1,0 +1,335 @@
+//! Reading a description: TOML through serde into raw structures that keep
+//! each item's place in the text, then every rule checked, so that a
+//! hostile description is refused with its line, column and a reason.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use core::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{Class, Compiled, DescribeError, Template};
+use crate::{CodePoint, SurrogatePolicy};
+
+/// The largest description read: a format is a few dozen lines.
+pub(crate) const MAX_SOURCE: usize = 1 << 20;
+/// The most length classes a description may have.
+///
+/// ```
+/// assert_eq!(ucsx::describe::MAX_CLASSES, 64);
+/// ```
+pub const MAX_CLASSES: usize = 64;
+/// The most units in one code.
+///
+/// ```
+/// assert_eq!(ucsx::describe::MAX_UNITS, 64);
+/// ```
+pub const MAX_UNITS: usize = 64;
+/// The most value bits in one code: values are computed in `u128`, with
+/// room to shift in one more unit.
+///
+/// ```
+/// assert_eq!(ucsx::describe::MAX_VALUE_BITS, 96);
+/// ```
+pub const MAX_VALUE_BITS: u32 = 96;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFormat {
+    name: Spanned<String>,
+    unit: Spanned<u32>,
+    max: Spanned<String>,
+    #[serde(default)]
+    surrogates: Option<Spanned<String>>,
+    #[serde(default, rename = "invalid-leads")]
+    invalid_leads: Vec<Spanned<String>>,
+    class: Spanned<Vec<Spanned<RawClass>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClass {
+    units: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    offset: Option<Spanned<i64>>,
+}
+
+/// Line and column (both from 1) of byte `offset` of `source`.
+fn line_column(source: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(source.len());
+    let before = &source[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+fn error_at(source: &str, span: Range<usize>, reason: String) -> DescribeError {
+    let (line, column) = line_column(source, span.start);
+    DescribeError {
+        line,
+        column,
+        reason,
+    }
+}
+
+/// A bit template: `0` and `1` literal bits, `x` value bits, `_`
+/// separators ignored; exactly `width` bits.
+fn template(text: &str, width: u32) -> Result<Template, String> {
+    let mut t = Template {
+        literal: 0,
+        fixed: 0,
+        value: 0,
+    };
+    let mut n = 0u32;
+    for c in text.chars() {
+        if c == '_' {
+            continue;
+        }
+        if n == width {
+            return Err(format!("the template {text:?} has more than {width} bits"));
+        }
+        let bit = 1u32 << (width - 1 - n);
+        match c {
+            '0' => t.literal |= bit,
+            '1' => {
+                t.literal |= bit;
+                t.fixed |= bit;
+            }
+            'x' => t.value |= bit,
+            _ => {
+                return Err(format!(
+                    "the template {text:?} holds {c:?}: a bit is 0, 1 or x (and _ separates)"
+                ))
+            }
+        }
+        n += 1;
+    }
+    if n != width {
+        return Err(format!(
+            "the template {text:?} has {n} bits, not the unit's {width}"
+        ));
+    }
+    Ok(t)
+}
+
+/// A code point in `U+` notation, as a `u128`.
+fn code_point(text: &str) -> Result<u128, String> {
+    let cp: CodePoint = text
+        .parse()
+        .map_err(|e| format!("{text:?} is not a code point in U+ notation: {e}"))?;
+    if cp.bits() > u64::from(MAX_VALUE_BITS) {
+        return Err(format!(
+            "{text} has more than {MAX_VALUE_BITS} bits; described formats are bounded by that"
+        ));
+    }
+    let big = cp.to_biguint();
+    Ok(big
+        .iter_u64_digits()
+        .rev()
+        .fold(0u128, |acc, d| (acc << 64) | u128::from(d)))
+}
+
+pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
+    if source.len() > MAX_SOURCE {
+        return Err(DescribeError {
+            line: 1,
+            column: 1,
+            reason: format!("a description is at most {MAX_SOURCE} bytes"),
+        });
+    }
+    let raw: RawFormat = toml::from_str(source).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        error_at(source, span, e.message().trim_end().to_string())
+    })?;
+    let err = |span: Range<usize>, reason: String| error_at(source, span, reason);
+
+    let width = *raw.unit.get_ref();
+    if !matches!(width, 8 | 16 | 32) {
+        return Err(err(
+            raw.unit.span(),
+            format!("unit is {width}: a code unit has 8, 16 or 32 bits"),
+        ));
+    }
+    let name = raw.name.get_ref().trim().to_string();
+    if name.is_empty() || name.len() > 64 || name.chars().any(char::is_control) {
+        return Err(err(
+            raw.name.span(),
+            "a name is 1 to 64 printable characters".into(),
+        ));
+    }
+    let max = code_point(raw.max.get_ref()).map_err(|r| err(raw.max.span(), r))?;
+    let surrogates = match &raw.surrogates {
+        None => SurrogatePolicy::Refuse,
+        Some(s) => match s.get_ref().as_str() {
+            "refuse" => SurrogatePolicy::Refuse,
+            "encode" => SurrogatePolicy::Encode,
+            other => {
+                return Err(err(
+                    s.span(),
+                    format!("surrogates is {other:?}: either \"refuse\" or \"encode\""),
+                ))
+            }
+        },
+    };
+    let raw_classes = raw.class.get_ref();
+    if raw_classes.is_empty() || raw_classes.len() > MAX_CLASSES {
+        return Err(err(
+            raw.class.span(),
+            format!("a format has 1 to {MAX_CLASSES} classes"),
+        ));
+    }
+
+    let mut invalid_leads = Vec::with_capacity(raw.invalid_leads.len());
+    if raw.invalid_leads.len() > MAX_CLASSES {
+        return Err(err(
+            raw.invalid_leads[MAX_CLASSES].span(),
+            format!("at most {MAX_CLASSES} invalid-leads templates"),
+        ));
+    }
+    for t in &raw.invalid_leads {
+        invalid_leads.push(template(t.get_ref(), width).map_err(|r| err(t.span(), r))?);
+    }
+
+    let mut classes: Vec<Class> = Vec::with_capacity(raw_classes.len());
+    // Whether a class before already reached `max`: the classes after it
+    // are beyond the range, there to have their leads reported as such.
+    let mut reached_max = false;
+    // The first value the next class must hold: classes are listed from
+    // the shortest, each holding the values the ones before cannot.
+    let mut next: u128 = 0;
+    for (k, rc) in raw_classes.iter().enumerate() {
+        let span = rc.span();
+        let units = rc.get_ref().units.get_ref();
+        if units.is_empty() || units.len() > MAX_UNITS {
+            return Err(err(
+                rc.get_ref().units.span(),
+                format!("a code has 1 to {MAX_UNITS} units"),
+            ));
+        }
+        let mut templates = Vec::with_capacity(units.len());
+        for u in units {
+            templates.push(template(u.get_ref(), width).map_err(|r| err(u.span(), r))?);
+        }
+        let value_bits: u32 = templates.iter().map(|t| t.value.count_ones()).sum();
+        if value_bits > MAX_VALUE_BITS {
+            return Err(err(
+                span,
+                format!(
+                    "class {} has {value_bits} value bits, more than {MAX_VALUE_BITS}",
+                    k + 1
+                ),
+            ));
+        }
+        let offset = match &rc.get_ref().offset {
+            None => 0u128,
+            Some(o) => u128::try_from(*o.get_ref())
+                .map_err(|_| err(o.span(), "an offset is not negative".into()))?,
+        };
+        // Lead templates must be disjoint: a lead unit names its class.
+        for (j, other) in classes.iter().enumerate() {
+            if templates[0].overlaps(&other.units[0]) {
+                return Err(err(
+                    units[0].span(),
+                    format!(
+                        "classes {} and {} overlap: a unit can lead both, so it does not tell the length",
+                        j + 1,
+                        k + 1
+                    ),
+                ));
+            }
+        }
+        if reached_max {
+            classes.push(Class {
+                units: templates,
+                offset,
+                first: max + 1,
+                last: max,
+                value_bits,
+                beyond: true,
+            });
+            continue;
+        }
+        // The class holds offset ..= offset + 2^bits - 1, capped by max.
+        let top = offset + ((1u128 << value_bits) - 1);
+        let mut first = next;
+        // A gap over the surrogates is no gap when they are refused: the
+        // BMP of UTF-16 resumes at U+E000.
+        if surrogates == SurrogatePolicy::Refuse
+            && first >= 0xD800
+            && offset > first
+            && offset - 1 <= 0xDFFF
+        {
+            first = offset;
+        }
+        if offset > first {
+            return Err(err(
+                span,
+                format!(
+                    "class {} starts at {} but the classes before end at {}: the values between have no code",
+                    k + 1,
+                    show(offset),
+                    show_prev(first)
+                ),
+            ));
+        }
+        if top < first {
+            return Err(err(
+                span,
+                format!(
+                    "class {} holds no value: everything up to {} is shorter in the classes before (it can never be decoded)",
+                    k + 1,
+                    show(top)
+                ),
+            ));
+        }
+        let last = top.min(max);
+        classes.push(Class {
+            units: templates,
+            offset,
+            first,
+            last,
+            value_bits,
+            beyond: false,
+        });
+        reached_max = last == max;
+        next = last + 1;
+    }
+    let reached = classes
+        .iter()
+        .rev()
+        .find(|c| !c.beyond)
+        .map_or(0, |c| c.last);
+    if reached < max {
+        return Err(err(
+            raw.max.span(),
+            format!(
+                "max is {} but the classes end at {}",
+                show(max),
+                show(reached)
+            ),
+        ));
+    }
+    Ok(Compiled {
+        name: super::intern(&name),
+        width,
+        max,
+        surrogates,
+        invalid_leads,
+        classes,
+    })
+}
+
+fn show(v: u128) -> String {
+    CodePoint::from(num_bigint::BigUint::from(v)).to_string()
+}
+
+fn show_prev(first: u128) -> String {
+    if first == 0 {
+        "nothing".into()
+    } else {
+        show(first - 1)
+    }
+}

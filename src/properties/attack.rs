@@ -1,0 +1,353 @@
+//! The classic attacks on a decoder, built on purpose rather than hoped for
+//! in a random sample: overlong forms in every length class, encoded
+//! surrogates, values one past the end of a class and of the range, and
+//! every unit of a code replaced by units of every other role.
+//!
+//! Nothing here knows a format. Each length class's layout is learned from
+//! its encoder: the unit bits that change between the codes of values of
+//! the class are its value bits (a UTF-8 3-byte code: 4 + 6 + 6 of them),
+//! the rest is a template (`1110xxxx 10xxxxxx 10xxxxxx`). Writing other
+//! numbers into those value bits forges the codes a careless decoder
+//! accepts: the value U+0041 in the 3-byte template is `E0 81 81`, the
+//! overlong form the Unicode Standard (§3.9, Table 3-7) forbids. A layout
+//! need not be exact: every forged sequence is only a test input, judged by
+//! the same rule as a random one (what decodes must re-encode to itself),
+//! so a wrong guess costs a useless test, never a false verdict.
+
+use alloc::collections::BTreeSet;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+use super::sample::{encode, LengthClass, Range, Rng};
+use super::unit::ArbitraryUnit;
+use crate::{Encoding, SurrogatePolicy};
+
+/// The most bit positions probed to learn a class's layout.
+const MAX_PROBED_BITS: u64 = 96;
+
+/// The most length classes attacked: the shortest ones and the longest
+/// ones, half each. Unbounded formats tested to thousands of bits have
+/// hundreds of classes, built alike.
+const MAX_ATTACKED_CLASSES: usize = 48;
+
+/// The most units all attack sequences together may hold, so that their
+/// memory stays in proportion (a few megabytes) whatever the format.
+const MAX_ATTACK_UNITS: usize = 1 << 22;
+
+/// The value bits of one length class: where each bit of the "field" sits,
+/// most significant first, and the units with those bits cleared.
+struct Layout {
+    template: Vec<u32>,
+    /// (unit index, bit index within the unit), most significant first.
+    bits: Vec<(usize, u32)>,
+    /// The field of the class's first value, and that value: fields of
+    /// other values are taken at the same offset.
+    first_field: BigUint,
+    first: BigUint,
+    last_field: BigUint,
+}
+
+impl Layout {
+    /// Learns the layout of `class` from the codes of values spread over
+    /// it: its ends, its first value plus each power of two, its last minus
+    /// each, and a few random ones.
+    fn learn<E: Encoding>(class: &LengthClass, range: &Range, rng: &mut Rng) -> Option<Layout>
+    where
+        E::Unit: ArbitraryUnit,
+    {
+        let first = class.first.to_biguint();
+        let last = class.last.to_biguint();
+        let base = encode::<E>(&range.clamp(first.clone()))?;
+        let mut probes = vec![last.clone()];
+        let span_bits = (&last - &first).bits();
+        // Every bit position of a short class; a spread of them in a long
+        // one (a 4096-bit class would cost thousands of huge encodings).
+        let step = (span_bits / MAX_PROBED_BITS).max(1) as usize;
+        let spread = (0..span_bits)
+            .step_by(step)
+            .chain([span_bits.saturating_sub(1)]);
+        for k in spread {
+            let step = BigUint::one() << k;
+            probes.push(&first + &step);
+            if last >= step {
+                probes.push(&last - &step);
+            }
+        }
+        for _ in 0..8 {
+            let r = range.random_of_bits(rng, span_bits);
+            probes.push(&first + r);
+        }
+        let mut mask = vec![0u32; base.len()];
+        for v in probes {
+            if v < first || v > last {
+                continue;
+            }
+            let Some(code) = encode::<E>(&range.clamp(v)) else {
+                continue;
+            };
+            if code.len() != base.len() {
+                continue;
+            }
+            for (m, (a, b)) in mask.iter_mut().zip(code.iter().zip(&base)) {
+                *m |= a.to_u32() ^ b.to_u32();
+            }
+        }
+        let mut bits = Vec::new();
+        for (i, &m) in mask.iter().enumerate() {
+            for b in (0..<E::Unit as ArbitraryUnit>::BITS).rev() {
+                if m >> b & 1 == 1 {
+                    bits.push((i, b));
+                }
+            }
+        }
+        if bits.is_empty() {
+            return None;
+        }
+        let template = base
+            .iter()
+            .zip(&mask)
+            .map(|(u, m)| u.to_u32() & !m)
+            .collect();
+        let mut layout = Layout {
+            template,
+            bits,
+            first_field: BigUint::zero(),
+            first: first.clone(),
+            last_field: BigUint::zero(),
+        };
+        layout.first_field = layout.field(&base);
+        layout.last_field = match encode::<E>(&range.clamp(last)) {
+            Some(code) if code.len() == base.len() => layout.field(&code),
+            _ => layout.first_field.clone(),
+        };
+        Some(layout)
+    }
+
+    /// The number in the value bits of `code`.
+    fn field<U: ArbitraryUnit>(&self, code: &[U]) -> BigUint {
+        let mut f = BigUint::zero();
+        for &(i, b) in &self.bits {
+            f <<= 1u8;
+            if code[i].to_u32() >> b & 1 == 1 {
+                f |= BigUint::one();
+            }
+        }
+        f
+    }
+
+    /// The template with `field` in its value bits, if it fits.
+    fn place<U: ArbitraryUnit>(&self, field: &BigUint) -> Option<Vec<U>> {
+        if field.bits() > self.bits.len() as u64 {
+            return None;
+        }
+        let mut units = self.template.clone();
+        let n = self.bits.len() as u64;
+        for (k, &(i, b)) in self.bits.iter().enumerate() {
+            if field.bit(n - 1 - k as u64) {
+                units[i] |= 1 << b;
+            }
+        }
+        Some(units.into_iter().map(U::from_u32_truncating).collect())
+    }
+
+    /// The field that would stand for `value` in this class, at the offset
+    /// of its first value (`None` if it would be negative).
+    fn field_of(&self, value: &BigUint) -> Option<BigUint> {
+        let f = &self.first_field + value;
+        (f >= self.first).then(|| f - &self.first)
+    }
+}
+
+/// Values a careless decoder might accept in a class not theirs: the ends
+/// of every class and their neighbours (overlong forms in the longer
+/// classes, out-of-class values in the shorter), small values, the
+/// surrogates and the first value past the range.
+fn target_values<E: Encoding>(classes: &[LengthClass], range: &Range) -> Vec<BigUint> {
+    let mut out: Vec<BigUint> = [0u32, 1, 0x41, 0x7F, 0x80]
+        .into_iter()
+        .map(BigUint::from)
+        .collect();
+    for c in classes {
+        let (f, l) = (c.first.to_biguint(), c.last.to_biguint());
+        if !f.is_zero() {
+            out.push(&f - 1u8);
+        }
+        out.push(&f + 1u8);
+        if !l.is_zero() {
+            out.push(&l - 1u8);
+        }
+        out.push(&l + 1u8);
+        out.push(&l + 2u8);
+        out.push(f);
+        out.push(l);
+    }
+    if E::SURROGATES == SurrogatePolicy::Refuse {
+        out.extend([0xD800u32, 0xDBFF, 0xDC00, 0xDFFF].map(BigUint::from));
+    }
+    // The declared maximum and one past it.
+    if let Some(max) = E::max_code_point() {
+        let max = max.to_biguint();
+        out.push(&max + 1u8);
+        out.push(max);
+    }
+    out.push(&range.top + 1u8);
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Units worth putting in every position of a code: for 8-bit units all of
+/// them; for wider ones each role's edges as seen in the sample (the
+/// lowest and highest unit at each position of each class, and one either
+/// side), a grid over the unit's high bits, and the powers of two.
+fn replacement_units<U: ArbitraryUnit>(codes: &[Vec<U>]) -> Vec<U> {
+    let bits = U::BITS;
+    if bits == 8 {
+        return (0..=0xFFu32).map(U::from_u32_truncating).collect();
+    }
+    let mut set: BTreeSet<u32> = BTreeSet::new();
+    // Edges of each (length, position) role seen in the codes.
+    let mut edges: alloc::collections::BTreeMap<(usize, usize), (u32, u32)> = Default::default();
+    for code in codes {
+        for (p, u) in code.iter().enumerate() {
+            let u = u.to_u32();
+            let e = edges.entry((code.len(), p)).or_insert((u, u));
+            e.0 = e.0.min(u);
+            e.1 = e.1.max(u);
+        }
+    }
+    for &(lo, hi) in edges.values() {
+        for u in [lo.wrapping_sub(1), lo, hi, hi.wrapping_add(1)] {
+            set.insert(u);
+        }
+    }
+    if bits == 16 {
+        // Every block of 256 at its ends and middle: each range of units a
+        // 16-bit format gives a role to starts or ends on such a block edge
+        // or inside one the edges above cover.
+        for hb in 0..=0xFFu32 {
+            set.extend([hb << 8, hb << 8 | 0x80, hb << 8 | 0xFF]);
+        }
+    }
+    for k in 0..bits {
+        let p = 1u32 << k;
+        set.extend([p - 1, p, p + 1, !p, !(p - 1)]);
+    }
+    set.insert(u32::MAX);
+    set.into_iter().map(U::from_u32_truncating).collect()
+}
+
+/// The classes attacked: all of them, or the shortest and the longest
+/// [`MAX_ATTACKED_CLASSES`] / 2 each.
+fn attacked(classes: &[LengthClass]) -> Vec<LengthClass> {
+    if classes.len() <= MAX_ATTACKED_CLASSES {
+        return classes.to_vec();
+    }
+    let half = MAX_ATTACKED_CLASSES / 2;
+    classes[..half]
+        .iter()
+        .chain(&classes[classes.len() - half..])
+        .cloned()
+        .collect()
+}
+
+/// The codes the attacks start from: for each class, the codes of its
+/// first, middle and last values.
+pub(crate) fn base_codes<E: Encoding>(
+    classes: &[LengthClass],
+    range: &Range,
+) -> Vec<(BigUint, Vec<E::Unit>)>
+where
+    E::Unit: ArbitraryUnit,
+{
+    let mut out = Vec::new();
+    for c in classes {
+        let (f, l) = (c.first.to_biguint(), c.last.to_biguint());
+        let mid: BigUint = (&f + &l) >> 1u8;
+        for v in [f, mid, l] {
+            let v = range.clamp(v);
+            if let Some(code) = encode::<E>(&v) {
+                out.push((v, code));
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Positions of a code worth replacing: all of a short code's, and the
+/// first four, the middle and the last three of a long one.
+fn positions(len: usize) -> Vec<usize> {
+    if len <= 8 {
+        return (0..len).collect();
+    }
+    let mut p: Vec<usize> = (0..4).chain([len / 2]).chain(len - 3..len).collect();
+    p.dedup();
+    p
+}
+
+/// Every attack sequence for `E`, deduplicated: forged codes of every
+/// target value in every class's layout, then every base code with each of
+/// its units replaced by each replacement unit.
+pub(crate) fn sequences<E: Encoding>(
+    classes: &[LengthClass],
+    range: &Range,
+    rng: &mut Rng,
+) -> Vec<Vec<E::Unit>>
+where
+    E::Unit: ArbitraryUnit,
+{
+    let mut seen: BTreeSet<Vec<E::Unit>> = BTreeSet::new();
+    let mut out = Vec::new();
+    let mut budget = MAX_ATTACK_UNITS;
+    let mut push = |seq: Vec<E::Unit>, out: &mut Vec<Vec<E::Unit>>| {
+        if seq.len() <= budget && !seen.contains(&seq) {
+            budget -= seq.len();
+            seen.insert(seq.clone());
+            out.push(seq);
+        }
+    };
+    let classes = attacked(classes);
+    let classes = &classes[..];
+    let targets = target_values::<E>(classes, range);
+    for class in classes {
+        let Some(layout) = Layout::learn::<E>(class, range, rng) else {
+            continue;
+        };
+        let ones = (BigUint::one() << layout.bits.len()) - 1u8;
+        let mut fields = vec![
+            BigUint::zero(),
+            BigUint::one(),
+            ones,
+            &layout.last_field + 1u8,
+        ];
+        if !layout.first_field.is_zero() {
+            fields.push(&layout.first_field - 1u8);
+        }
+        fields.extend(targets.iter().filter_map(|v| layout.field_of(v)));
+        for f in fields {
+            if let Some(seq) = layout.place::<E::Unit>(&f) {
+                push(seq, &mut out);
+            }
+        }
+    }
+    let bases = base_codes::<E>(classes, range);
+    let codes: Vec<Vec<E::Unit>> = bases.iter().map(|(_, c)| c.clone()).collect();
+    let units = replacement_units(&codes);
+    for code in &codes {
+        for p in positions(code.len()) {
+            for &u in &units {
+                if code[p] != u {
+                    let mut seq = code.clone();
+                    seq[p] = u;
+                    push(seq, &mut out);
+                }
+            }
+        }
+    }
+    out
+}

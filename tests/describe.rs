@@ -1,0 +1,426 @@
+//! Formats built from descriptions agree with the hand-written ones: the
+//! same codes, the same error kinds and offsets, the same property
+//! verdicts; and hostile descriptions are refused with a place and a reason.
+#![cfg(feature = "describe")]
+
+use ucsx::describe::DescribedFormat;
+use ucsx::properties::{check_format, CheckConfig, Method};
+use ucsx::{CodePoint, DecodeError, Encoding, Format, Utf32, Utf8, UtfE8, UtfG32, UtfG8};
+
+/// What a decoder made of an input: the values, or the error's kind,
+/// offset and length.
+type Outcome = Result<Vec<CodePoint>, (ucsx::DecodeErrorKind, usize, Option<usize>)>;
+
+fn outcome(r: Result<Vec<CodePoint>, DecodeError>) -> Outcome {
+    r.map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()))
+}
+
+fn described(format: Format) -> DescribedFormat {
+    DescribedFormat::builtin(format).unwrap_or_else(|| panic!("{format} has a description"))
+}
+
+/// Every input of 1 to 3 bytes: `decode_all` (values or error kind, offset,
+/// length) and `decode` of the first code agree.
+fn agree_on_short_inputs<E: Encoding<Unit = u8>>(format: Format) {
+    let d = described(format);
+    assert_eq!(d.name(), E::NAME);
+    let mut inputs = 0u32;
+    let mut check = |bytes: &[u8]| {
+        let units: Vec<u32> = bytes.iter().map(|&b| u32::from(b)).collect();
+        let want = E::decode(bytes).map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()));
+        let got = d
+            .decode(&units)
+            .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()));
+        assert_eq!(got, want, "{format} decode {bytes:02X?}");
+        if bytes.len() > 1 {
+            assert_eq!(
+                outcome(d.decode_all(&units)),
+                outcome(E::decode_all(bytes)),
+                "{format} decode_all {bytes:02X?}"
+            );
+        }
+        inputs += 1;
+    };
+    for a in 0..=255u8 {
+        check(&[a]);
+        for b in 0..=255u8 {
+            check(&[a, b]);
+            // Three bytes only where the first two leave something to
+            // decide: a lead byte followed by a trailing byte, or two
+            // single-byte codes (the third then starts a code of its own,
+            // which the one-byte inputs cover).
+            if a >= 0x80 {
+                for c in 0..=255u8 {
+                    check(&[a, b, c]);
+                }
+            }
+        }
+    }
+    assert!(inputs > 8_000_000);
+}
+
+#[test]
+fn described_utf8_agrees_on_every_short_input() {
+    agree_on_short_inputs::<Utf8>(Format::Utf8);
+}
+
+#[test]
+fn described_utf_g8_agrees_on_every_short_input() {
+    agree_on_short_inputs::<UtfG8>(Format::UtfG8);
+}
+
+#[test]
+fn described_utf_e8_agrees_on_every_short_input() {
+    agree_on_short_inputs::<UtfE8>(Format::UtfE8);
+}
+
+/// A deterministic xorshift, for random inputs.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Units near the edges of a format's roles and ranges.
+fn interesting_u32s() -> Vec<u32> {
+    let mut v: Vec<u32> = (0..0x100).collect();
+    for edge in [
+        0xD7FFu32,
+        0xD800,
+        0xDBFF,
+        0xDC00,
+        0xDFFF,
+        0xE000,
+        0xFFFF,
+        0x1_0000,
+        0x10_FFFF,
+        0x11_0000,
+        0x7FFF_FFFF,
+        0x8000_0000,
+        u32::MAX,
+    ] {
+        v.extend([edge.wrapping_sub(1), edge, edge.wrapping_add(1)]);
+    }
+    v
+}
+
+#[test]
+fn described_32_bit_formats_agree_on_edges_and_random_units() {
+    for format in [Format::Utf32, Format::UtfG32] {
+        let d = described(format);
+        let mut rng = Rng(0x5EED);
+        let mut units = interesting_u32s();
+        units.extend((0..20_000).map(|_| rng.next() as u32 >> (rng.next() % 32)));
+        for &u in &units {
+            for input in [vec![u], vec![u, 0x41], vec![0x41, u]] {
+                assert_eq!(
+                    outcome(d.decode_all(&input)),
+                    outcome(format.decode_all(&input)),
+                    "{format} {input:X?}"
+                );
+            }
+        }
+        let _ = (Utf32::NAME, UtfG32::NAME);
+    }
+}
+
+#[test]
+fn every_described_format_encodes_as_the_built_in_one() {
+    for format in Format::ALL {
+        let Some(d) = DescribedFormat::builtin(format) else {
+            continue;
+        };
+        let mut rng = Rng(7);
+        let mut values: Vec<u64> = (0..0x1_0000).collect();
+        for bits in 0..=64u32 {
+            let p = if bits == 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
+            values.extend([p, p.wrapping_add(1), p.wrapping_sub(1)]);
+        }
+        values.extend([
+            0x10_FFFF,
+            0x11_0000,
+            0x7FFF_FFFF,
+            0x8000_0000,
+            0x7FFF_FFFF_FFFF_FFFF,
+        ]);
+        values.extend((0..20_000).map(|_| rng.next() >> (rng.next() % 64)));
+        for v in values {
+            let cp = CodePoint::from(v);
+            let want = format.encode(&cp);
+            let got = d.encode(&cp);
+            match (&got, &want) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{format} U+{v:X}"),
+                (Err(a), Err(b)) => assert_eq!(a.kind(), b.kind(), "{format} U+{v:X}"),
+                _ => panic!("{format} U+{v:X}: {got:?} against {want:?}"),
+            }
+        }
+        let huge = CodePoint::from(num_bigint::BigUint::from(1u8) << 100u32);
+        assert_eq!(
+            d.encode(&huge).unwrap_err().kind(),
+            format.encode(&huge).unwrap_err().kind()
+        );
+    }
+}
+
+#[test]
+fn random_and_malformed_input_decodes_the_same() {
+    for format in Format::ALL {
+        let Some(d) = DescribedFormat::builtin(format) else {
+            continue;
+        };
+        let mut rng = Rng(0xC0FFEE);
+        let pool: Vec<u32> = match format.unit_bits() {
+            8 => (0..=0x1FF).collect(),
+            _ => interesting_u32s(),
+        };
+        for _ in 0..20_000 {
+            let len = (rng.next() % 12) as usize;
+            // Valid codes with units replaced from the pool.
+            let mut units = Vec::new();
+            for _ in 0..len {
+                let v = rng.next() >> (rng.next() % 64);
+                if let Ok(code) = format.encode(&CodePoint::from(v)) {
+                    units.extend(code);
+                }
+                if rng.next().is_multiple_of(3) {
+                    units.push(pool[(rng.next() % pool.len() as u64) as usize]);
+                }
+            }
+            assert_eq!(
+                outcome(d.decode_all(&units)),
+                outcome(format.decode_all(&units)),
+                "{format} {units:X?}"
+            );
+            assert_eq!(
+                d.decode_lossy(&units),
+                format.decode_lossy(&units),
+                "{format} {units:X?}"
+            );
+            // The u64 path: the same values, or an error at the same place.
+            match (d.decode_u64s(&units), format.decode_all(&units)) {
+                (Ok(got), Ok(cps)) => {
+                    let want: Vec<u64> = cps.iter().map(|c| c.to_u64().unwrap()).collect();
+                    assert_eq!(got, want, "{format} {units:X?}");
+                }
+                (Err(a), Err(b)) => assert_eq!(a.valid_up_to(), b.valid_up_to()),
+                (got, want) => panic!("{format} {units:X?}: {got:?} against {want:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn described_formats_get_the_built_in_verdicts() {
+    let config = CheckConfig {
+        cases: 64,
+        ..CheckConfig::default()
+    };
+    for format in Format::ALL {
+        let Some(d) = DescribedFormat::builtin(format) else {
+            continue;
+        };
+        let want = check_format(format, &config);
+        let got = d.check(&config);
+        assert_eq!(got.format, want.format);
+        assert_eq!(got.results.len(), want.results.len());
+        for (g, w) in got.results.iter().zip(&want.results) {
+            match g.method {
+                // The same sample, so the same verdict and counterexample.
+                Method::Sampled => assert_eq!(g, w, "{format}\n{got}\n{want}"),
+                // Decided from the templates: the same verdict.
+                Method::Decided => assert_eq!(
+                    (g.name, g.verdict),
+                    (w.name, w.verdict),
+                    "{format}\n{got}\n{want}"
+                ),
+            }
+        }
+        assert_eq!(got.density, want.density);
+        // Prefix-freedom and the length from the lead are decided for
+        // every description; lead/trail only where no unit can be both.
+        let decided = |name: &str| got.get(name).unwrap().method == Method::Decided;
+        assert!(
+            decided("prefix-free") && decided("length-from-prefix"),
+            "{got}"
+        );
+        let both_roles = matches!(format, Format::UtfG16 | Format::UtfE16);
+        assert_eq!(
+            decided("lead-trail-disjoint"),
+            !both_roles,
+            "{format}\n{got}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Hostile descriptions
+
+const HEAD: &str = "name = \"T\"\nunit = 8\nmax = \"U+7F\"\n";
+
+#[test]
+fn hostile_descriptions_are_refused_with_a_place_and_a_reason() {
+    let cases: &[(&str, usize, usize, &str)] = &[
+        // TOML errors.
+        ("name = \"T\nunit = 8\n", 1, 10, "string"),
+        ("name = \"T\"\nunit = 8\nunit = 8\n", 3, 1, "duplicate"),
+        // Unknown and missing keys.
+        ("name = \"T\"\nunit = 8\nmax = \"U+7F\"\ncolour = 1\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 4, 1, "colour"),
+        ("name = \"T\"\nunit = 8\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 1, 1, "max"),
+        // Bad values.
+        ("name = \"T\"\nunit = 7\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxxxx\"]\n", 2, 8, "8, 16 or 32"),
+        ("name = \"T\"\nunit = 8\nmax = \"7F\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 3, 7, "U+ notation"),
+        ("name = \"T\"\nunit = 8\nmax = \"U+7F\"\nsurrogates = \"maybe\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 4, 14, "refuse"),
+        // Templates.
+        ("name = \"T\"\nunit = 8\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxxxx\"]\n", 5, 10, "7 bits"),
+        ("name = \"T\"\nunit = 8\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxxxxxx\"]\n", 5, 10, "more than 8"),
+        ("name = \"T\"\nunit = 8\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxyxxx\"]\n", 5, 10, "'y'"),
+        ("name = \"T\"\nunit = 8\nmax = \"U+7F\"\n[[class]]\nunits = []\n", 5, 9, "1 to 64 units"),
+        // Classes that overlap, hold nothing, or leave a gap.
+        ("name = \"T\"\nunit = 8\nmax = \"U+FF\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n[[class]]\nunits = [\"0xxxxxxx\", \"1xxxxxxx\"]\n", 7, 10, "overlap"),
+        ("name = \"T\"\nunit = 8\nmax = \"U+FF\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n[[class]]\nunits = [\"10xxxxxx\"]\n[[class]]\nunits = [\"11xxxxxx\", \"10xxxxxx\"]\n", 6, 1, "holds no value"),
+        ("name = \"T\"\nunit = 8\nmax = \"U+FFF\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n[[class]]\nunits = [\"1xxxxxxx\"]\noffset = 512\n", 6, 1, "have no code"),
+        ("name = \"T\"\nunit = 8\nmax = \"U+FFFF\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 3, 7, "classes end at U+007F"),
+        ("name = \"T\"\nunit = 8\nmax = \"U+7F\"\ninvalid-leads = [\"1111\"]\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 4, 18, "4 bits"),
+        ("name = \"T\"\nunit = 8\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxxxxx\"]\noffset = -1\n", 6, 10, "not negative"),
+        // Absurd sizes.
+        ("name = \"T\"\nunit = 8\nmax = \"U+1000000000000000000000000000\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 3, 7, "more than 96 bits"),
+        ("name = \"T\"\nunit = 32\nmax = \"U+7F\"\n[[class]]\nunits = [\"x_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\", \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\", \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\", \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"]\n", 4, 1, "value bits"),
+        ("name = \"\"\nunit = 8\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 1, 8, "1 to 64 printable"),
+    ];
+    let mut wrong = Vec::new();
+    for &(source, line, column, reason) in cases {
+        let err = DescribedFormat::parse(source).expect_err(source);
+        if !err.reason().contains(reason) || (err.line(), err.column()) != (line, column) {
+            wrong.push(format!(
+                "{source:?}: {err} (expected {line}:{column} {reason:?})"
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // Many classes, many units, a huge file.
+    let many = format!("{HEAD}{}", "[[class]]\nunits = [\"0xxxxxxx\"]\n".repeat(65));
+    assert!(DescribedFormat::parse(&many)
+        .unwrap_err()
+        .reason()
+        .contains("1 to 64 classes"));
+    let long = format!(
+        "{HEAD}[[class]]\nunits = [{}]\n",
+        vec!["\"0xxxxxxx\""; 65].join(", ")
+    );
+    assert!(DescribedFormat::parse(&long)
+        .unwrap_err()
+        .reason()
+        .contains("1 to 64 units"));
+    let huge = format!("# {}\n{HEAD}", "x".repeat(1 << 20));
+    assert!(DescribedFormat::parse(&huge)
+        .unwrap_err()
+        .reason()
+        .contains("at most"));
+}
+
+#[test]
+fn random_bytes_as_a_description_never_panic() {
+    let mut rng = Rng(99);
+    let base = DescribedFormat::builtin_source(Format::UtfE8)
+        .unwrap()
+        .as_bytes()
+        .to_vec();
+    for _ in 0..2_000 {
+        let mut bytes = base.clone();
+        for _ in 0..1 + rng.next() % 4 {
+            let i = (rng.next() % bytes.len() as u64) as usize;
+            bytes[i] = b"01x_[]\"=\n U+FA,"[(rng.next() % 15) as usize];
+        }
+        if let Ok(text) = std::str::from_utf8(&bytes) {
+            if let Ok(d) = DescribedFormat::parse(text) {
+                let _ = d.decode_all(&[0xFF, 0x80, 0x41]);
+                let _ = d.encode(&CodePoint::from(0x10FFFFu32));
+            }
+        }
+    }
+}
+
+/// Every 16-bit unit alone and before U+0041, every surrogate or long-code
+/// lead against second units at every block edge (and all second units
+/// for four of them), and long-code leads with two trailing units.
+fn agree_on_16_bit_inputs<E: Encoding<Unit = u16>>(format: Format) {
+    let d = described(format);
+    let check = |units: &[u32]| {
+        let narrow: Vec<u16> = units.iter().map(|&u| u as u16).collect();
+        let want = E::decode(&narrow).map_err(|e| (e.kind(), e.error_len()));
+        let got = d.decode(units).map_err(|e| (e.kind(), e.error_len()));
+        assert_eq!(got, want, "{format} decode {units:04X?}");
+        assert_eq!(
+            outcome(d.decode_all(units)),
+            outcome(E::decode_all(&narrow)),
+            "{format} decode_all {units:04X?}"
+        );
+    };
+    for u in 0..=0xFFFFu32 {
+        check(&[u]);
+        check(&[u, 0x41]);
+    }
+    let seconds: Vec<u32> = (0..=0xFFFFu32)
+        .filter(|s| {
+            s % 0x100 < 2 || s % 0x100 > 0xFD || (0xD800..=0xDFFF).contains(s) && s % 7 == 0
+        })
+        .collect();
+    for first in 0xD800..=0xDFFFu32 {
+        for &second in &seconds {
+            check(&[first, second]);
+        }
+    }
+    for first in [0xD800u32, 0xDBFF, 0xDC00, 0xDFFF] {
+        for second in 0..=0xFFFFu32 {
+            check(&[first, second]);
+        }
+    }
+    for lead in 0xDC00..=0xDDFFu32 {
+        for second in [0xDE00u32, 0xDE01, 0xDEFF, 0xDF00, 0xDFFF, 0xDC00, 0x41] {
+            for third in [0xDE00u32, 0xDFFF, 0xD800, 0x41] {
+                check(&[lead, second, third]);
+            }
+        }
+    }
+}
+
+#[test]
+fn described_utf16_agrees_on_every_unit_and_surrogate_led_pairs() {
+    agree_on_16_bit_inputs::<ucsx::Utf16>(Format::Utf16);
+}
+
+#[test]
+fn described_utf_g16_agrees_on_every_unit_and_surrogate_led_pairs() {
+    agree_on_16_bit_inputs::<ucsx::UtfG16>(Format::UtfG16);
+}
+
+#[test]
+fn described_utf_e16_agrees_on_every_unit_and_surrogate_led_pairs() {
+    agree_on_16_bit_inputs::<ucsx::UtfE16>(Format::UtfE16);
+}
+
+#[test]
+fn classes_past_max_report_their_leads_as_beyond_the_range() {
+    let d = DescribedFormat::parse(
+        "name = \"T\"\nunit = 8\nmax = \"U+7F\"\ninvalid-leads = [\"1111111x\"]\n\
+         [[class]]\nunits = [\"0xxxxxxx\"]\n[[class]]\nunits = [\"110xxxxx\", \"10xxxxxx\"]\n",
+    )
+    .unwrap();
+    let kind = |units: &[u32]| d.decode(units).map_err(|e| (e.kind(), e.error_len()));
+    use ucsx::DecodeErrorKind::*;
+    assert_eq!(kind(&[0x41]), Ok((CodePoint::from(0x41u32), 1)));
+    assert_eq!(kind(&[0xC2, 0x80]), Err((BeyondRange, Some(1))));
+    assert_eq!(kind(&[0xFE]), Err((InvalidLead, Some(1))));
+    assert_eq!(kind(&[0x80]), Err((UnexpectedTrailing, Some(1))));
+    assert_eq!(kind(&[0xE0]), Err((InvalidLead, Some(1))));
+    assert!(d.encode(&CodePoint::from(0x80u32)).is_err());
+}

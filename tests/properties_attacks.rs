@@ -1,0 +1,476 @@
+//! The checker cannot be fooled at its defaults: each toy format below is
+//! a built-in one with one classic bug planted (the bugs real decoders have
+//! shipped with), and each must FAIL the property the bug breaks with
+//! `CheckConfig::default()`, and with as few as one random case, since the
+//! attacks are built on purpose, not sampled.
+
+use ucsx::properties::{check, CheckConfig, PropertyReport, Verdict};
+use ucsx::{
+    CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, SurrogatePolicy, Utf16, Utf8,
+    UtfE8, UtfG8, UtfInf16,
+};
+
+fn configs() -> [CheckConfig; 2] {
+    [
+        CheckConfig::default(),
+        CheckConfig {
+            cases: 1,
+            ..CheckConfig::default()
+        },
+    ]
+}
+
+/// `name` FAILs with a detail holding `needle`, at the default settings and
+/// with a single random case.
+fn assert_caught<E: Encoding>(name: &str, needle: &str) -> PropertyReport
+where
+    E::Unit: ucsx::properties::ArbitraryUnit,
+{
+    let mut last = None;
+    for config in configs() {
+        let report = check::<E>(&config);
+        let r = report.get(name).unwrap();
+        println!("{} {name} (cases {}): {}", E::NAME, config.cases, r.detail);
+        assert_eq!(r.verdict, Verdict::Fail, "{name} not caught:\n{report}");
+        assert!(
+            r.detail.contains(needle),
+            "{name}: {:?} lacks {needle:?}\n{report}",
+            r.detail
+        );
+        last = Some(report);
+    }
+    last.unwrap()
+}
+
+fn assert_passes(report: &PropertyReport, names: &[&str]) {
+    for &name in names {
+        assert_eq!(
+            report.get(name).unwrap().verdict,
+            Verdict::Pass,
+            "{name}\n{report}"
+        );
+    }
+}
+
+fn err(name: &'static str, kind: DecodeErrorKind, len: Option<usize>) -> DecodeError {
+    DecodeError::new(name, kind, 0, len)
+}
+
+fn is_trail(b: u8) -> bool {
+    b & 0xC0 == 0x80
+}
+
+// ---------------------------------------------------------------------------
+// Overlong forms
+
+/// UTF-G-8 plus a 7-byte form `FE` + six trailing bytes for U+80000000 ..
+/// U+FFFFFFFFF, whose decoder forgets the shortest-form check: `FE 80 80 80
+/// 80 81 81` decodes to U+0041.
+struct UtfG8Fe;
+
+impl Encoding for UtfG8Fe {
+    type Unit = u8;
+    const NAME: &'static str = "UTF-G-8+FE";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Some(CodePoint::from(0xF_FFFF_FFFFu64))
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        match cp.to_u64() {
+            Some(v @ 0x8000_0000..=0xF_FFFF_FFFF) => {
+                out.push(0xFE);
+                out.extend((0..6).rev().map(|k| 0x80 | (v >> (6 * k)) as u8 & 0x3F));
+                Ok(())
+            }
+            Some(0..=0x7FFF_FFFF) => UtfG8::encode(cp, out),
+            v => Err(EncodeError::beyond_range(
+                Self::NAME,
+                v,
+                Self::max_code_point().unwrap(),
+            )),
+        }
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        if input.first() != Some(&0xFE) {
+            return UtfG8::decode(input).map_err(|e| err(Self::NAME, e.kind(), e.error_len()));
+        }
+        let mut v = 0u64;
+        for i in 1..7 {
+            match input.get(i) {
+                None => return Err(err(Self::NAME, DecodeErrorKind::Truncated, None)),
+                Some(&b) if is_trail(b) => v = v << 6 | u64::from(b & 0x3F),
+                Some(_) => return Err(err(Self::NAME, DecodeErrorKind::MissingTrailing, Some(i))),
+            }
+        }
+        // The bug: no check that v needs the 7-byte form.
+        Ok((CodePoint::from(v), 7))
+    }
+}
+
+#[test]
+fn an_fe_form_accepting_overlongs_fails_canonical() {
+    // The toy is what it claims: the overlong decodes.
+    assert_eq!(
+        UtfG8Fe::decode(&[0xFE, 0x80, 0x80, 0x80, 0x80, 0x81, 0x81]).unwrap(),
+        (CodePoint::from('A'), 7)
+    );
+    let report = assert_caught::<UtfG8Fe>("canonical", "FE 80 80 80 80 8");
+    assert_passes(&report, &["round-trip", "prefix-free", "binary-order"]);
+}
+
+/// UTF-8 whose decoder accepts the 3-byte overlongs `E0 80..9F xx`.
+struct Utf8E0;
+
+impl Encoding for Utf8E0 {
+    type Unit = u8;
+    const NAME: &'static str = "UTF-8+E0";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Utf8::max_code_point()
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        Utf8::encode(cp, out)
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        match *input {
+            [0xE0, b1 @ 0x80..=0x9F, b2, ..] if is_trail(b2) => Ok((
+                CodePoint::from(u32::from(b1 & 0x3F) << 6 | u32::from(b2 & 0x3F)),
+                3,
+            )),
+            [0xE0, 0x80..=0x9F] => Err(err(Self::NAME, DecodeErrorKind::Truncated, None)),
+            _ => Utf8::decode(input),
+        }
+    }
+}
+
+#[test]
+fn a_utf8_decoder_accepting_e0_overlongs_fails_canonical() {
+    let report = assert_caught::<Utf8E0>("canonical", "E0 ");
+    assert!(
+        report
+            .get("canonical")
+            .unwrap()
+            .detail
+            .contains("which encodes as"),
+        "{report}"
+    );
+    assert_passes(&report, &["round-trip", "prefix-free", "binary-order"]);
+}
+
+// ---------------------------------------------------------------------------
+// Encoded surrogates
+
+/// UTF-8 whose decoder accepts the encoded surrogates `ED A0..BF xx`
+/// (CESU-8's halves, WTF-8's lone surrogates). `SURROGATES` says whether
+/// the format means to encode them.
+struct Utf8Surrogates<const ENCODES: bool>;
+
+impl<const ENCODES: bool> Encoding for Utf8Surrogates<ENCODES> {
+    type Unit = u8;
+    const NAME: &'static str = "UTF-8+surrogates";
+    const SURROGATES: SurrogatePolicy = if ENCODES {
+        SurrogatePolicy::Encode
+    } else {
+        SurrogatePolicy::Refuse
+    };
+
+    fn max_code_point() -> Option<CodePoint> {
+        Utf8::max_code_point()
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        match cp.to_u64() {
+            Some(v @ 0xD800..=0xDFFF) if ENCODES => {
+                out.extend([0xED, 0x80 | (v >> 6) as u8 & 0x3F, 0x80 | v as u8 & 0x3F]);
+                Ok(())
+            }
+            _ => Utf8::encode(cp, out),
+        }
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        match *input {
+            [0xED, b1 @ 0xA0..=0xBF, b2, ..] if is_trail(b2) => Ok((
+                CodePoint::from(0xD000 | u32::from(b1 & 0x3F) << 6 | u32::from(b2 & 0x3F)),
+                3,
+            )),
+            [0xED, 0xA0..=0xBF] => Err(err(Self::NAME, DecodeErrorKind::Truncated, None)),
+            _ => Utf8::decode(input),
+        }
+    }
+}
+
+#[test]
+fn a_decoder_accepting_encoded_surrogates_fails_canonical() {
+    let report = assert_caught::<Utf8Surrogates<false>>("canonical", "ED A0 80 decodes to U+D800");
+    assert_passes(&report, &["round-trip", "prefix-free"]);
+}
+
+#[test]
+fn a_format_that_means_to_encode_surrogates_can_be_checked() {
+    let report = check::<Utf8Surrogates<true>>(&CheckConfig::default());
+    assert!(report.passed(), "{report}");
+    assert!(
+        report
+            .get("round-trip")
+            .unwrap()
+            .detail
+            .contains("surrogates encoded"),
+        "{report}"
+    );
+    assert!(Utf8Surrogates::<true>::can_encode(&CodePoint::from(
+        0xD800u32
+    )));
+    assert!(!Utf8Surrogates::<false>::can_encode(&CodePoint::from(
+        0xD800u32
+    )));
+}
+
+// ---------------------------------------------------------------------------
+// Trailing units of the wrong role
+
+/// UTF-8 whose decoder takes any byte 80..FF as a trailing byte, keeping
+/// its low six bits: C0..FF are over-wide trailing units.
+struct Utf8WideTrail;
+
+impl Encoding for Utf8WideTrail {
+    type Unit = u8;
+    const NAME: &'static str = "UTF-8+wide-trail";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Utf8::max_code_point()
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        Utf8::encode(cp, out)
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        let need = match input.first() {
+            Some(0xC2..=0xDF) => 2,
+            Some(0xE0..=0xEF) => 3,
+            Some(0xF0..=0xF4) => 4,
+            _ => 1,
+        };
+        let mut fixed: Vec<u8> = input.iter().take(need).copied().collect();
+        for b in fixed.iter_mut().skip(1) {
+            if *b >= 0xC0 {
+                *b = 0x80 | (*b & 0x3F);
+            }
+        }
+        Utf8::decode(&fixed)
+    }
+}
+
+#[test]
+fn over_wide_trailing_bytes_fail_canonical() {
+    let report = assert_caught::<Utf8WideTrail>("canonical", "which encodes as");
+    assert_passes(&report, &["round-trip", "prefix-free"]);
+}
+
+/// UTF-16 whose decoder checks a low surrogate with `unit >= 0xDC00`, so
+/// E000..FFFF also complete a pair: over-wide trailing units.
+struct Utf16WideTrail;
+
+impl Encoding for Utf16WideTrail {
+    type Unit = u16;
+    const NAME: &'static str = "UTF-16+wide-trail";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Utf16::max_code_point()
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u16>) -> Result<(), EncodeError> {
+        Utf16::encode(cp, out)
+    }
+
+    fn decode(input: &[u16]) -> Result<(CodePoint, usize), DecodeError> {
+        match *input {
+            [hi @ 0xD800..=0xDBFF, lo @ 0xE000..=0xFFFF, ..] => {
+                let v = 0x10000 + ((u32::from(hi) - 0xD800) << 10 | u32::from(lo) & 0x3FF);
+                Ok((CodePoint::from(v), 2))
+            }
+            _ => Utf16::decode(input),
+        }
+    }
+}
+
+#[test]
+fn over_wide_low_surrogates_fail_canonical() {
+    let report = assert_caught::<Utf16WideTrail>("canonical", "D800 E");
+    assert_passes(&report, &["round-trip", "prefix-free"]);
+}
+
+/// UTF-∞-16 whose decoder checks the trailing units of a long code with
+/// `unit >= 0xDC00` instead of `unit >= 0xDE00` (`utf-inf-16.txt` §3.2):
+/// DC00..DDFF, which are leads and low surrogates, pass as trailing units
+/// and are read as DE00..DFFF.
+struct UtfInf16WrongRole;
+
+impl Encoding for UtfInf16WrongRole {
+    type Unit = u16;
+    const NAME: &'static str = "UTF-∞-16+wrong-role";
+
+    fn max_code_point() -> Option<CodePoint> {
+        None
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u16>) -> Result<(), EncodeError> {
+        UtfInf16::encode(cp, out)
+    }
+
+    fn decode(input: &[u16]) -> Result<(CodePoint, usize), DecodeError> {
+        if let Some(0xDC04..=0xDDFE) = input.first() {
+            let fixed: Vec<u16> = input
+                .iter()
+                .enumerate()
+                .map(|(i, &u)| match u {
+                    0xDC00..=0xDDFF if i > 0 => u + 0x200,
+                    _ => u,
+                })
+                .collect();
+            return UtfInf16::decode(&fixed);
+        }
+        UtfInf16::decode(input)
+    }
+}
+
+#[test]
+fn wrong_role_trailing_units_in_utf_inf16_fail_canonical() {
+    let report = assert_caught::<UtfInf16WrongRole>("canonical", "which encodes as");
+    assert!(
+        report.get("canonical").unwrap().detail.starts_with("DC"),
+        "{report}"
+    );
+    assert_passes(&report, &["round-trip"]);
+}
+
+// ---------------------------------------------------------------------------
+// Lead units out of order
+
+/// UTF-8 with the lead bytes E0..E4 and F0..F4 exchanged: still a
+/// bijection, but U+0800 (F0 A0 80) now sorts after U+FFFF (EF BF BF).
+struct Utf8LeadsSwapped;
+
+fn swap_lead(b: u8) -> u8 {
+    match b {
+        0xE0..=0xE4 | 0xF0..=0xF4 => b ^ 0x10,
+        _ => b,
+    }
+}
+
+impl Encoding for Utf8LeadsSwapped {
+    type Unit = u8;
+    const NAME: &'static str = "UTF-8+swapped-leads";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Utf8::max_code_point()
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        let start = out.len();
+        Utf8::encode(cp, out)?;
+        out[start] = swap_lead(out[start]);
+        Ok(())
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        let mut fixed: Vec<u8> = input.iter().take(4).copied().collect();
+        if let Some(b) = fixed.first_mut() {
+            *b = swap_lead(*b);
+        }
+        Utf8::decode(&fixed)
+    }
+}
+
+#[test]
+fn lead_units_out_of_order_fail_binary_order() {
+    let report = assert_caught::<Utf8LeadsSwapped>("binary-order", "U+0800 (F0 A0 80) sorts after");
+    assert_passes(
+        &report,
+        &[
+            "round-trip",
+            "canonical",
+            "prefix-free",
+            "lead-trail-disjoint",
+            "no-false-match",
+        ],
+    );
+}
+
+// ---------------------------------------------------------------------------
+// A match that ends inside a code
+
+/// UTF-8 whose decoder reads a lead byte C2..DF at the very end of the
+/// input as a whole code (its five value bits): `C2` alone is valid text,
+/// and also the first unit of `C2 80`.
+struct Utf8LoneLead;
+
+impl Encoding for Utf8LoneLead {
+    type Unit = u8;
+    const NAME: &'static str = "UTF-8+lone-lead";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Utf8::max_code_point()
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        Utf8::encode(cp, out)
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        match *input {
+            [b @ 0xC2..=0xDF] => Ok((CodePoint::from(b & 0x1F), 1)),
+            _ => Utf8::decode(input),
+        }
+    }
+}
+
+#[test]
+fn a_code_whose_start_is_valid_text_fails_no_false_match() {
+    let report = assert_caught::<Utf8LoneLead>("no-false-match", "is valid text but ends inside");
+    assert_passes(&report, &["round-trip"]);
+}
+
+// ---------------------------------------------------------------------------
+// The built-ins stay clean under the same attacks
+
+#[test]
+fn the_built_in_decoders_survive_the_attacks() {
+    let config = CheckConfig::default();
+    for report in [
+        check::<Utf8>(&config),
+        check::<UtfG8>(&config),
+        check::<UtfE8>(&config),
+        check::<Utf16>(&config),
+        check::<UtfInf16>(&config),
+    ] {
+        assert_passes(&report, &["canonical", "prefix-free", "no-false-match"]);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// max_bits caps only unbounded formats
+
+#[test]
+fn max_bits_does_not_shrink_a_bounded_range() {
+    for max_bits in [8, 16, 17, 200] {
+        let report = check::<Utf16>(&CheckConfig {
+            max_bits,
+            ..CheckConfig::default()
+        });
+        assert_eq!(
+            report.get("binary-order").unwrap().verdict,
+            Verdict::Fail,
+            "max_bits {max_bits}\n{report}"
+        );
+        assert_eq!(report.density.last().unwrap().bits, 21, "{report}");
+        assert!(report
+            .to_string()
+            .starts_with("UTF-16: 256 cases, values up to 21 bits"));
+    }
+}
