@@ -3,7 +3,7 @@
 //! Values below 2^64 (every code point of UCS-M, UCS-G and UCS-E) are stored
 //! inline, so creating, cloning, comparing and hashing them never touches the
 //! heap. Larger values live in a boxed [`BigUint`]. The representation is
-//! canonical: a value below 2^64 is never boxed, which is why the derived
+//! canonical: a value below 2^64 is never boxed, which is why the
 //! equality, ordering and hashing are by value (every `Small` is below every
 //! `Big`).
 
@@ -56,16 +56,84 @@ use num_traits::{FromPrimitive, ToPrimitive, Zero};
 /// assert_eq!(CodePoint::from_f64(-1.0), None);
 /// assert_eq!(CodePoint::from_f64(f64::NAN), None);
 /// ```
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct CodePoint(Repr);
 
-// Variant order matters: the derived `Ord` compares the variant first, and
-// every `Small` value is below every `Big` one because `Big` holds only values
-// of 2^64 and above.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+// Every `Small` value is below every `Big` one because `Big` holds only
+// values of 2^64 and above; `Ord` relies on it.
 enum Repr {
     Small(u64),
     Big(Box<BigUint>),
+}
+
+// Comparison, hashing and cloning, written out so that the inline case is
+// tested first and costs what the same operation on a `u64` costs; derived,
+// they compared the variants first and hashed the variant too.
+
+impl Clone for CodePoint {
+    #[inline]
+    fn clone(&self) -> Self {
+        match &self.0 {
+            Repr::Small(v) => CodePoint(Repr::Small(*v)),
+            Repr::Big(b) => CodePoint(Repr::Big(b.clone())),
+        }
+    }
+}
+
+impl PartialEq for CodePoint {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        match (&self.0, &other.0) {
+            (Repr::Small(a), Repr::Small(b)) => a == b,
+            (Repr::Big(a), Repr::Big(b)) => a == b,
+            // The representation is canonical: different variants,
+            // different values.
+            _ => false,
+        }
+    }
+}
+
+impl Eq for CodePoint {}
+
+impl Ord for CodePoint {
+    /// Numeric order.
+    #[inline]
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        use core::cmp::Ordering;
+        match (&self.0, &other.0) {
+            (Repr::Small(a), Repr::Small(b)) => a.cmp(b),
+            (Repr::Big(a), Repr::Big(b)) => a.cmp(b),
+            (Repr::Small(_), Repr::Big(_)) => Ordering::Less,
+            (Repr::Big(_), Repr::Small(_)) => Ordering::Greater,
+        }
+    }
+}
+
+impl PartialOrd for CodePoint {
+    #[inline]
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+
+    #[inline]
+    fn lt(&self, other: &Self) -> bool {
+        match (&self.0, &other.0) {
+            (Repr::Small(a), Repr::Small(b)) => a < b,
+            _ => self.cmp(other).is_lt(),
+        }
+    }
+}
+
+impl core::hash::Hash for CodePoint {
+    /// A value below 2^64 hashes as its `u64`, a larger one as its
+    /// `BigUint`. Equal code points have the same representation, so they
+    /// hash alike.
+    #[inline]
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        match &self.0 {
+            Repr::Small(v) => v.hash(state),
+            Repr::Big(b) => b.hash(state),
+        }
+    }
 }
 
 /// The first surrogate code point, U+D800.
@@ -482,7 +550,7 @@ impl fmt::Display for CodePoint {
     /// leading zeros only up to four digits (`U+0041`, `U+110000`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
-            Repr::Small(v) => write!(f, "U+{v:04X}"),
+            Repr::Small(v) => f.write_str(small_notation(*v, &mut [0; 18])),
             Repr::Big(b) => write!(f, "U+{:X}", **b),
         }
     }
@@ -597,8 +665,49 @@ impl FromStr for CodePoint {
     /// the byte offset of the first offending character. Takes time linear
     /// in the length of the string, whatever the value's size.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if let Some(value) = parse_short(s) {
+            return Ok(CodePoint::from_u64(value));
+        }
         notation_digits(s).map(parse_hex_digits)
     }
+}
+
+/// The value of a well-formed notation of at most 16 digits, or `None` for
+/// any other string. Up to 16 digits the value fits a `u64` whatever they
+/// are, so one pass checks and adds them up together; a caller that gets
+/// `None` takes the exact path, which finds the error and its position.
+#[inline]
+pub(crate) fn parse_short(s: &str) -> Option<u64> {
+    let [b'U' | b'u', b'+', digits @ ..] = s.as_bytes() else {
+        return None;
+    };
+    if digits.is_empty() || digits.len() > 16 {
+        return None;
+    }
+    let mut value = 0u64;
+    let mut bad = 0u8;
+    for &b in digits {
+        let v = HEX_VALUES[usize::from(b)];
+        bad |= v;
+        value = value << 4 | u64::from(v);
+    }
+    (bad < 16).then_some(value)
+}
+
+/// Writes the notation of `v` (`U+`, at least four uppercase hex digits)
+/// into `buf` and returns it: what `Display` writes, without the
+/// formatting machinery.
+#[inline]
+pub(crate) fn small_notation(v: u64, buf: &mut [u8; 18]) -> &str {
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    let len = (16 - v.leading_zeros() as usize / 4).max(4);
+    buf[0] = b'U';
+    buf[1] = b'+';
+    for (i, slot) in buf[2..2 + len].iter_mut().enumerate() {
+        *slot = DIGITS[(v >> (4 * (len - 1 - i)) & 0xF) as usize];
+    }
+    // Only ASCII was written.
+    core::str::from_utf8(&buf[..2 + len]).unwrap_or_default()
 }
 
 /// The digits of a well-formed notation (`U+` or `u+`, then one or more hex
@@ -677,6 +786,20 @@ pub(crate) fn parse_hex_digits(digits: &[u8]) -> CodePoint {
     let value = BigUint::parse_bytes(significant, 16).unwrap_or_default();
     CodePoint::from(value)
 }
+
+/// The value of each byte as a hex digit, or 0xFF for a byte that is not
+/// one (any value of 16 or more would do: the parser ORs them together).
+static HEX_VALUES: [u8; 256] = {
+    let mut table = [0xFF; 256];
+    let mut b = 0;
+    while b < 256 {
+        if (b as u8).is_ascii_hexdigit() {
+            table[b] = hex_value(b as u8);
+        }
+        b += 1;
+    }
+    table
+};
 
 const fn hex_value(b: u8) -> u8 {
     match b {
