@@ -52,8 +52,9 @@
 #![cfg_attr(not(feature = "std"), no_std)]
 // On docs.rs (`--cfg docsrs`, nightly): mark the items each feature adds.
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// `unsafe` is denied everywhere but in the one module of SIMD code,
-// `encoding/utf8/simd.rs`, which allows it and justifies each block.
+// `unsafe` is denied everywhere but in the modules of SIMD code (such as
+// `encoding/utf8/simd.rs` and `encoding/utf16/pack.rs`), which allow it and
+// justify each block.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -192,21 +192,13 @@ fn usv_bits(nmt: u64, first: u16) -> Option<u128> {
 
 /// The value held by the USV-storage units `usv` (§3.4.6). Counted from
 /// the right, every 64 units are nine whole `u64` digits, packed with fixed
-/// shifts ([`pack::digits_from_units`]); the fewer than 64 units left at
+/// shifts ([`pack::decode_blocks`]); the fewer than 64 units left at
 /// the most significant end are packed seven (63 bits) at a time.
 pub(super) fn value(usv: &[u16]) -> BigUint {
     let (top, blocks) = usv.as_rchunks::<BLOCK_UNITS>();
     // In u64: nine times the count may not fit a 32-bit usize, the result does.
     let mut digits = Vec::with_capacity((usv.len() as u64 * 9).div_ceil(32) as usize);
-    for block in blocks.iter().rev() {
-        let d = pack::digits_from_units(block);
-        let mut halves = [0u32; 2 * BLOCK_DIGITS];
-        for (pair, &digit) in halves.chunks_exact_mut(2).zip(&d) {
-            pair[0] = digit as u32;
-            pair[1] = (digit >> 32) as u32;
-        }
-        digits.extend_from_slice(&halves);
-    }
+    pack::decode_blocks(blocks, &mut digits);
     let mut acc = 0u128;
     let mut filled = 0;
     for group in top.rchunks(7) {
@@ -245,41 +237,32 @@ pub(super) fn encode(value: &BigUint, out: &mut Vec<u16>) {
             .map(|byte| 0xDE00 | (nmt >> (8 * byte)) as u16 & 0xFF),
     );
     // §3.4.6: the value right-aligned in `usv_len` 9-bit groups. From the
-    // right, every nine digits fill 64 units with fixed shifts.
-    let start = out.len();
-    out.resize(start + usv_len, 0);
-    let (top, blocks) = out[start..].as_rchunks_mut::<BLOCK_UNITS>();
+    // right, every nine digits fill 64 units with fixed shifts; the fewer
+    // than 64 units left at the top come first. There are at least nine
+    // digits a block of units, as the units hold no more than the value's
+    // bits.
+    let blocks = usv_len / BLOCK_UNITS;
+    let top_len = usv_len % BLOCK_UNITS;
     let mut digits = value.iter_u64_digits();
-    for block in blocks.iter_mut().rev() {
-        let mut d = [0u64; BLOCK_DIGITS];
-        for digit in &mut d {
-            // There are at least nine digits a block of units, as the
-            // units hold no more than the value's bits.
-            *digit = digits.next().unwrap_or(0);
-        }
-        pack::units_from_digits(&d, block);
-    }
-    // The fewer than 64 units at the most significant end, in one pass
-    // from the top. The low `filled` bits of `window` are the next bits of
-    // the padded bit string of `top`; the bits above them are spent, never
-    // read (a unit takes the 9 bits just below `filled`) and shifted out
-    // as digits come in. `filled` starts as the padding: the zero bits
-    // above the top digit, or, if negative, the top digit's zero bits
-    // beyond the padded string, which are skipped.
-    let padded = 9 * top.len() as i64;
-    let mut filled = padded - 64 * digits.len() as i64;
+    let top_digits = digits.len() - BLOCK_DIGITS * blocks;
+    // The top units in one pass from the most significant end. The low
+    // `filled` bits of `window` are the next bits of the padded bit string
+    // of the top units; the bits above them are spent, never read (a unit
+    // takes the 9 bits just below `filled`) and shifted out as digits come
+    // in. `filled` starts as the padding: the zero bits above the top
+    // digit, or, if negative, the top digit's zero bits beyond the padded
+    // string, which are skipped.
+    let padded = 9 * top_len as i64;
+    let mut filled = padded - 64 * top_digits as i64;
     let mut window = 0u128;
-    let mut units = top.iter_mut();
-    for digit in digits.rev() {
+    for digit in digits.by_ref().rev().take(top_digits) {
         window = window << 64 | u128::from(digit);
         filled += 64;
         while filled >= 9 {
             filled -= 9;
-            if let Some(unit) = units.next() {
-                *unit = 0xDE00 | (window >> filled) as u16 & 0x1FF;
-            }
+            out.push(0xDE00 | (window >> filled) as u16 & 0x1FF);
         }
     }
+    pack::encode_blocks(&mut digits, blocks, out);
     debug_assert_eq!(filled, 0);
-    debug_assert!(units.next().is_none());
 }
