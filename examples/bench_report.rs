@@ -53,7 +53,12 @@ fn code_point_rows(report: &Report) {
 
     let notations: Vec<String> = cps.iter().map(CodePoint::to_string).collect();
     report.measure(
-        ("CodePoint::from_str", label, "u64::from_str_radix + prefix", 1.0 / 1.5),
+        (
+            "CodePoint::from_str",
+            label,
+            "u64::from_str_radix + prefix",
+            1.0 / 1.5,
+        ),
         &mut || {
             for s in black_box(&notations) {
                 black_box(s.parse::<CodePoint>().unwrap());
@@ -129,7 +134,12 @@ fn serde_rows(report: &Report, label: &str, cps: &[CodePoint]) {
     let u32s: Vec<u32> = cps.iter().map(|cp| u32::try_from(cp).unwrap()).collect();
     let (cps, u32s) = (cps.to_vec(), u32s);
     report.measure(
-        ("CodePoint serde_json::to_string", label, "Vec<u32>", 1.0 / 1.5),
+        (
+            "CodePoint serde_json::to_string",
+            label,
+            "Vec<u32>",
+            1.0 / 1.5,
+        ),
         &mut || {
             black_box(serde_json::to_string(black_box(&cps)).unwrap());
         },
@@ -142,7 +152,12 @@ fn serde_rows(report: &Report, label: &str, cps: &[CodePoint]) {
         serde_json::to_string(&u32s).unwrap(),
     );
     report.measure(
-        ("CodePoint serde_json::from_str", label, "Vec<u32>", 1.0 / 1.5),
+        (
+            "CodePoint serde_json::from_str",
+            label,
+            "Vec<u32>",
+            1.0 / 1.5,
+        ),
         &mut || {
             black_box(serde_json::from_str::<Vec<CodePoint>>(black_box(&cps_json)).unwrap());
         },

@@ -700,14 +700,17 @@ pub(crate) fn parse_short(s: &str) -> Option<u64> {
 #[inline]
 pub(crate) fn small_notation(v: u64, buf: &mut [u8; 18]) -> &str {
     const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
-    let len = (16 - v.leading_zeros() as usize / 4).max(4);
-    buf[0] = b'U';
-    buf[1] = b'+';
-    for (i, slot) in buf[2..2 + len].iter_mut().enumerate() {
-        *slot = DIGITS[(v >> (4 * (len - 1 - i)) & 0xF) as usize];
+    // All sixteen digits at fixed places, without a branch, then `U+`
+    // just before the ones that are written.
+    for (i, slot) in buf[2..].iter_mut().enumerate() {
+        *slot = DIGITS[(v >> (4 * (15 - i)) & 0xF) as usize];
     }
+    let len = (16 - v.leading_zeros() as usize / 4).max(4);
+    let start = 16 - len;
+    buf[start] = b'U';
+    buf[start + 1] = b'+';
     // Only ASCII was written.
-    core::str::from_utf8(&buf[..2 + len]).unwrap_or_default()
+    core::str::from_utf8(&buf[start..]).unwrap_or_default()
 }
 
 /// The digits of a well-formed notation (`U+` or `u+`, then one or more hex

@@ -90,7 +90,10 @@ fn has_vbmi() -> bool {
 }
 #[cfg(all(target_arch = "x86_64", not(feature = "std")))]
 fn has_vbmi() -> bool {
-    cfg!(all(target_feature = "avx512bw", target_feature = "avx512vbmi"))
+    cfg!(all(
+        target_feature = "avx512bw",
+        target_feature = "avx512vbmi"
+    ))
 }
 
 /// Appends `blocks` blocks of units, the most significant first, each the
