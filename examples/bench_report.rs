@@ -22,7 +22,7 @@ use std::time::Duration;
 use report::Report;
 use std::hint::black_box;
 
-use ucsx::{CodePoint, Encoding, Utf16, UtfE8, UtfInf16};
+use ucsx::{CodePoint, EncodedString, Encoding, Utf16, UtfE8, UtfInf16};
 
 fn main() {
     let report = Report::from_env();
@@ -36,6 +36,10 @@ fn main() {
     println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
     for (name, text) in &corpus::texts() {
         text_rows(&report, name, text);
+        if *name == "mixed" {
+            string_rows::<UtfE8>(&report, name, text);
+            string_rows::<UtfInf16>(&report, name, text);
+        }
     }
     huge_rows(&report);
     code_point_rows(&report);
@@ -267,6 +271,100 @@ fn text_rows(report: &Report, name: &str, text: &str) {
             black_box(&out);
         },
         &mut theirs,
+    );
+}
+
+/// The string types against `String` and `str`, for one format `E`: the
+/// 8-bit formats against `String::from`, the 16-bit ones against
+/// `encode_utf16` for the conversion from `&str`.
+fn string_rows<E: ucsx::CoversUnicode>(report: &Report, name: &str, text: &str)
+where
+    E::Unit: PartialEq,
+{
+    let target = |what: &str| format!("EncodedString<{}>::{what}", E::NAME);
+    let eight_bit = std::mem::size_of::<E::Unit>() == 1;
+    let s = EncodedString::<E>::from(text);
+    let twin = s.clone();
+    let text_twin = text.to_string();
+    let from_peer = if eight_bit {
+        "String::from"
+    } else {
+        "encode_utf16().collect()"
+    };
+    report.measure(
+        (&target("from(&str)"), name, from_peer, 0.5),
+        &mut || {
+            black_box(EncodedString::<E>::from(black_box(text)));
+        },
+        &mut || {
+            if eight_bit {
+                black_box(String::from(black_box(text)));
+            } else {
+                black_box(black_box(text).encode_utf16().collect::<Vec<u16>>());
+            }
+        },
+    );
+    report.measure(
+        (&target("into_string"), name, "String::clone", 0.5),
+        &mut || {
+            black_box(black_box(&s).clone().into_string().unwrap());
+        },
+        &mut || {
+            black_box(black_box(&text_twin).clone());
+        },
+    );
+    report.measure(
+        (&target("count"), name, "chars().count()", 0.5),
+        &mut || {
+            black_box(black_box(&s).count());
+        },
+        &mut || {
+            black_box(black_box(text).chars().count());
+        },
+    );
+    report.measure(
+        (&target("cmp"), name, "str::cmp", 0.5),
+        &mut || {
+            black_box(black_box(&s).cmp(black_box(&twin)));
+        },
+        &mut || {
+            black_box(black_box(text).cmp(black_box(text_twin.as_str())));
+        },
+    );
+    report.measure(
+        (&target("=="), name, "str::eq", 0.5),
+        &mut || {
+            black_box(black_box(&s) == black_box(&twin));
+        },
+        &mut || {
+            black_box(black_box(text) == black_box(text_twin.as_str()));
+        },
+    );
+    // Absent from the corpus (no é in it), so both scan the whole text.
+    let needle = "xé";
+    report.measure(
+        (&target("find"), name, "str::find", 0.5),
+        &mut || {
+            black_box(black_box(&s).find(black_box(needle)));
+        },
+        &mut || {
+            black_box(black_box(text).find(black_box(needle)));
+        },
+    );
+    report.measure(
+        (&target("code_points"), name, "chars()", 0.5),
+        &mut || {
+            let sum = black_box(&s)
+                .code_points()
+                .fold(0u64, |a, c| a.wrapping_add(c.to_u64().unwrap_or(0)));
+            black_box(sum);
+        },
+        &mut || {
+            let sum = black_box(text)
+                .chars()
+                .fold(0u64, |a, c| a.wrapping_add(u64::from(c)));
+            black_box(sum);
+        },
     );
 }
 

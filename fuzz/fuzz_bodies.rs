@@ -17,7 +17,6 @@ use std::io::Read;
 use ucsx::io::{
     transcode_stream, ByteOrder, CodePointReader, ErrorMode, StreamError, TranscodeOptions,
 };
-use ucsx::Transcoder;
 use ucsx::{
     transcode, units_to_bytes, CodePoint, CodeUnit, DecodeErrorKind, DecodeLimits, EncodedString,
     Encoding, Endian, Format, TranscodeError, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32,
@@ -87,6 +86,11 @@ macro_rules! with_format {
         }
     };
 }
+
+// The engine's body, in a file of its own.
+#[path = "engine_body.rs"]
+mod engine_body;
+pub use engine_body::engine;
 
 /// The runtime [`Format`] of the compile-time format `E`.
 fn format_of<E: Encoding>() -> Format {
@@ -244,12 +248,49 @@ where
             let mut backwards: Vec<CodePoint> = s.code_points().rev().collect();
             backwards.reverse();
             assert_eq!(&backwards, cps, "{} backwards", E::NAME);
+            check_string(&s, cps);
         }
         (Err(e), Err(expected)) => assert_eq!(e.decode_error(), expected),
         (got, _) => panic!("{} from_units {got:?} but decode_all {all:?}", E::NAME),
     }
     let s = EncodedString::<E>::from_units_lossy(units);
     assert_eq!(s.code_points().collect::<Vec<_>>(), lossy);
+}
+
+/// A valid string against its code points: counting, boundaries, search
+/// (each code as a pattern, found where a plain window search over the
+/// units finds it: no built-in format matches off a code boundary) and
+/// order (its two halves compare as their code points do).
+fn check_string<E: Encoding>(s: &EncodedString<E>, cps: &[CodePoint]) {
+    let units = s.as_units();
+    assert_eq!(s.count(), cps.len(), "{} count", E::NAME);
+    let starts: Vec<usize> = s.code_point_indices().map(|(i, _)| i).collect();
+    assert_eq!(starts.len(), cps.len());
+    for i in 0..=units.len() {
+        let boundary = i == units.len() || starts.binary_search(&i).is_ok();
+        assert_eq!(s.is_code_boundary(i), boundary, "{} boundary {i}", E::NAME);
+    }
+    for (k, &at) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(units.len());
+        let pattern = &s[at..end];
+        let raw = units
+            .windows(end - at)
+            .position(|w| w == pattern.as_units());
+        assert_eq!(s.find(pattern), raw, "{} find", E::NAME);
+        assert_eq!(s.find(&cps[k]), raw, "{} find code point", E::NAME);
+        let raw_last = units
+            .windows(end - at)
+            .rposition(|w| w == pattern.as_units());
+        assert_eq!(s.rfind(pattern), raw_last, "{} rfind", E::NAME);
+    }
+    let half = cps.len() / 2;
+    let mid = starts.get(half).copied().unwrap_or(units.len());
+    assert_eq!(
+        s[..mid].cmp(&s[mid..]),
+        cps[..half].cmp(&cps[half..]),
+        "{} order",
+        E::NAME
+    );
 }
 
 /// Values to encode, read from the bytes. A tag byte below 80 is one value
@@ -557,69 +598,6 @@ pub fn transcode_any(data: &[u8]) {
     with_format!(pair & 0x0F, F => with_format!(pair >> 4, T => check_transcode::<F, T>(bytes)));
 }
 
-/// The transcoding engine fed in chunks, in each mode, against the
-/// format's own iterator code by code: the same output, and in strict mode
-/// the same first error (an encode error at the same index).
-fn check_engine<F: Encoding, T: Encoding>(mode: ErrorMode, sizes: &[u8], bytes: &[u8])
-where
-    F::Unit: CodeUnit,
-{
-    let units = units_of::<F::Unit>(bytes);
-    let mut expected = Vec::new();
-    let mut error = None;
-    let mut written = 0;
-    for item in F::code_points(&units) {
-        let cp = match (item, mode) {
-            (Ok((_, cp)), _) => cp,
-            (Err(e), ErrorMode::Strict) => {
-                error = Some(TranscodeError::Decode(e));
-                break;
-            }
-            (Err(_), ErrorMode::Lossy) => CodePoint::REPLACEMENT,
-            (Err(_), ErrorMode::Omit) => continue,
-        };
-        match T::encode(&cp, &mut expected) {
-            Ok(()) => written += 1,
-            Err(_) if mode == ErrorMode::Omit => {}
-            Err(e) => {
-                error = Some(TranscodeError::Encode(e.at_index(written)));
-                break;
-            }
-        }
-    }
-    let mut engine = Transcoder::<F, T>::new(mode);
-    let (mut out, mut rest, mut turn) = (Vec::new(), &units[..], 0);
-    let mut got = None;
-    while got.is_none() && !rest.is_empty() {
-        let n = usize::from(sizes.get(turn % sizes.len().max(1)).copied().unwrap_or(7))
-            .clamp(1, rest.len());
-        turn += 1;
-        got = engine.feed(&rest[..n], false, &mut out).err();
-        rest = &rest[n..];
-    }
-    if got.is_none() {
-        got = engine.feed(&[], true, &mut out).err();
-    }
-    assert_eq!(out, expected, "{} to {} {mode:?}", F::NAME, T::NAME);
-    match (&got, &error) {
-        (Some(TranscodeError::Encode(a)), Some(TranscodeError::Encode(b))) => {
-            assert_eq!((a.kind(), a.index()), (b.kind(), b.index()))
-        }
-        _ => assert_eq!(got, error, "{} to {} {mode:?}", F::NAME, T::NAME),
-    }
-}
-
-/// The engine: a byte naming the pair, a byte for the mode and the count
-/// of chunk sizes, the sizes, then the input's units.
-pub fn engine(data: &[u8]) {
-    let [pair, control, rest @ ..] = data else {
-        return;
-    };
-    let mode = [ErrorMode::Strict, ErrorMode::Lossy, ErrorMode::Omit][usize::from(control % 3)];
-    let (sizes, bytes) = rest.split_at(usize::from(control >> 2 & 7).min(rest.len()));
-    with_format!(pair & 0x0F, F => with_format!(pair >> 4, T => check_engine::<F, T>(mode, sizes, bytes)));
-}
-
 /// The notation parser: a parsed code point prints in the canonical
 /// notation, which parses back to it; an error points at a character of
 /// the input.
@@ -637,6 +615,28 @@ pub fn code_point_from_str(data: &[u8]) {
             assert!(e.position() <= s.len() && s.is_char_boundary(e.position()));
         }
     }
+}
+
+/// The string forms: whatever deserializes is valid and round-trips.
+macro_rules! string_serde {
+    ($E:ty, $data:expr) => {
+        if let Ok(s) = serde_json::from_slice::<EncodedString<$E>>($data) {
+            assert!(<$E>::validate(s.as_units()).is_ok());
+            let json = serde_json::to_string(&s).expect("serializes");
+            assert_eq!(
+                serde_json::from_str::<EncodedString<$E>>(&json).ok(),
+                Some(s)
+            );
+        }
+        if let Ok(s) = postcard::from_bytes::<EncodedString<$E>>($data) {
+            assert!(<$E>::validate(s.as_units()).is_ok());
+            let bytes = postcard::to_allocvec(&s).expect("serializes");
+            assert_eq!(
+                postcard::from_bytes::<EncodedString<$E>>(&bytes).ok(),
+                Some(s)
+            );
+        }
+    };
 }
 
 /// Deserializing code points from JSON and postcard: whatever is accepted
@@ -665,6 +665,8 @@ pub fn serde(data: &[u8]) {
             Some(cps)
         );
     }
+    string_serde!(UtfE8, data);
+    string_serde!(UtfInf16, data);
 }
 
 fn chars(cps: &[CodePoint]) -> String {

@@ -16,6 +16,8 @@ use core::str::FromStr;
 use num_bigint::BigUint;
 use num_traits::{FromPrimitive, ToPrimitive, Zero};
 
+mod ops;
+
 /// A code point of any size: a nonnegative integer, written `U+0041`,
 /// `U+110000` or `U+1000…0` in the UCS-∞ notation.
 ///
@@ -63,77 +65,6 @@ pub struct CodePoint(Repr);
 enum Repr {
     Small(u64),
     Big(Box<BigUint>),
-}
-
-// Comparison, hashing and cloning, written out so that the inline case is
-// tested first and costs what the same operation on a `u64` costs; derived,
-// they compared the variants first and hashed the variant too.
-
-impl Clone for CodePoint {
-    #[inline]
-    fn clone(&self) -> Self {
-        match &self.0 {
-            Repr::Small(v) => CodePoint(Repr::Small(*v)),
-            Repr::Big(b) => CodePoint(Repr::Big(b.clone())),
-        }
-    }
-}
-
-impl PartialEq for CodePoint {
-    #[inline]
-    fn eq(&self, other: &Self) -> bool {
-        match (&self.0, &other.0) {
-            (Repr::Small(a), Repr::Small(b)) => a == b,
-            (Repr::Big(a), Repr::Big(b)) => a == b,
-            // The representation is canonical: different variants,
-            // different values.
-            _ => false,
-        }
-    }
-}
-
-impl Eq for CodePoint {}
-
-impl Ord for CodePoint {
-    /// Numeric order.
-    #[inline]
-    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
-        use core::cmp::Ordering;
-        match (&self.0, &other.0) {
-            (Repr::Small(a), Repr::Small(b)) => a.cmp(b),
-            (Repr::Big(a), Repr::Big(b)) => a.cmp(b),
-            (Repr::Small(_), Repr::Big(_)) => Ordering::Less,
-            (Repr::Big(_), Repr::Small(_)) => Ordering::Greater,
-        }
-    }
-}
-
-impl PartialOrd for CodePoint {
-    #[inline]
-    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-
-    #[inline]
-    fn lt(&self, other: &Self) -> bool {
-        match (&self.0, &other.0) {
-            (Repr::Small(a), Repr::Small(b)) => a < b,
-            _ => self.cmp(other).is_lt(),
-        }
-    }
-}
-
-impl core::hash::Hash for CodePoint {
-    /// A value below 2^64 hashes as its `u64`, a larger one as its
-    /// `BigUint`. Equal code points have the same representation, so they
-    /// hash alike.
-    #[inline]
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        match &self.0 {
-            Repr::Small(v) => v.hash(state),
-            Repr::Big(b) => b.hash(state),
-        }
-    }
 }
 
 /// The first surrogate code point, U+D800.
@@ -547,11 +478,23 @@ impl Zero for CodePoint {
 
 impl fmt::Display for CodePoint {
     /// The UCS-∞ notation: `U+`, then uppercase hexadecimal digits with
-    /// leading zeros only up to four digits (`U+0041`, `U+110000`).
+    /// leading zeros only up to four digits (`U+0041`, `U+110000`). Width,
+    /// fill, alignment and precision apply to the whole notation, as for
+    /// `str`.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// assert_eq!(format!("[{:>8}]", CodePoint::from('A')), "[  U+0041]");
+    /// assert_eq!(format!("[{:*<8}]", CodePoint::from('A')), "[U+0041**]");
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
-            Repr::Small(v) => f.write_str(small_notation(*v, &mut [0; 18])),
-            Repr::Big(b) => write!(f, "U+{:X}", **b),
+            // `pad` is `write_str` when there is no width or precision.
+            Repr::Small(v) => f.pad(small_notation(*v, &mut [0; 18])),
+            Repr::Big(b) if f.width().is_none() && f.precision().is_none() => {
+                write!(f, "U+{:X}", **b)
+            }
+            Repr::Big(b) => f.pad(&alloc::format!("U+{:X}", **b)),
         }
     }
 }

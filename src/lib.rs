@@ -26,6 +26,10 @@
 //! [UTF-E-8]: https://ucsx.org "Draft Proposal for UTF-E-8 Specification, Tom Bishop and Richard Cook, October 2009"
 //! [UTF-∞-16]: https://ucsx.org "Draft Proposal for UTF-∞-16 Specification, Tom Bishop and Richard Cook, 26 August 2007"
 //!
+//! Text in any format is held by [`EncodedString`] and borrowed as
+//! [`EncodedStr`], the pair `String` and `str` are for UTF-8, with the same
+//! API: slicing, iteration from either end, search, editing.
+//!
 //! ```
 //! use ucsx::{CodePoint, Encoding, Utf32};
 //!
@@ -42,19 +46,21 @@
 //!   `no_std` and needs only `alloc`; vector paths are then chosen at
 //!   compile time (`-C target-feature=+avx2`).
 //! - `serde`: `Serialize`/`Deserialize` for [`CodePoint`] (its notation in
-//!   human-readable formats, minimal little-endian bytes in binary ones) and
-//!   [`EncodedString`] (a list of notations, or its units); deserializing a
-//!   code point honours a limit on its size, [`DecodeLimits::DEFAULT_MAX_BITS`]
-//!   unless raised (see [`serde`]).
-//! - `proptest`: [`strategy`], strategies for property
-//!   tests.
+//!   human-readable formats, minimal little-endian bytes in binary ones),
+//!   [`EncodedStr`] (serialize only) and [`EncodedString`] (one string in
+//!   human-readable formats, its units in binary ones); deserializing
+//!   honours a limit on the size of a code point,
+//!   [`DecodeLimits::DEFAULT_MAX_BITS`] unless raised (see [`serde`]).
+//! - `proptest`: [`strategy`], strategies for property tests.
 // Without the `std` feature the crate needs only `core` and `alloc`.
 #![cfg_attr(not(feature = "std"), no_std)]
 // On docs.rs (`--cfg docsrs`, nightly): mark the items each feature adds.
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// `unsafe` is denied everywhere but in the modules of SIMD code (such as
-// `encoding/utf8/simd.rs` and `encoding/utf16/pack.rs`), which allow it and
-// justify each block.
+// `unsafe` is denied everywhere but in the vector code (`encoding/utf8/simd.rs`,
+// `engine/simd.rs`, `encoding/utf16/pack.rs`), the engine's writes into spare capacity
+// (`engine/kernels.rs`), and four small blocks of the string types (the
+// `EncodedStr` cast in `string/borrowed.rs`, the checked UTF-8 conversions
+// in `string/layout.rs`), which allow it and justify each block.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -82,14 +88,15 @@ pub use num_bigint;
 pub use code_point::{CodePoint, ParseCodePointError, ParseErrorKind, TryFromCodePointError};
 pub use encoding::{
     bytes_to_units, units_to_bytes, CodePointIndices, CodePoints, CodeUnit, DecodeLimits, Encoding,
-    Endian, Format, IncompleteUnitError, ParseFormatError, UnitRole, Utf16, Utf32, Utf8, UtfE16,
-    UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
+    Endian, Format, IncompleteUnitError, ParseFormatError, UnitRole, UnitSlice, UnitVec, Utf16,
+    Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
 };
-#[doc(hidden)]
-pub use encoding::{UnicodeOut, UnicodeUnits};
 pub use engine::{ErrorMode, Transcoder};
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
-pub use string::{CoversUnicode, EncodedString, FromUnitsError, NotUnicodeError, StringCodePoints};
+pub use string::{
+    CoversUnicode, EncodedStr, EncodedString, FromUnitsError, MatchIndices, NotUnicodeError,
+    Pattern, Split, StringCodePointIndices, StringCodePoints,
+};
 pub use transcode::{transcode, TranscodeError};
 
 /// The README's examples, compiled and run as doctests.

@@ -7,7 +7,10 @@ use std::cell::Cell;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
-use ucsx::{CodePoint, Encoding, Utf32, Utf8, UtfE8, UtfG32, UtfG8};
+use ucsx::{
+    CodePoint, EncodedString, Encoding, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8,
+    UtfInf16,
+};
 
 struct Counting;
 
@@ -98,4 +101,60 @@ fn fast_paths_do_not_allocate() {
     fast_paths_into_reserved::<UtfG8>(&[0x41, 0x7FFF_FFFF, 0x400_0000]);
     fast_paths_into_reserved::<UtfG32>(&[0x41, 0x7FFF_FFFF]);
     fast_paths_into_reserved::<UtfE8>(&[0x41, 0x8000_0000, 0x7FFF_FFFF_FFFF_FFFF]);
+}
+
+/// Reading a string of code points below 2^64 allocates nothing, from
+/// either end: backward iteration reads code starts from the units, it
+/// records none.
+fn string_reads<E: Encoding>(values: &[u64]) {
+    let cps: Vec<CodePoint> = values
+        .iter()
+        .map(|&v| CodePoint::from(v))
+        .filter(|c| E::can_encode(c))
+        .collect();
+    let long: Vec<CodePoint> = cps.iter().cycle().take(10 * cps.len()).cloned().collect();
+    let mut s = EncodedString::<E>::try_from_code_points(long).unwrap();
+    let twin = s.clone();
+    let last = EncodedString::<E>::try_from_code_points(cps[cps.len() - 1..].to_vec()).unwrap();
+    let n = allocations_during(|| {
+        let mut back = 0;
+        for cp in s.code_points().rev() {
+            back += usize::from(cp.bits() > 0);
+        }
+        let mut it = s.code_point_indices();
+        while it.next_back().is_some() && it.next().is_some() {}
+        assert!(back > 0 && s.count() == 10 * cps.len());
+        assert_eq!(s.cmp(&twin), std::cmp::Ordering::Equal);
+        let at = s.rfind(last.as_encoded_str()).unwrap();
+        assert!(s.is_code_boundary(at) && s.get(0..at).is_some());
+        assert!(s.ends_with(&last) && s.find(&last).is_some());
+        assert_eq!(s.split(&last).count(), 11);
+        assert_eq!(s.pop(), cps.last().cloned());
+        s.truncate(at);
+    });
+    assert_eq!(n, 0, "{}", E::NAME);
+}
+
+#[test]
+fn string_reads_do_not_allocate() {
+    let values = [
+        0x41,
+        0xE9,
+        0xE000,
+        0x1F600,
+        0x10FFFF,
+        0x110000,
+        0x7FFF_FFFF,
+        0x8000_0000,
+        0x7FFF_FFFF_FFFF_FFFF,
+    ];
+    string_reads::<Utf8>(&values);
+    string_reads::<UtfG8>(&values);
+    string_reads::<UtfE8>(&values);
+    string_reads::<Utf16>(&values);
+    string_reads::<UtfG16>(&values);
+    string_reads::<UtfE16>(&values);
+    string_reads::<UtfInf16>(&values);
+    string_reads::<Utf32>(&values);
+    string_reads::<UtfG32>(&values);
 }

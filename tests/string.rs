@@ -35,12 +35,18 @@ fn mutations_keep_valid<E: Encoding>(cps: &[CodePoint]) -> Result<(), TestCaseEr
         invariants_hold(&s)?;
     }
     prop_assert_eq!(s.code_points().collect::<Vec<_>>(), pushed);
-    let collected: EncodedString<E> = cps.iter().cloned().collect();
-    invariants_hold(&collected)?;
-    prop_assert_eq!(collected.count(), cps.len().min(collected.count()));
-    let mut extended = EncodedString::<E>::new();
-    extended.extend(cps.iter().cloned());
-    prop_assert_eq!(&extended, &collected);
+    let collected: Result<EncodedString<E>, _> = cps.iter().cloned().collect();
+    match collected {
+        Ok(c) => {
+            invariants_hold(&c)?;
+            prop_assert_eq!(c.code_points().collect::<Vec<_>>(), cps.to_vec());
+        }
+        Err(e) => {
+            let i = e.index().unwrap();
+            prop_assert!(!E::can_encode(&cps[i]));
+            prop_assert!(cps[..i].iter().all(E::can_encode));
+        }
+    }
     match EncodedString::<E>::try_from_code_points(cps.iter().cloned()) {
         Ok(t) => prop_assert_eq!(t.code_points().collect::<Vec<_>>(), cps.to_vec()),
         Err(e) => prop_assert!(!E::can_encode(&cps[e.index().unwrap()])),
@@ -81,7 +87,8 @@ proptest! {
 
     #[test]
     fn order_is_code_point_order(a in prop::collection::vec(code_point(), 0..6), b in prop::collection::vec(code_point(), 0..6)) {
-        let (x, y): (EncodedString<UtfE8>, EncodedString<UtfE8>) = (a.iter().cloned().collect(), b.iter().cloned().collect());
+        let keep = |v: &Vec<CodePoint>| v.iter().filter(|c| UtfE8::can_encode(c)).cloned().collect::<Result<EncodedString<UtfE8>, _>>().unwrap();
+        let (x, y) = (keep(&a), keep(&b));
         let (xs, ys): (Vec<_>, Vec<_>) = (x.code_points().collect(), y.code_points().collect());
         prop_assert_eq!(x.cmp(&y), xs.cmp(&ys));
         prop_assert_eq!(x == y, xs == ys);
@@ -89,7 +96,7 @@ proptest! {
 }
 
 #[test]
-fn display_escapes_what_is_not_unicode() {
+fn display_escapes_what_is_not_unicode_and_debug_tells_the_escape_from_the_text() {
     let s: EncodedString<UtfE8> = ["a", "U+110000", "U+0009", "U+7FFFFFFF"]
         .iter()
         .map(|n| {
@@ -99,12 +106,47 @@ fn display_escapes_what_is_not_unicode() {
                 n.parse().unwrap()
             }
         })
-        .collect();
+        .collect::<Result<_, _>>()
+        .unwrap();
     assert_eq!(s.to_string(), "a\\u{110000}\t\\u{7FFFFFFF}");
+    assert_eq!(format!("{s:?}"), "UTF-E-8\"a\\u{110000}\\t\\u{7FFFFFFF}\"");
+    // The same ten characters typed as text: Display agrees, Debug does not.
+    let typed = EncodedString::<UtfE8>::from("\\u{110000}");
+    let real: EncodedString<UtfE8> = [CodePoint::from(0x110000u32)]
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(typed.to_string(), real.to_string());
+    assert_ne!(format!("{typed:?}"), format!("{real:?}"));
+    assert_eq!(format!("{typed:?}"), r#"UTF-E-8"\\u{110000}""#);
+    assert_eq!(format!("{real:?}"), r#"UTF-E-8"\u{110000}""#);
     assert_eq!(
-        format!("{s:?}"),
-        "UTF-E-8\"a\\\\u{110000}\\t\\\\u{7FFFFFFF}\""
+        format!("{:?}", EncodedString::<UtfE8>::from("'\"\\")),
+        r#"UTF-E-8"'\"\\""#
     );
+    assert_eq!(format!("{:?}", "'\"\\"), r#""'\"\\""#);
+}
+
+#[test]
+fn display_honours_width_fill_alignment_and_precision() {
+    let mut s = EncodedString::<UtfE8>::from("é");
+    s.push(&CodePoint::from(0x110000u32)).unwrap();
+    let text = "é\\u{110000}";
+    for (got, want) in [
+        (format!("{s:>14}"), format!("{text:>14}")),
+        (format!("{s:*<14}"), format!("{text:*<14}")),
+        (format!("{s:^15}"), format!("{text:^15}")),
+        (format!("{s:.3}"), format!("{text:.3}")),
+        (format!("{s:3}"), format!("{text:3}")),
+    ] {
+        assert_eq!(got, want);
+    }
+    let cp = CodePoint::from(0x41u32);
+    assert_eq!(
+        format!("{cp:>8}|{cp:<8}|{cp:^8}"),
+        format!("{0:>8}|{0:<8}|{0:^8}", "U+0041")
+    );
+    assert_eq!(format!("{cp}"), "U+0041");
 }
 
 #[test]
@@ -120,11 +162,13 @@ fn into_string_names_the_first_offender() {
 }
 
 #[test]
-fn collecting_replaces_what_the_format_cannot_hold() {
-    let s: EncodedString<Utf8> = [CodePoint::from('a'), CodePoint::from(0x110000u32)]
+fn collecting_fails_at_what_the_format_cannot_hold() {
+    let r: Result<EncodedString<Utf8>, _> = [CodePoint::from('a'), CodePoint::from(0x110000u32)]
         .into_iter()
         .collect();
-    assert_eq!(s.to_string(), "a\u{FFFD}");
+    let e = r.unwrap_err();
+    assert_eq!(e.index(), Some(1));
+    assert_eq!(e.kind(), ucsx::EncodeErrorKind::BeyondRange);
 }
 
 #[test]
@@ -144,7 +188,7 @@ fn serde_forms() {
     let mut s = EncodedString::<UtfE8>::from("a");
     s.push(&CodePoint::from(0x110000u32)).unwrap();
     let json = serde_json::to_string(&s).unwrap();
-    assert_eq!(json, r#"["U+0061","U+110000"]"#);
+    assert_eq!(json, r#""a\\u{110000}""#);
     assert_eq!(
         serde_json::from_str::<EncodedString<UtfE8>>(&json).unwrap(),
         s
@@ -173,4 +217,38 @@ fn a_code_point_beyond_the_default_decode_limit_is_refused() {
     s.push(&just_below).unwrap();
     let back = EncodedString::<ucsx::UtfInf16>::from_units(s.into_units()).unwrap();
     assert_eq!(back.code_points().next_back(), Some(just_below));
+}
+
+/// Pieces that make `Debug` work hard: backslashes, text shaped like the
+/// escape, and the code points the escape stands for.
+fn tricky_piece() -> impl Strategy<Value = Vec<CodePoint>> {
+    let text = |t: &'static str| Just(t.chars().map(CodePoint::from).collect::<Vec<_>>());
+    prop_oneof![
+        text("\\"),
+        text("u{"),
+        text("110000"),
+        text("}"),
+        text("\\u{110000}"),
+        text("\""),
+        text("\t"),
+        Just(vec![CodePoint::from(0x110000u32)]),
+        Just(vec![CodePoint::from(0x7FFF_FFFFu32)]),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn debug_tells_every_two_strings_apart(
+        a in prop::collection::vec(tricky_piece(), 0..6),
+        b in prop::collection::vec(tricky_piece(), 0..6),
+    ) {
+        let (a, b) = (a.concat(), b.concat());
+        let x = EncodedString::<UtfE8>::try_from_code_points(a.clone()).unwrap();
+        let y = EncodedString::<UtfE8>::try_from_code_points(b.clone()).unwrap();
+        prop_assert_eq!(format!("{x:?}") == format!("{y:?}"), a == b);
+        // And where both are Unicode text, Debug is str's Debug.
+        if let (Ok(s), true) = (x.clone().into_string(), a.iter().all(|c| c.to_char().is_some())) {
+            prop_assert_eq!(format!("{x:?}"), format!("UTF-E-8{s:?}"));
+        }
+    }
 }

@@ -9,13 +9,13 @@
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use ucsx::{
-    CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, Utf16, Utf8, UtfE16, UtfE8,
-    UtfG16, UtfG8, UtfInf16,
+    CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, Utf16, Utf32, Utf8, UtfE16,
+    UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
 };
 
 /// What `encode_u64s` must give: `encode_all`'s units, or its error and
 /// the units of the values before it.
-fn encode_reference<E: Encoding<Unit = u8>>(values: &[u64]) -> (Vec<u8>, Option<EncodeError>) {
+fn encode_reference<E: Encoding>(values: &[u64]) -> (Vec<E::Unit>, Option<EncodeError>) {
     let cps: Vec<CodePoint> = values.iter().map(|&v| CodePoint::from(v)).collect();
     match E::encode_all(&cps) {
         Ok(units) => (units, None),
@@ -26,7 +26,7 @@ fn encode_reference<E: Encoding<Unit = u8>>(values: &[u64]) -> (Vec<u8>, Option<
     }
 }
 
-fn check_encode<E: Encoding<Unit = u8>>(values: &[u64]) -> Result<(), TestCaseError> {
+fn check_encode<E: Encoding>(values: &[u64]) -> Result<(), TestCaseError> {
     let (units, error) = encode_reference::<E>(values);
     let mut out = Vec::new();
     let got = E::encode_u64s(values, &mut out).err();
@@ -72,7 +72,14 @@ fn check_decode<E: Encoding<Unit = u16>>(units: &[u16]) -> Result<(), TestCaseEr
 fn check_encode_all_formats(values: &[u64]) -> Result<(), TestCaseError> {
     check_encode::<Utf8>(values)?;
     check_encode::<UtfG8>(values)?;
-    check_encode::<UtfE8>(values)
+    check_encode::<UtfE8>(values)?;
+    // The 16- and 32-bit formats' blocks of BMP values.
+    check_encode::<Utf16>(values)?;
+    check_encode::<UtfG16>(values)?;
+    check_encode::<UtfE16>(values)?;
+    check_encode::<UtfInf16>(values)?;
+    check_encode::<Utf32>(values)?;
+    check_encode::<UtfG32>(values)
 }
 
 fn check_decode_all_formats(units: &[u16]) -> Result<(), TestCaseError> {

@@ -1,21 +1,28 @@
-//! `ucsx`: encode, decode, inspect and transcode the UCS-X formats from the
-//! command line. Each subcommand lives in its own module under `commands/`;
-//! this file only parses the arguments and turns outcomes into exit codes.
+//! `ucsx`: encode, decode, dump, validate and transcode the UCS-X formats
+//! from the command line. Each subcommand lives in its own module under
+//! `commands/`; this file only parses the arguments and turns outcomes into
+//! exit codes.
 //!
 //! Exit status: 0 when everything was valid, 1 when some input was not
 //! (a code point a format cannot encode, an invalid unit sequence), 2 for a
-//! usage error (clap's default) or a failure to read or write.
+//! usage error (clap's default) or a failure to read or write. Every error
+//! goes to stderr as `ucsx: <file>: <what>`.
 #![forbid(unsafe_code)]
 
 mod commands;
+mod files;
+mod labels;
+mod report;
+mod scan;
 mod units;
 
-use std::io;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
-use commands::{decode, encode, formats, inspect, properties, transcode, validate};
+// One line a subcommand below, in the enum and in `main`, and none here,
+// so that commands added side by side merge cleanly.
+use commands::*;
 
 /// Code points of unlimited size and the UCS-X encodings.
 #[derive(Parser)]
@@ -23,6 +30,8 @@ use commands::{decode, encode, formats, inspect, properties, transcode, validate
 #[command(after_help = "Examples:\n  \
     ucsx encode -f utf-inf-16 U+110000      # DC04 DE80 DE00\n  \
     ucsx decode -f utf-8 F0 9F 98 80         # U+1F600\n  \
+    ucsx transcode -f utf-8 -t UTF-16LE in.txt -o out.bin\n  \
+    ucsx dump -f utf-16le out.bin\n  \
     ucsx inspect -f utf-e-8 U+80000000\n  \
     ucsx formats")]
 struct Cli {
@@ -34,11 +43,14 @@ struct Cli {
 enum Command {
     Encode(encode::Args),
     Decode(decode::Args),
+    Dump(dump::Args),
     Validate(validate::Args),
     Transcode(transcode::Args),
     Inspect(inspect::Args),
     Formats(formats::Args),
     Properties(properties::Args),
+    Completions(completions::Args),
+    Manpage(manpage::Args),
 }
 
 fn main() -> ExitCode {
@@ -46,19 +58,22 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Encode(args) => encode::run(&args),
         Command::Decode(args) => decode::run(&args),
+        Command::Dump(args) => dump::run(&args),
         Command::Validate(args) => validate::run(&args),
         Command::Transcode(args) => transcode::run(&args),
         Command::Inspect(args) => inspect::run(&args),
         Command::Formats(args) => formats::run(&args),
         Command::Properties(args) => properties::run(&args),
+        Command::Completions(args) => completions::run(&args, Cli::command()),
+        Command::Manpage(args) => manpage::run(&args, Cli::command()),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         // A reader that went away (`ucsx ... | head`) is not an error.
-        Err(commands::Error::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("ucsx: error: {e}");
+            eprintln!("ucsx: {e}");
             ExitCode::from(2)
         }
     }

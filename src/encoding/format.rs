@@ -108,6 +108,17 @@ fn narrow<U: TryFrom<u32>>(format: Format, units: &[u32]) -> Result<Vec<U>, Deco
 }
 
 impl Format {
+    /// The built-in format `E` is, `None` for a format defined outside the
+    /// crate (which cannot claim to be a built-in one).
+    ///
+    /// ```
+    /// use ucsx::{Format, UtfE8};
+    /// assert_eq!(Format::of::<UtfE8>(), Some(Format::UtfE8));
+    /// ```
+    pub fn of<E: Encoding>() -> Option<Format> {
+        E::builtin_format(super::sealed::Token)
+    }
+
     /// Every built-in format, in the order of the table in the crate docs.
     pub const ALL: [Format; 9] = [
         Format::Utf8,

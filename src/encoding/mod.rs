@@ -17,6 +17,14 @@ mod roles;
 mod utf16;
 mod utf32;
 mod utf8;
+mod view;
+
+/// What only the crate can name, to seal [`Encoding::builtin_format`].
+pub(crate) mod sealed {
+    /// The argument of [`Encoding::builtin_format`](crate::Encoding::builtin_format).
+    #[derive(Clone, Copy, Debug)]
+    pub struct Token;
+}
 
 pub use bytes::{bytes_to_units, units_to_bytes, CodeUnit, Endian, IncompleteUnitError};
 pub(crate) use format::with_encoding;
@@ -27,6 +35,8 @@ pub use utf16::{Utf16, UtfE16, UtfG16, UtfInf16};
 pub use utf32::{Utf32, UtfG32};
 pub(crate) use utf8::valid_utf8_prefix;
 pub use utf8::{Utf8, UtfE8, UtfG8};
+pub(crate) use view::Viewable;
+pub use view::{UnitSlice, UnitVec};
 
 /// Limits a caller sets on what a decoder accepts, so that hostile input
 /// cannot make it build a code point of any size it likes.
@@ -85,6 +95,43 @@ pub trait Encoding {
 
     /// The format's name as the specs write it: `"UTF-E-8"`, `"UTF-∞-16"`.
     const NAME: &'static str;
+
+    /// Which built-in format this type is: `Some` for the nine, `None` for
+    /// every other. Read it through [`Format::of`]. A format defined outside
+    /// the crate cannot override it (its argument's type cannot be named
+    /// there), so generic code can trust the answer: the string types rely
+    /// on it to copy, compare and convert the units of the built-in formats
+    /// directly.
+    #[doc(hidden)]
+    fn builtin_format(_: sealed::Token) -> Option<Format> {
+        None
+    }
+
+    /// `units` as a slice of their concrete type; `None` (the default)
+    /// where the format does not say, which keeps generic code on its
+    /// code-by-code path.
+    ///
+    /// ```
+    /// use ucsx::{Encoding, UnitSlice, Utf32};
+    /// assert_eq!(Utf32::unit_slice(&[0x41]), Some(UnitSlice::U32(&[0x41])));
+    /// ```
+    fn unit_slice(units: &[Self::Unit]) -> Option<UnitSlice<'_>> {
+        let _ = units;
+        None
+    }
+
+    /// A vector of units as a vector of their concrete type; `None` (the
+    /// default) where the format does not say.
+    ///
+    /// ```
+    /// use ucsx::{Encoding, UnitVec, Utf16};
+    /// let mut units = vec![0x41u16];
+    /// assert!(matches!(Utf16::unit_vec(&mut units), Some(UnitVec::U16(_))));
+    /// ```
+    fn unit_vec(units: &mut Vec<Self::Unit>) -> Option<UnitVec<'_>> {
+        let _ = units;
+        None
+    }
 
     /// The last code point the format encodes, `None` if it has none.
     fn max_code_point() -> Option<CodePoint>;
@@ -230,56 +277,6 @@ pub trait Encoding {
     {
         CodePointIndices::new(input)
     }
-
-    /// The input as units of standard UTF-8, UTF-16 or UTF-32, where this
-    /// format holds every Unicode scalar value exactly as that standard
-    /// encoding does (the same codes, the same validity): the transcoding
-    /// engine then runs its direct kernels over Unicode text and returns
-    /// to this format's own decoder only where the kernels stop. Formats
-    /// outside the crate keep the default, [`UnicodeUnits::None`].
-    #[doc(hidden)]
-    fn unicode_units(input: &[Self::Unit]) -> UnicodeUnits<'_> {
-        let _ = input;
-        UnicodeUnits::None
-    }
-
-    /// The output as a vector of standard UTF-8, UTF-16 or UTF-32 units,
-    /// under the same condition as [`Encoding::unicode_units`].
-    #[doc(hidden)]
-    fn unicode_out(out: &mut Vec<Self::Unit>) -> UnicodeOut<'_> {
-        let _ = out;
-        UnicodeOut::None
-    }
-}
-
-/// The input of a format as units of a standard Unicode encoding it
-/// contains: see [`Encoding::unicode_units`].
-#[doc(hidden)]
-#[derive(Debug)]
-pub enum UnicodeUnits<'a> {
-    /// Not a superset of a standard encoding.
-    None,
-    /// Every UTF-8 text is valid and means the same.
-    Utf8(&'a [u8]),
-    /// Every UTF-16 text is valid and means the same.
-    Utf16(&'a [u16]),
-    /// Every UTF-32 text is valid and means the same.
-    Utf32(&'a [u32]),
-}
-
-/// The output of a format as a vector of units of a standard Unicode
-/// encoding it contains: see [`Encoding::unicode_out`].
-#[doc(hidden)]
-#[derive(Debug)]
-pub enum UnicodeOut<'a> {
-    /// Not a superset of a standard encoding.
-    None,
-    /// Writes Unicode scalar values as UTF-8 does.
-    Utf8(&'a mut Vec<u8>),
-    /// Writes Unicode scalar values as UTF-16 does.
-    Utf16(&'a mut Vec<u16>),
-    /// Writes Unicode scalar values as UTF-32 does.
-    Utf32(&'a mut Vec<u32>),
 }
 
 /// The range of a format whose last code point fits in a `u64`: the one

@@ -84,6 +84,12 @@ fn decode_u64s(range: &Range, input: &[u32], out: &mut Vec<u64>) -> Result<(), D
 }
 
 fn encode_u64s(range: &Range, input: &[u64], out: &mut Vec<u32>) -> Result<(), EncodeError> {
+    // All valid: narrowed at once (two reductions the compiler vectorises);
+    // else value by value, to stop at the first refused one.
+    if input.iter().all(|&v| v <= range.max) && !input.iter().any(|&v| v & !0x7FF == 0xD800) {
+        out.extend(input.iter().map(|&v| v as u32));
+        return Ok(());
+    }
     out.reserve(input.len());
     for (i, &v) in input.iter().enumerate() {
         // The range check guarantees the value fits in 32 bits.
@@ -94,10 +100,21 @@ fn encode_u64s(range: &Range, input: &[u64], out: &mut Vec<u32>) -> Result<(), E
 }
 
 macro_rules! utf32_encoding {
-    ($ty:ty, $range:expr) => {
+    ($ty:ty, $range:expr, $format:expr) => {
         impl Encoding for $ty {
             type Unit = u32;
             const NAME: &'static str = $range.name;
+            fn builtin_format(_: crate::encoding::sealed::Token) -> Option<crate::Format> {
+                Some($format)
+            }
+
+            fn unit_slice(units: &[Self::Unit]) -> Option<crate::UnitSlice<'_>> {
+                Some(crate::encoding::Viewable::slice(units))
+            }
+
+            fn unit_vec(units: &mut Vec<Self::Unit>) -> Option<crate::UnitVec<'_>> {
+                Some(crate::encoding::Viewable::vec(units))
+            }
 
             fn max_code_point() -> Option<CodePoint> {
                 $range.max_code_point()
@@ -124,17 +141,9 @@ macro_rules! utf32_encoding {
             fn decode_u64s(input: &[u32], out: &mut Vec<u64>) -> Result<(), DecodeError> {
                 decode_u64s(&$range, input, out)
             }
-
-            fn unicode_units(input: &[u32]) -> crate::encoding::UnicodeUnits<'_> {
-                crate::encoding::UnicodeUnits::Utf32(input)
-            }
-
-            fn unicode_out(out: &mut Vec<u32>) -> crate::encoding::UnicodeOut<'_> {
-                crate::encoding::UnicodeOut::Utf32(out)
-            }
         }
     };
 }
 
-utf32_encoding!(Utf32, UTF_32);
-utf32_encoding!(UtfG32, UTF_G_32);
+utf32_encoding!(Utf32, UTF_32, crate::Format::Utf32);
+utf32_encoding!(UtfG32, UTF_G_32, crate::Format::UtfG32);

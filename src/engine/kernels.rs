@@ -26,7 +26,7 @@
 use alloc::vec::Vec;
 use core::mem::MaybeUninit;
 
-use crate::encoding::{UnicodeOut, UnicodeUnits};
+use crate::encoding::{UnitSlice, UnitVec};
 
 /// How many units an ASCII run is tested and copied at a time.
 const ASCII_BLOCK: usize = 16;
@@ -40,19 +40,20 @@ pub(crate) struct Run {
 }
 
 /// Converts the longest prefix of `input` that is valid standard Unicode
-/// text, when both formats contain a standard encoding; `Run::default()`
-/// (nothing read) otherwise.
-pub(crate) fn unicode_run(input: UnicodeUnits<'_>, out: UnicodeOut<'_>) -> Run {
+/// text, given the units of two built-in formats (each holds the Unicode
+/// scalar values exactly as the standard encoding of its unit width does);
+/// `Run::default()` (nothing read) for any other format.
+pub(crate) fn unicode_run(input: Option<UnitSlice<'_>>, out: Option<UnitVec<'_>>) -> Run {
     match (input, out) {
-        (UnicodeUnits::Utf8(i), UnicodeOut::Utf8(o)) => utf8_to_utf8(i, o),
-        (UnicodeUnits::Utf8(i), UnicodeOut::Utf16(o)) => utf8_to_utf16(i, o),
-        (UnicodeUnits::Utf8(i), UnicodeOut::Utf32(o)) => utf8_to_utf32(i, o),
-        (UnicodeUnits::Utf16(i), UnicodeOut::Utf8(o)) => utf16_to_utf8(i, o),
-        (UnicodeUnits::Utf16(i), UnicodeOut::Utf16(o)) => utf16_to_utf16(i, o),
-        (UnicodeUnits::Utf16(i), UnicodeOut::Utf32(o)) => utf16_to_utf32(i, o),
-        (UnicodeUnits::Utf32(i), UnicodeOut::Utf8(o)) => utf32_to_utf8(i, o),
-        (UnicodeUnits::Utf32(i), UnicodeOut::Utf16(o)) => utf32_to_utf16(i, o),
-        (UnicodeUnits::Utf32(i), UnicodeOut::Utf32(o)) => utf32_to_utf32(i, o),
+        (Some(UnitSlice::U8(i)), Some(UnitVec::U8(o))) => utf8_to_utf8(i, o),
+        (Some(UnitSlice::U8(i)), Some(UnitVec::U16(o))) => utf8_to_utf16(i, o),
+        (Some(UnitSlice::U8(i)), Some(UnitVec::U32(o))) => utf8_to_utf32(i, o),
+        (Some(UnitSlice::U16(i)), Some(UnitVec::U8(o))) => utf16_to_utf8(i, o),
+        (Some(UnitSlice::U16(i)), Some(UnitVec::U16(o))) => utf16_to_utf16(i, o),
+        (Some(UnitSlice::U16(i)), Some(UnitVec::U32(o))) => utf16_to_utf32(i, o),
+        (Some(UnitSlice::U32(i)), Some(UnitVec::U8(o))) => utf32_to_utf8(i, o),
+        (Some(UnitSlice::U32(i)), Some(UnitVec::U16(o))) => utf32_to_utf16(i, o),
+        (Some(UnitSlice::U32(i)), Some(UnitVec::U32(o))) => utf32_to_utf32(i, o),
         _ => Run::default(),
     }
 }

@@ -25,7 +25,7 @@
 
 use alloc::vec::Vec;
 
-use crate::encoding::UnicodeUnits;
+use crate::encoding::{UnitSlice, UnitVec};
 use crate::{CodePoint, DecodeError, DecodeLimits, EncodeError, Encoding, TranscodeError};
 
 pub(crate) mod kernels;
@@ -58,12 +58,25 @@ pub enum ErrorMode {
 
 /// The value of `input[i]`, for the crate's own formats.
 fn unit_at<F: Encoding>(input: &[F::Unit], i: usize) -> Option<u64> {
-    match F::unicode_units(input) {
-        UnicodeUnits::Utf8(units) => units.get(i).map(|&u| u64::from(u)),
-        UnicodeUnits::Utf16(units) => units.get(i).map(|&u| u64::from(u)),
-        UnicodeUnits::Utf32(units) => units.get(i).map(|&u| u64::from(u)),
-        UnicodeUnits::None => None,
+    match builtin_units::<F>(input)? {
+        UnitSlice::U8(units) => units.get(i).map(|&u| u64::from(u)),
+        UnitSlice::U16(units) => units.get(i).map(|&u| u64::from(u)),
+        UnitSlice::U32(units) => units.get(i).map(|&u| u64::from(u)),
     }
+}
+
+/// The units of a built-in format as their concrete type: what the kernels
+/// take. `None` for a format outside the crate, even one that says what
+/// its units are, since the kernels rely on the codes' layout too.
+fn builtin_units<F: Encoding>(input: &[F::Unit]) -> Option<UnitSlice<'_>> {
+    crate::Format::of::<F>()?;
+    F::unit_slice(input)
+}
+
+/// The output vector of a built-in format as its concrete type.
+fn builtin_out<T: Encoding>(out: &mut Vec<T::Unit>) -> Option<UnitVec<'_>> {
+    crate::Format::of::<T>()?;
+    T::unit_vec(out)
 }
 
 /// Values decoded at a time on the block path: a bound on the engine's
@@ -297,7 +310,7 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
         while pos < input.len() {
             if fast {
                 let run =
-                    kernels::unicode_run(F::unicode_units(&input[pos..]), T::unicode_out(out));
+                    kernels::unicode_run(builtin_units::<F>(&input[pos..]), builtin_out::<T>(out));
                 pos += run.read;
                 self.units += run.read as u64;
                 self.code_points += run.codes as u64;
@@ -327,7 +340,7 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
         out: &mut Vec<T::Unit>,
     ) -> Result<Option<usize>, TranscodeError> {
         // A short block after a kernel stop: the kernel resumes at once.
-        let has_kernel = !matches!(F::unicode_units(&[]), UnicodeUnits::None);
+        let has_kernel = crate::Format::of::<F>().is_some();
         let end = input.len().min(if has_kernel { 32 } else { BLOCK });
         self.values.clear();
         let decoded = match F::decode_u64s(&input[..end], &mut self.values) {

@@ -23,7 +23,9 @@
 //! each becomes one or two bytes in a 16-bit lane and a table indexed by
 //! the ASCII lanes squeezes out the empty bytes; when none is a surrogate,
 //! four at a time become one to three bytes in 32-bit lanes, squeezed the
-//! same way; a block with a surrogate goes code by code.
+//! same way; when its surrogates are whole pairs, four at a time become
+//! zero to four bytes (a pair's four in its high half's lane); a block
+//! with a lone surrogate goes code by code.
 //!
 //! `kernels.rs` calls these where the processor has SSSE3 and finishes the
 //! tail itself; the tests below check them against std.
@@ -198,6 +200,41 @@ static SQUEEZE_3: [([u8; 16], u8); 256] = {
     table
 };
 
+/// How four 32-bit lanes of zero to four bytes are squeezed: indexed by
+/// three bits a lane, the code's length (zero for the low half of a pair,
+/// whose bytes its high half's lane holds).
+static SQUEEZE_4: [([u8; 16], u8); 4096] = {
+    let mut table = [([0x80u8; 16], 0u8); 4096];
+    let mut index = 0;
+    while index < 4096 {
+        let (mut j, mut n) = (0, 0);
+        while j < 4 {
+            let len = index >> (3 * j) & 7;
+            let mut k = 0;
+            while k < len && k < 4 && n < 16 {
+                table[index].0[n] = (4 * j + k) as u8;
+                n += 1;
+                k += 1;
+            }
+            j += 1;
+        }
+        table[index].1 = n as u8;
+        index += 1;
+    }
+    table
+};
+
+/// Bits 0..4 of the index moved to bits 0, 3, 6, 9.
+const SPREAD_3: [u16; 16] = {
+    let mut table = [0u16; 16];
+    let mut i = 0;
+    while i < 16 {
+        table[i] = ((i & 1) | (i & 2) << 2 | (i & 4) << 4 | (i & 8) << 6) as u16;
+        i += 1;
+    }
+    table
+};
+
 /// Bits 0..4 of the index moved to the even bits 0, 2, 4, 6.
 const SPREAD: [u8; 16] = {
     let mut table = [0u8; 16];
@@ -262,7 +299,7 @@ mod x86 {
     use core::arch::x86_64::*;
     use core::mem::MaybeUninit;
 
-    use super::{Progress, SPREAD, SQUEEZE_2, SQUEEZE_3, TABLE};
+    use super::{Progress, SPREAD, SPREAD_3, SQUEEZE_2, SQUEEZE_3, SQUEEZE_4, TABLE};
 
     /// # Safety
     /// The processor has SSSE3, `valid` is valid UTF-8 ending on a code
@@ -441,6 +478,75 @@ mod x86 {
         usize::from(*len)
     }
 
+    /// Four units in 32-bit lanes, `next` the unit after each, as UTF-8 at
+    /// `out`, where every high surrogate is followed by a low one and
+    /// every low one preceded by a high one: a pair's four bytes in its
+    /// high half's lane, none in its low half's. The bytes written (16
+    /// stored).
+    #[inline(always)]
+    unsafe fn four_with_pairs(u: __m128i, next: __m128i, out: *mut u8) -> usize {
+        let ten = _mm_set1_epi32(0x3FF);
+        let high = _mm_cmpeq_epi32(
+            _mm_and_si128(u, _mm_set1_epi32(0xFC00)),
+            _mm_set1_epi32(0xD800),
+        );
+        let low = _mm_cmpeq_epi32(
+            _mm_and_si128(u, _mm_set1_epi32(0xFC00)),
+            _mm_set1_epi32(0xDC00),
+        );
+        // §3.2 of utf-inf-16.txt, as UTF-16: ten bits from each half.
+        let pair = _mm_add_epi32(
+            _mm_or_si128(
+                _mm_slli_epi32(_mm_and_si128(u, ten), 10),
+                _mm_and_si128(next, ten),
+            ),
+            _mm_set1_epi32(0x1_0000),
+        );
+        let six = |v: __m128i, shift: i32| {
+            _mm_or_si128(
+                _mm_and_si128(
+                    _mm_srl_epi32(v, _mm_cvtsi32_si128(shift)),
+                    _mm_set1_epi32(0x3F),
+                ),
+                _mm_set1_epi32(0x80),
+            )
+        };
+        let four = _mm_or_si128(
+            _mm_or_si128(_mm_srli_epi32(pair, 18), _mm_set1_epi32(0xF0)),
+            _mm_or_si128(
+                _mm_slli_epi32(six(pair, 12), 8),
+                _mm_or_si128(
+                    _mm_slli_epi32(six(pair, 6), 16),
+                    _mm_slli_epi32(six(pair, 0), 24),
+                ),
+            ),
+        );
+        let ge80 = _mm_cmpgt_epi32(u, _mm_set1_epi32(0x7F));
+        let ge800 = _mm_cmpgt_epi32(u, _mm_set1_epi32(0x7FF));
+        let two = _mm_or_si128(
+            _mm_or_si128(_mm_srli_epi32(u, 6), _mm_set1_epi32(0xC0)),
+            _mm_slli_epi32(six(u, 0), 8),
+        );
+        let three = _mm_or_si128(
+            _mm_or_si128(_mm_srli_epi32(u, 12), _mm_set1_epi32(0xE0)),
+            _mm_or_si128(_mm_slli_epi32(six(u, 6), 8), _mm_slli_epi32(six(u, 0), 16)),
+        );
+        let lanes = unsafe { select(high, select(ge800, select(ge80, u, two), three), four) };
+        let bits = |m: __m128i| _mm_movemask_ps(_mm_castsi128_ps(m)) as usize;
+        let (high, low, ge80, ge800) = (bits(high), bits(low), bits(ge80), bits(ge800));
+        // Per lane 1 + (>= 80) + (>= 800) + (high), or 0 for a low half;
+        // three bits a field, which no sum overflows.
+        let keep = !low & 0xF;
+        let index =
+            SPREAD_3[keep] + SPREAD_3[ge80 & keep] + SPREAD_3[ge800 & keep] + SPREAD_3[high];
+        let (shuffle, len) = &SQUEEZE_4[usize::from(index)];
+        // SAFETY: 16 bytes of the table entry.
+        let shuffle = unsafe { _mm_loadu_si128(shuffle.as_ptr() as *const __m128i) };
+        // SAFETY: the caller leaves 16 bytes of room at `out`.
+        unsafe { _mm_storeu_si128(out as *mut __m128i, _mm_shuffle_epi8(lanes, shuffle)) };
+        usize::from(*len)
+    }
+
     /// # Safety
     /// The processor has SSSE3 and `dst.len() >= 3 * input.len() + 16`.
     #[target_feature(enable = "ssse3")]
@@ -501,40 +607,77 @@ mod x86 {
                 codes += 8;
                 continue;
             }
-            // A surrogate among the eight: code by code to the block's end.
+            // Surrogates among the eight: if they are whole pairs (the
+            // last one's low half perhaps the ninth unit), four at a time
+            // into 32-bit lanes, each pair in its high half's lane.
+            if i + 9 <= input.len() {
+                // SAFETY: i + 9 <= input.len(), an unaligned load.
+                let next = unsafe { _mm_loadu_si128(src.add(i + 1) as *const __m128i) };
+                let top = _mm_set1_epi16(-0x400);
+                let high = _mm_cmpeq_epi16(_mm_and_si128(v, top), _mm_set1_epi16(-0x2800));
+                let low = _mm_cmpeq_epi16(_mm_and_si128(v, top), _mm_set1_epi16(-0x2400));
+                let next_low = _mm_cmpeq_epi16(_mm_and_si128(next, top), _mm_set1_epi16(-0x2400));
+                let pairs_whole = _mm_movemask_epi8(_mm_cmpeq_epi16(high, next_low)) == 0xFFFF
+                    && _mm_movemask_epi8(low) & 1 == 0;
+                if pairs_whole {
+                    // SAFETY: 16 bytes of room at each w: w <= 3 * i and
+                    // the first store writes at most 13 bytes' worth.
+                    unsafe {
+                        w += four_with_pairs(
+                            _mm_unpacklo_epi16(v, zero),
+                            _mm_unpacklo_epi16(next, zero),
+                            out.add(w),
+                        );
+                        w += four_with_pairs(
+                            _mm_unpackhi_epi16(v, zero),
+                            _mm_unpackhi_epi16(next, zero),
+                            out.add(w),
+                        );
+                    }
+                    let lows = (_mm_movemask_epi8(low) as u32).count_ones() as usize / 2;
+                    let straddles = usize::from(input[i + 7] & 0xFC00 == 0xD800);
+                    codes += 8 - lows;
+                    i += 8 + straddles;
+                    continue;
+                }
+            }
+            // Else code by code to the block's end.
             let end = i + 8;
             while i < end {
                 let u = u32::from(input[i]);
-                let (value, len) = if u & 0xF800 != 0xD800 {
-                    (u, 1)
-                } else {
-                    match input.get(i + 1) {
-                        Some(&low) if u < 0xDC00 && low & 0xFC00 == 0xDC00 => {
-                            (0x1_0000 + ((u & 0x3FF) << 10 | (u32::from(low) & 0x3FF)), 2)
-                        }
-                        _ => return (i, w, codes),
-                    }
-                };
                 let bytes: &mut [MaybeUninit<u8>] = &mut dst[w..w + 4];
-                let n = if value < 0x80 {
-                    bytes[0].write(value as u8);
-                    1
-                } else if value < 0x800 {
-                    bytes[0].write(0xC0 | (value >> 6) as u8);
-                    bytes[1].write(0x80 | (value & 0x3F) as u8);
-                    2
-                } else if value < 0x1_0000 {
-                    bytes[0].write(0xE0 | (value >> 12) as u8);
-                    bytes[1].write(0x80 | (value >> 6 & 0x3F) as u8);
-                    bytes[2].write(0x80 | (value & 0x3F) as u8);
-                    3
-                } else {
-                    bytes[0].write(0xF0 | (value >> 18) as u8);
-                    bytes[1].write(0x80 | (value >> 12 & 0x3F) as u8);
-                    bytes[2].write(0x80 | (value >> 6 & 0x3F) as u8);
-                    bytes[3].write(0x80 | (value & 0x3F) as u8);
-                    4
-                };
+                if u & 0xF800 == 0xD800 {
+                    // A pair: four bytes, RFC 3629 §3.
+                    let low = match input.get(i + 1) {
+                        Some(&low) if u < 0xDC00 && low & 0xFC00 == 0xDC00 => u32::from(low),
+                        _ => return (i, w, codes),
+                    };
+                    let v = 0x1_0000 + ((u & 0x3FF) << 10 | (low & 0x3FF));
+                    let word = [
+                        0xF0 | (v >> 18) as u8,
+                        0x80 | (v >> 12 & 0x3F) as u8,
+                        0x80 | (v >> 6 & 0x3F) as u8,
+                        0x80 | (v & 0x3F) as u8,
+                    ];
+                    for (slot, byte) in bytes.iter_mut().zip(word) {
+                        slot.write(byte);
+                    }
+                    w += 4;
+                    i += 2;
+                    codes += 1;
+                    continue;
+                }
+                // One to three bytes, built without a branch on the length
+                // (these blocks mix lengths at random), all three written.
+                let n = 1 + usize::from(u >= 0x80) + usize::from(u >= 0x800);
+                let trailing = 0x80_8080 | (u & 0x3F) | (u << 2 & 0x3F00);
+                let lead = [0, 0x00, 0xC0, 0xE0][n] | u >> (6 * (n - 1));
+                let tail = trailing & ((1u32 << (8 * (n - 1))) - 1);
+                let word = (lead << 16 | tail << (8 * (3 - n))).to_be_bytes();
+                for (slot, byte) in bytes.iter_mut().zip(&word[1..]) {
+                    slot.write(*byte);
+                }
+                let len = 1;
                 w += n;
                 i += len;
                 codes += 1;

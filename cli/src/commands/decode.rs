@@ -1,92 +1,118 @@
 //! `ucsx decode`: hex units to code points, one line per sequence.
 
-use std::io::{self, BufWriter, Write};
+use ucsx::{CodePoint, DecodeLimits, Encoding, Format};
 
-use ucsx::Format;
-
-use super::{stdin_lines, Outcome};
-use crate::units::parse_hex;
+use super::Outcome;
+use crate::labels;
+use crate::report;
+use crate::units::{parse_hex, with_encoding, LineOutput};
 
 /// Decode sequences of hex units to code points.
 ///
-/// The arguments are one sequence of hex units (whitespace separated, any
-/// case, at most the unit width in digits); with none, each line of standard
-/// input is a separate sequence. Each sequence gives one output line: its
-/// code points in U+ notation separated by single spaces (an empty line for
-/// an empty sequence), or `error at unit N: <reason>` where N is the index of
-/// the first unit of the first invalid code. The exit status is 1 if any
-/// sequence was invalid.
+/// The arguments are one sequence of hex units; with none, each line of
+/// standard input is one. Units may be separated by white space or commas,
+/// or run together at the unit width (`41c3a9` in an 8-bit format,
+/// `d83dde00` in a 16-bit one), each with an optional `0x`. Each sequence
+/// gives one line: its code points in U+ notation separated by single
+/// spaces (an empty line for an empty sequence), which `ucsx encode` reads.
 ///
-/// With --lossy, each maximal ill-formed subpart becomes U+FFFD instead; a
-/// token that is not a hex unit is still an error.
+/// An invalid sequence, or a line that is not UTF-8, is an error on stderr
+/// naming the unit offset and the unit's value; its line is left out, the
+/// others go on, and the exit status is 1. With --lossy, each maximal
+/// ill-formed subpart becomes U+FFFD instead (a token that is not hex units
+/// is still an error).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     $ ucsx decode -f utf-inf-16 DC04 DE80 DE00\n  \
     U+110000\n  \
+    $ ucsx decode -f utf-8 41c3a9\n  \
+    U+0041 U+00E9\n  \
     $ ucsx decode -f utf-8 41 C3\n  \
-    error at unit 1: input ends inside a code\n  \
-    $ ucsx decode --lossy -f utf-16 0041 d800 0042\n  \
-    U+0041 U+FFFD U+0042\n  \
-    $ printf '41\\nZZ\\n' | ucsx decode -f utf-8\n  \
-    U+0041\n  \
-    error at unit 0: not a 2-digit hex unit")]
+    ucsx: arguments: invalid UTF-8 at unit 1: input ends inside a code\n  \
+    $ ucsx decode --lossy -f utf-16 0x0041 0xd800 0x0042\n  \
+    U+0041 U+FFFD U+0042")]
 pub struct Args {
-    /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
-    /// utf-inf-16 (utf-∞-16), utf-32 or utf-g-32.
-    #[arg(short, long)]
+    /// The format, in any case, or iconv's name for it (utf8, ucs-4).
+    #[arg(short, long, value_parser = labels::Names(labels::format))]
     format: Format,
     /// Replace each maximal ill-formed subpart with U+FFFD instead of failing.
     #[arg(long)]
     lossy: bool,
+    /// The largest code point read, in bits (default: 16777216).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_bits: Option<u64>,
     /// Hex code units (`DC04 DE80 DE00`), one sequence; read from standard
     /// input, one sequence per line, when none are given.
     #[arg(value_name = "UNIT")]
     units: Vec<String>,
 }
 
-/// The output line for one sequence, and whether it was valid.
-fn line(format: Format, lossy: bool, text: &str) -> (String, bool) {
+/// The code points of `units` (each fits `E::Unit`), lossy or up to the
+/// first error, under `limits`.
+fn decode<E: Encoding>(
+    units: &[u32],
+    limits: &DecodeLimits,
+    lossy: bool,
+) -> Result<Vec<CodePoint>, ucsx::DecodeError>
+where
+    E::Unit: TryFrom<u32>,
+{
+    let units: Vec<E::Unit> = units.iter().filter_map(|&u| u.try_into().ok()).collect();
+    let mut cps = Vec::new();
+    let mut pos = 0;
+    while pos < units.len() {
+        match E::decode_with_limits(&units[pos..], limits) {
+            Ok((cp, len)) => {
+                cps.push(cp);
+                pos += len;
+            }
+            Err(e) if lossy => {
+                cps.push(CodePoint::REPLACEMENT);
+                pos += e.error_len().unwrap_or(units.len() - pos).max(1);
+            }
+            Err(e) => return Err(e.shifted(pos)),
+        }
+    }
+    Ok(cps)
+}
+
+/// The output line for one sequence, or why it has none.
+fn line(args: &Args, text: &str) -> Result<String, String> {
+    let format = args.format;
     let (units, bad) = parse_hex(format, text);
-    let decoded = if lossy {
-        Ok(format.decode_lossy(&units))
-    } else {
-        format.decode_all(&units)
+    let limits = DecodeLimits {
+        max_bits: args.max_bits.unwrap_or(DecodeLimits::DEFAULT_MAX_BITS),
     };
-    let error =
-        |index, reason: &dyn std::fmt::Display| (format!("error at unit {index}: {reason}"), false);
+    let decoded = with_encoding!(format, E => decode::<E>(&units, &limits, args.lossy));
     match (decoded, bad) {
         // An invalid code before the bad token is the first error; an
         // unfinished one is cut short by the token, which is reported.
-        (Err(e), Some(bad)) if e.error_len().is_none() => error(
-            bad.index,
-            &format_args!("not a {}-digit hex unit", bad.width),
-        ),
-        (Err(e), _) => error(e.valid_up_to(), &e.kind()),
-        (Ok(_), Some(bad)) => error(
-            bad.index,
-            &format_args!("not a {}-digit hex unit", bad.width),
-        ),
+        (Err(e), Some(bad)) if e.error_len().is_none() => Err(bad.to_string()),
+        (Err(e), _) => {
+            let at = e.valid_up_to();
+            // As DecodeError::unit has it: no unit is wrong in a code cut
+            // off by the end of the input.
+            let value = units.get(at).filter(|_| e.error_len().is_some());
+            let value = value.map(|&u| u64::from(u));
+            Err(report::decode_error(format, at as u64, e.kind(), value))
+        }
+        (Ok(_), Some(bad)) => Err(bad.to_string()),
         (Ok(cps), None) => {
             let cps: Vec<String> = cps.iter().map(ToString::to_string).collect();
-            (cps.join(" "), true)
+            Ok(cps.join(" "))
         }
     }
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut all_ok = true;
+    let mut out = LineOutput::new();
     if args.units.is_empty() {
-        for input in stdin_lines() {
-            let (text, ok) = line(args.format, args.lossy, &input?);
-            all_ok &= ok;
-            writeln!(out, "{text}")?;
-        }
+        out.stdin_lines(|text| line(args, text))?;
     } else {
-        let (text, ok) = line(args.format, args.lossy, &args.units.join(" "));
-        all_ok &= ok;
-        writeln!(out, "{text}")?;
+        out.emit(
+            || "arguments".to_string(),
+            line(args, &args.units.join(" ")),
+        )?;
     }
-    out.flush()?;
-    Ok(all_ok)
+    out.finish()
 }

@@ -1,21 +1,26 @@
-//! `ucsx encode`: code points to hex units, one line per code point.
+//! `ucsx encode`: code points to hex units, one line of units per line of
+//! code points, so that `ucsx decode | ucsx encode` chains.
 
-use std::io::{self, BufWriter, Write};
+use ucsx::{CodePoint, DecodeLimits, Format};
 
-use ucsx::{CodePoint, Format};
+use super::Outcome;
+use crate::labels;
+use crate::report::short_notation;
+use crate::units::{to_hex, LineOutput};
 
-use super::{stdin_lines, Outcome};
-use crate::units::to_hex;
-
-/// Encode code points: one line of hex units per code point.
+/// Encode code points to hex units.
 ///
-/// Each output line is the code's units in uppercase hex, zero-padded to the
-/// unit width and separated by single spaces, or `error: <reason>` for a code
-/// point the format cannot encode. The exit status is 1 if any line failed.
+/// Each argument is a code point and gives one line: its units in uppercase
+/// hex, zero-padded to the unit width and separated by single spaces. With
+/// no arguments, each line of standard input holds code points separated
+/// by white space (as `ucsx decode` writes them) and gives one line of the
+/// units of them all (an empty line for an empty one); so does an argument
+/// that holds several (`"$(ucsx decode ...)"`).
 ///
-/// With no arguments, code points are read from standard input, one per
-/// line (blank lines skipped); there a malformed line is reported as an
-/// `error: <reason>` line like an unencodable code point, while a malformed
+/// A code point the format cannot encode, one of more bits than a decoder
+/// reads by default (or than --max-bits), a line that is not code points or
+/// not UTF-8: each is an error on stderr (`ucsx: -: line 2: ...`), its line
+/// is left out, the others go on, and the exit status is 1. A malformed
 /// argument is a usage error (exit status 2).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
@@ -23,53 +28,70 @@ use crate::units::to_hex;
     DC04 DE80 DE00\n  \
     $ ucsx encode -f utf-8 U+0041 U+D800\n  \
     41\n  \
-    error: U+D800 is a surrogate code point, which UTF-8 cannot encode\n  \
-    $ printf 'U+E9\\nU+1F600\\n' | ucsx encode -f utf-16\n  \
-    00E9\n  \
-    D83D DE00")]
+    ucsx: argument 2: U+D800 is a surrogate code point, which UTF-8 cannot encode\n  \
+    $ ucsx decode -f utf-8 41 C3 A9 | ucsx encode -f utf-16\n  \
+    0041 00E9\n  \
+    $ ucsx encode -f utf-16 \"$(ucsx decode -f utf-8 41c3a9)\"\n  \
+    0041 00E9")]
 pub struct Args {
-    /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
-    /// utf-inf-16 (utf-∞-16), utf-32 or utf-g-32.
-    #[arg(short, long)]
+    /// The format, in any case, or iconv's name for it (utf8, ucs-4).
+    #[arg(short, long, value_parser = labels::Names(labels::format))]
     format: Format,
-    /// Code points in U+ notation (U+0041, U+110000); read from standard
-    /// input, one per line, when none are given.
-    #[arg(value_name = "CODEPOINT")]
-    code_points: Vec<CodePoint>,
+    /// The largest code point encoded, in bits (default: 16777216, what a
+    /// decoder reads by default).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_bits: Option<u64>,
+    /// Code points in U+ notation (U+0041, U+110000), one line each (an
+    /// argument of several, separated by white space, is one line); read
+    /// from standard input when none are given.
+    #[arg(value_name = "CODEPOINT", value_parser = code_points)]
+    code_points: Vec<String>,
 }
 
-/// The output line for one code point.
-fn line(format: Format, cp: &CodePoint) -> (String, bool) {
-    match format.encode(cp) {
-        Ok(units) => (to_hex(format, &units), true),
-        Err(e) => (format!("error: {e}"), false),
+/// Checks that an argument is code points, for a usage error if not.
+fn code_points(text: &str) -> Result<String, String> {
+    for token in text.split_whitespace() {
+        parse(token)?;
     }
+    Ok(text.to_string())
+}
+
+/// A code point in U+ notation, or what is wrong with `token`.
+fn parse(token: &str) -> Result<CodePoint, String> {
+    token.parse().map_err(|e| format!("{token:?}: {e}"))
+}
+
+/// The units of `cp`, or why there are none.
+fn encode(format: Format, max_bits: u64, cp: &CodePoint) -> Result<Vec<u32>, String> {
+    // What `EncodedString::push` refuses: a code no default decoder reads.
+    if cp.bits() > max_bits {
+        return Err(format!(
+            "{} has {} bits, more than a decoder reads ({max_bits}; see --max-bits)",
+            short_notation(cp),
+            cp.bits()
+        ));
+    }
+    format.encode(cp).map_err(|e| e.to_string())
+}
+
+/// The output line for a line of code points.
+fn line(format: Format, max_bits: u64, text: &str) -> Result<String, String> {
+    let mut units = Vec::new();
+    for token in text.split_whitespace() {
+        units.extend(encode(format, max_bits, &parse(token)?)?);
+    }
+    Ok(to_hex(format, &units))
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let mut out = BufWriter::new(io::stdout().lock());
-    let mut all_ok = true;
+    let max_bits = args.max_bits.unwrap_or(DecodeLimits::DEFAULT_MAX_BITS);
+    let mut out = LineOutput::new();
     if args.code_points.is_empty() {
-        for input in stdin_lines() {
-            let input = input?;
-            let input = input.trim();
-            if input.is_empty() {
-                continue;
-            }
-            let (text, ok) = match input.parse::<CodePoint>() {
-                Ok(cp) => line(args.format, &cp),
-                Err(e) => (format!("error: {e}"), false),
-            };
-            all_ok &= ok;
-            writeln!(out, "{text}")?;
-        }
-    } else {
-        for cp in &args.code_points {
-            let (text, ok) = line(args.format, cp);
-            all_ok &= ok;
-            writeln!(out, "{text}")?;
-        }
+        out.stdin_lines(|text| line(args.format, max_bits, text))?;
     }
-    out.flush()?;
-    Ok(all_ok)
+    for (i, text) in args.code_points.iter().enumerate() {
+        let result = line(args.format, max_bits, text);
+        out.emit(|| format!("argument {}", i + 1), result)?;
+    }
+    out.finish()
 }

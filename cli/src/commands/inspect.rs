@@ -5,6 +5,8 @@ use std::io::{self, Write as _};
 use ucsx::{CodePoint, Format, UnitRole};
 
 use super::{formats, Outcome};
+use crate::labels;
+use crate::report::{self, short_notation};
 
 /// Show the code of one code point: each unit in hex and binary, its role,
 /// the bits that carry the value and the spec section that defines it.
@@ -16,9 +18,8 @@ use super::{formats, Outcome};
     In the `value bits` column, `.` marks a bit that does not carry the value\n\
     (a length marker, a fixed prefix).")]
 pub struct Args {
-    /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
-    /// utf-inf-16 (utf-∞-16), utf-32 or utf-g-32.
-    #[arg(short, long)]
+    /// The format, in any case, or iconv's name for it (utf8, ucs-4).
+    #[arg(short, long, value_parser = labels::Names(labels::format))]
     format: Format,
     /// The code point, in U+ notation (U+110000).
     #[arg(value_name = "CODEPOINT")]
@@ -85,26 +86,12 @@ fn line(out: &mut String, args: std::fmt::Arguments<'_>) {
     out.push('\n');
 }
 
-/// The notation of `cp`, its middle digits elided past 40 of them.
-fn short_notation(cp: &CodePoint) -> String {
-    let text = cp.to_string();
-    let digits = text.len() - 2;
-    if digits <= 40 {
-        return text;
-    }
-    format!(
-        "{}...{} ({digits} hex digits)",
-        &text[..18],
-        &text[text.len() - 16..]
-    )
-}
-
 pub fn run(args: &Args) -> Outcome {
     let format = args.format;
     let code = match format.encode(&args.code_point) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e}");
+            report::error("argument", &e);
             return Ok(false);
         }
     };

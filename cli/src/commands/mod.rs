@@ -1,37 +1,54 @@
 //! One module per subcommand, each with its `Args` and a `run` that returns
 //! whether all input was valid.
 
+pub mod completions;
 pub mod decode;
+pub mod dump;
 pub mod encode;
 pub mod formats;
 pub mod inspect;
+pub mod manpage;
 pub mod properties;
 pub mod transcode;
 pub mod validate;
 
 use std::fmt;
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
-use std::path::Path;
+use std::io;
 
 use clap::ValueEnum;
 use ucsx::Endian;
 
+use crate::report;
+
 /// What stops a command before it has gone through its input: the message
-/// goes to stderr and the exit status is 2.
+/// goes to stderr as `ucsx: <file>: <what>` and the exit status is 2.
 #[derive(Debug)]
 pub enum Error {
-    /// Reading or writing failed.
+    /// Writing to standard output failed.
     Io(io::Error),
-    /// A file could not be opened or created.
+    /// A file (`-`: standard input) could not be opened, read or written.
     File(String, io::Error),
+    /// A request refused before any work: the file and why.
+    Refused(String, String),
+}
+
+impl Error {
+    /// Whether the error is a reader that went away (`ucsx ... | head`),
+    /// which is not an error.
+    pub fn is_broken_pipe(&self) -> bool {
+        match self {
+            Error::Io(e) | Error::File(_, e) => e.kind() == io::ErrorKind::BrokenPipe,
+            Error::Refused(..) => false,
+        }
+    }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Io(e) => write!(f, "{e}"),
-            Error::File(path, e) => write!(f, "{path}: {e}"),
+            Error::Io(e) => write!(f, "{}: {}", report::STDOUT, report::io_error(e)),
+            Error::File(path, e) => write!(f, "{path}: {}", report::io_error(e)),
+            Error::Refused(path, what) => write!(f, "{path}: {what}"),
         }
     }
 }
@@ -63,18 +80,25 @@ impl From<ByteOrder> for Endian {
     }
 }
 
-/// The lines of standard input, for the line-oriented commands.
-pub fn stdin_lines() -> impl Iterator<Item = io::Result<String>> {
-    io::stdin().lock().lines()
-}
-
-/// A reader for `path`, standard input for `None` or `-`.
-pub fn open_input(path: Option<&Path>) -> Result<Box<dyn Read>, Error> {
-    match path {
-        None => Ok(Box::new(io::stdin().lock())),
-        Some(p) if p.as_os_str() == "-" => Ok(Box::new(io::stdin().lock())),
-        Some(p) => File::open(p)
-            .map(|f| Box::new(BufReader::new(f)) as Box<dyn Read>)
-            .map_err(|e| Error::File(p.display().to_string(), e)),
+/// The byte order of a stream: that of the format name's `LE`/`BE` suffix
+/// or of the `--*-endian` option `flag`, which must not disagree; `None`
+/// when neither gives one.
+pub fn byte_order(
+    label: crate::labels::Label,
+    option: Option<ByteOrder>,
+    flag: &str,
+) -> Result<Option<Endian>, Error> {
+    match (label.endian, option.map(Endian::from)) {
+        (Some(a), Some(b)) if a != b => Err(Error::Refused(
+            flag.to_string(),
+            format!(
+                "contradicts the byte order of the format name ({}-endian)",
+                match a {
+                    Endian::Big => "big",
+                    Endian::Little => "little",
+                }
+            ),
+        )),
+        (a, b) => Ok(a.or(b)),
     }
 }

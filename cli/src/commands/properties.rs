@@ -20,7 +20,7 @@ use super::Outcome;
 pub struct Args {
     /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
     /// utf-inf-16 (utf-∞-16), utf-32 or utf-g-32.
-    #[arg(short, long)]
+    #[arg(short, long, value_parser = crate::labels::Names(crate::labels::format))]
     format: Format,
     /// Random cases per property (default: $UCSX_PROPERTY_CASES, else 256;
     /// at most 65536).

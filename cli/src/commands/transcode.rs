@@ -1,123 +1,137 @@
 //! `ucsx transcode`: a byte stream from one format to another, in constant
-//! memory, through [`ucsx::io::transcode_stream`].
+//! memory, through [`ucsx::io::transcode_stream`], with iconv's flags.
 
-use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::BufWriter;
 use std::path::PathBuf;
 
-use indicatif::{ProgressBar, ProgressStyle};
 use ucsx::io::{transcode_stream, ByteOrder as Order, ErrorMode, StreamError, TranscodeOptions};
-use ucsx::{Endian, Format};
+use ucsx::{DecodeLimits, Endian};
 
-use super::{open_input, ByteOrder, Error, Outcome};
+use super::{byte_order, ByteOrder, Outcome};
+use crate::files::{refuse_same_file, Input, Output};
+use crate::labels::{self, Label};
+use crate::report;
 
-/// Inputs at least this large get a progress bar (when stderr is a terminal).
-const PROGRESS_FROM: u64 = 4 << 20;
-
-/// Transcode a binary stream from one format to another.
+/// Transcode a binary stream from one format to another, as iconv does.
 ///
-/// Units of 16 and 32 bits are big-endian unless a byte-order mark or
-/// --from-endian says otherwise. Strict by default: at the first ill-formed
-/// code it stops, having written everything before it, reports the absolute
-/// unit offset on stderr and exits with status 1. With --lossy each maximal
-/// ill-formed subpart becomes U+FFFD.
+/// Format names are case-insensitive and include iconv's labels: utf8,
+/// UTF-16, UTF-16LE, UTF-16BE, UTF-32, UTF-32LE, UTF-32BE, UCS-4, UCS-4LE,
+/// UCS-4BE (UCS-4 is UTF-G-32). An LE or BE suffix, which the UCS-X names
+/// take too (utf-inf-16le), fixes the byte order: no byte order mark is
+/// looked for on input, none is written on output. Otherwise input is read
+/// in the order of a leading byte order mark, which is dropped (for UTF-8
+/// EF BB BF, which iconv would keep), else big-endian, as RFC 2781 §4.3
+/// says (glibc's iconv assumes the machine's order); output is big-endian.
+/// An output file that is the input file is refused.
+///
+/// Strict by default: at the first ill-formed code it stops, reports the
+/// unit offset and value on stderr and exits with status 1. The output then
+/// has everything before the error. A named output file (-o) is written
+/// through a temporary file renamed into place once the input is done, so a
+/// failure to read or write never leaves it half-written or empty: the file
+/// it replaces stays as it was. With --lossy each maximal
+/// ill-formed subpart becomes U+FFFD; with -c it is dropped.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
-    $ ucsx transcode --from utf-8 --to utf-inf-16 notes.txt -o notes.u16\n  \
-    $ ucsx transcode --from utf-16 --from-endian le --to utf-8 --lossy < in.bin > out.txt\n  \
-    $ ucsx transcode --from utf-e-8 --to utf-g-32 --to-endian le --bom in.bin -o out.bin")]
+    $ ucsx transcode -f utf-8 -t utf-inf-16 notes.txt -o notes.u16\n  \
+    $ ucsx transcode -f UTF-16LE -t utf8 --lossy < in.bin > out.txt\n  \
+    $ ucsx transcode -c -f utf-8 -t UCS-4BE in.txt -o out.bin\n  \
+    $ ucsx transcode -f utf-e-8 -t utf-g-32 --to-endian le --bom in.bin -o out.bin")]
 pub struct Args {
-    /// The input format.
-    #[arg(long)]
-    from: Format,
+    /// The input format, in any case, or iconv's name (utf8, UTF-16LE, UCS-4BE);
+    /// an LE or BE suffix fixes the byte order (utf-inf-16le).
+    #[arg(short = 'f', long, value_parser = labels::Names(labels::label))]
+    from: Label,
     /// The output format.
-    #[arg(long)]
-    to: Format,
+    #[arg(short = 't', long, value_parser = labels::Names(labels::label))]
+    to: Label,
     /// The input file; standard input if absent or `-`.
     input: Option<PathBuf>,
     /// The output file; standard output if absent or `-`.
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// The byte order of the input's units (default: a byte-order mark's,
+    /// The byte order of the input's units (default: a byte order mark's,
     /// else big-endian).
     #[arg(long, value_enum)]
     from_endian: Option<ByteOrder>,
-    /// The byte order of the output's units.
-    #[arg(long, value_enum, default_value = "be")]
-    to_endian: ByteOrder,
-    /// Write a byte-order mark first.
+    /// The byte order of the output's units (default: big-endian).
+    #[arg(long, value_enum)]
+    to_endian: Option<ByteOrder>,
+    /// Write a byte order mark first.
     #[arg(long)]
     bom: bool,
     /// Replace each maximal ill-formed subpart with U+FFFD instead of
     /// stopping.
     #[arg(long)]
     lossy: bool,
+    /// Drop ill-formed input instead of stopping (iconv's -c).
+    #[arg(short = 'c', long = "omit-invalid", conflicts_with = "lossy")]
+    omit: bool,
+    /// The largest code point read, in bits (default: 16777216).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_bits: Option<u64>,
 }
 
-/// A progress bar for an input of `len` bytes, hidden unless it is worth
-/// showing and stderr is a terminal.
-fn progress_bar(len: Option<u64>) -> ProgressBar {
-    match len {
-        Some(len) if len >= PROGRESS_FROM && io::stderr().is_terminal() => {
-            let bar = ProgressBar::new(len);
-            if let Ok(style) = ProgressStyle::with_template(
-                "{bar:40} {bytes}/{total_bytes} ({bytes_per_sec}, {eta} left)",
-            ) {
-                bar.set_style(style);
-            }
-            bar
+/// What an error of the stream is, as a message about the input.
+fn describe(args: &Args, e: &StreamError) -> String {
+    match e {
+        StreamError::Decode(e) => {
+            report::decode_error(args.from.format, e.valid_up_to() as u64, e.kind(), e.unit())
         }
-        _ => ProgressBar::hidden(),
+        StreamError::IncompleteUnit { position, len } => {
+            report::incomplete_unit(args.from.format, *position, *len as u64)
+        }
+        e => e.to_string(),
     }
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let is_stdin = args.input.as_ref().is_none_or(|p| p.as_os_str() == "-");
-    let input_len = if is_stdin {
-        None
-    } else {
-        args.input
-            .as_ref()
-            .and_then(|p| std::fs::metadata(p).ok())
-            .map(|m| m.len())
-    };
-    let reader = open_input(args.input.as_deref())?;
-    let writer: Box<dyn Write> = match &args.output {
-        Some(p) if p.as_os_str() != "-" => {
-            Box::new(File::create(p).map_err(|e| Error::File(p.display().to_string(), e))?)
-        }
-        _ => Box::new(io::stdout().lock()),
-    };
-    let mut writer = BufWriter::new(writer);
+    let from_order = byte_order(args.from, args.from_endian, "--from-endian")?;
+    let to_endian = byte_order(args.to, args.to_endian, "--to-endian")?.unwrap_or(Endian::Big);
+    let mut input = Input::open(args.input.as_deref())?;
+    refuse_same_file(args.input.as_deref(), args.output.as_deref())?;
+    let output = Output::create(args.output.as_deref())?;
     let options = TranscodeOptions {
-        mode: if args.lossy {
-            ErrorMode::Lossy
-        } else {
-            ErrorMode::Strict
+        mode: match (args.lossy, args.omit) {
+            (true, _) => ErrorMode::Lossy,
+            (_, true) => ErrorMode::Omit,
+            _ => ErrorMode::Strict,
         },
-        from_order: args
-            .from_endian
-            .map_or(Order::Detect, |e| Order::Fixed(e.into())),
-        to_endian: Endian::from(args.to_endian),
+        from_order: from_order.map_or(Order::Detect, Order::Fixed),
+        to_endian,
         bom: args.bom,
-        ..TranscodeOptions::default()
+        limits: DecodeLimits {
+            max_bits: args.max_bits.unwrap_or(DecodeLimits::DEFAULT_MAX_BITS),
+        },
     };
-    let bar = progress_bar(input_len);
+    let bar = report::progress_bar(input.len);
+    let mut writer = BufWriter::new(output);
     let result = transcode_stream(
-        args.from,
-        args.to,
-        reader,
+        args.from.format,
+        args.to.format,
+        &mut input,
         &mut writer,
         &options,
         &mut |bytes| bar.set_position(bytes),
     );
     bar.finish_and_clear();
-    writer.flush()?;
-    match result {
-        Ok(_) => Ok(true),
-        Err(StreamError::Io(e)) => Err(Error::Io(e)),
-        Err(e) => {
-            eprintln!("ucsx: error: {e}");
+    let error = match result {
+        Ok(_) => None,
+        Err(StreamError::Io(e)) if input.read_failed() => return Err(input.error(e)),
+        Err(StreamError::Io(e)) => return Err(writer.get_ref().error(e)),
+        Err(e) => Some(describe(args, &e)),
+    };
+    let output = writer.into_inner().map_err(|e| {
+        let (e, writer) = e.into_parts();
+        writer.get_ref().error(e)
+    })?;
+    match error {
+        None => output.commit().map(|()| true),
+        Some(what) => {
+            // Everything before the error is kept, in a named file too (as
+            // iconv does): it is whole up to the error, renamed into place.
+            output.commit()?;
+            report::error(&input.name, &what);
             Ok(false)
         }
     }

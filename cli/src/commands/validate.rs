@@ -1,66 +1,87 @@
 //! `ucsx validate`: is a file valid in a format?
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 
-use ucsx::Format;
+use ucsx::io::{validate_stream, ByteOrder as Order, StreamError};
+use ucsx::DecodeLimits;
 
-use super::{open_input, ByteOrder, Outcome};
-use crate::units::from_bytes;
+use super::{byte_order, ByteOrder, Outcome};
+use crate::files::Input;
+use crate::labels::{self, Label};
+use crate::report::{self, plural};
 
 /// Check that a binary file is valid in a format.
 ///
-/// Prints `valid: N code points in M units`, or `invalid at unit N: <reason>`
-/// with exit status 1. Units of 16 and 32 bits are big-endian unless a
-/// byte-order mark or --from-endian says otherwise; a leading mark is not
-/// counted as a unit.
+/// The verdict goes to standard output: `valid: N code points in M units`,
+/// or `invalid` with exit status 1, the first error (unit offset, the unit's
+/// value, the reason) then on stderr. Units of 16 and 32 bits are
+/// big-endian unless a byte order mark, an LE or BE suffix of the format
+/// name (utf-16le) or --from-endian says otherwise; a leading mark read that
+/// way is not counted as a unit. Runs in constant memory.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     $ ucsx validate -f utf-8 notes.txt\n  \
     valid: 1234 code points in 1300 units\n  \
-    $ ucsx validate -f utf-16 --from-endian le < data.bin\n  \
-    invalid at unit 7: unexpected trailing unit")]
+    $ ucsx validate -f UTF-16LE < data.bin\n  \
+    invalid\n  \
+    ucsx: -: invalid UTF-16 at unit 7 (DC00): unexpected trailing unit")]
 pub struct Args {
-    /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
-    /// utf-inf-16 (utf-∞-16), utf-32 or utf-g-32.
-    #[arg(short, long)]
-    format: Format,
-    /// The byte order of 16- and 32-bit units (default: a byte-order mark's,
+    /// The format, in any case, or iconv's name (utf8, UTF-16LE, UCS-4BE);
+    /// an LE or BE suffix fixes the byte order (utf-inf-16le).
+    #[arg(short, long, value_parser = labels::Names(labels::label))]
+    format: Label,
+    /// The byte order of 16- and 32-bit units (default: a byte order mark's,
     /// else big-endian).
     #[arg(long, visible_alias = "endian", value_enum)]
     from_endian: Option<ByteOrder>,
+    /// The largest code point read, in bits (default: 16777216).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    max_bits: Option<u64>,
     /// The file to check; standard input if absent or `-`.
     file: Option<PathBuf>,
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let mut bytes = Vec::new();
-    open_input(args.file.as_deref())?.read_to_end(&mut bytes)?;
-    let units = match from_bytes(args.format, &bytes, args.from_endian.map(Into::into)) {
-        Ok(units) => units,
-        Err(e) => {
-            writeln!(io::stdout(), "invalid: {e}")?;
-            return Ok(false);
-        }
+    let order = byte_order(args.format, args.from_endian, "--from-endian")?;
+    let limits = DecodeLimits {
+        max_bits: args.max_bits.unwrap_or(DecodeLimits::DEFAULT_MAX_BITS),
     };
-    match args.format.decode_all(&units) {
-        Ok(cps) => {
+    let mut input = Input::open(args.file.as_deref())?;
+    let format = args.format.format;
+    let bar = report::progress_bar(input.len);
+    let result = validate_stream(
+        format,
+        &mut input,
+        order.map_or(Order::Detect, Order::Fixed),
+        limits,
+        &mut |bytes| bar.set_position(bytes),
+    );
+    bar.finish_and_clear();
+    let what = match result {
+        Ok(summary) => {
+            let mut out = io::stdout().lock();
             writeln!(
-                io::stdout(),
-                "valid: {} code points in {} units",
-                cps.len(),
-                units.len()
+                out,
+                "valid: {} in {}",
+                plural(summary.code_points, "code point"),
+                plural(summary.units, "unit")
             )?;
-            Ok(true)
+            out.flush()?;
+            return Ok(true);
         }
-        Err(e) => {
-            writeln!(
-                io::stdout(),
-                "invalid at unit {}: {}",
-                e.valid_up_to(),
-                e.kind()
-            )?;
-            Ok(false)
+        Err(StreamError::Io(e)) => return Err(input.error(e)),
+        Err(StreamError::Decode(e)) => {
+            report::decode_error(format, e.valid_up_to() as u64, e.kind(), e.unit())
         }
-    }
+        Err(StreamError::IncompleteUnit { position, len }) => {
+            report::incomplete_unit(format, position, len as u64)
+        }
+        Err(e) => e.to_string(),
+    };
+    let mut out = io::stdout().lock();
+    writeln!(out, "invalid")?;
+    out.flush()?;
+    report::error(&input.name, &what);
+    Ok(false)
 }

@@ -549,18 +549,41 @@ fn encode(facts: &Facts, cp: &CodePoint, out: &mut Vec<u16>) -> Result<(), Encod
 
 fn encode_u64s(facts: &Facts, input: &[u64], out: &mut Vec<u16>) -> Result<(), EncodeError> {
     out.reserve(input.len());
-    for (i, &value) in input.iter().enumerate() {
-        let value = facts.check(value).map_err(|e| e.at_index(i))?;
-        encode_small(u128::from(value), out);
+    let mut done = 0;
+    for block in input.chunks(block::LEN) {
+        // A block of BMP values outside the surrogates, which every
+        // 16-bit format writes as one unit each (§3.2), is narrowed at once;
+        // the tests are reductions the compiler vectorises.
+        let bmp = block.iter().fold(0, |acc, &v| acc | v) < 0x1_0000;
+        if bmp && !block.iter().any(|&v| v & 0xF800 == 0xD800) {
+            out.extend(block.iter().map(|&v| v as u16));
+        } else {
+            for (i, &value) in block.iter().enumerate() {
+                let value = facts.check(value).map_err(|e| e.at_index(done + i))?;
+                encode_small(u128::from(value), out);
+            }
+        }
+        done += block.len();
     }
     Ok(())
 }
 
 macro_rules! utf16_encoding {
-    ($ty:ty, $facts:expr) => {
+    ($ty:ty, $facts:expr, $format:expr) => {
         impl Encoding for $ty {
             type Unit = u16;
             const NAME: &'static str = $facts.name;
+            fn builtin_format(_: crate::encoding::sealed::Token) -> Option<crate::Format> {
+                Some($format)
+            }
+
+            fn unit_slice(units: &[Self::Unit]) -> Option<crate::UnitSlice<'_>> {
+                Some(crate::encoding::Viewable::slice(units))
+            }
+
+            fn unit_vec(units: &mut Vec<Self::Unit>) -> Option<crate::UnitVec<'_>> {
+                Some(crate::encoding::Viewable::vec(units))
+            }
 
             fn max_code_point() -> Option<CodePoint> {
                 $facts.max_code_point()
@@ -595,19 +618,11 @@ macro_rules! utf16_encoding {
             fn decode_u64s(input: &[u16], out: &mut Vec<u64>) -> Result<(), DecodeError> {
                 decode_u64s(&$facts, input, out)
             }
-
-            fn unicode_units(input: &[u16]) -> crate::encoding::UnicodeUnits<'_> {
-                crate::encoding::UnicodeUnits::Utf16(input)
-            }
-
-            fn unicode_out(out: &mut Vec<u16>) -> crate::encoding::UnicodeOut<'_> {
-                crate::encoding::UnicodeOut::Utf16(out)
-            }
         }
     };
 }
 
-utf16_encoding!(Utf16, UTF_16);
-utf16_encoding!(UtfG16, UTF_G_16);
-utf16_encoding!(UtfE16, UTF_E_16);
-utf16_encoding!(UtfInf16, UTF_INF_16);
+utf16_encoding!(Utf16, UTF_16, crate::Format::Utf16);
+utf16_encoding!(UtfG16, UTF_G_16, crate::Format::UtfG16);
+utf16_encoding!(UtfE16, UTF_E_16, crate::Format::UtfE16);
+utf16_encoding!(UtfInf16, UTF_INF_16, crate::Format::UtfInf16);

@@ -377,10 +377,21 @@ fn decode_u64s(limits: &Limits, input: &[u8], out: &mut Vec<u64>) -> Result<(), 
 }
 
 macro_rules! utf8_encoding {
-    ($ty:ty, $limits:expr) => {
+    ($ty:ty, $limits:expr, $format:expr) => {
         impl Encoding for $ty {
             type Unit = u8;
             const NAME: &'static str = $limits.range.name;
+            fn builtin_format(_: crate::encoding::sealed::Token) -> Option<crate::Format> {
+                Some($format)
+            }
+
+            fn unit_slice(units: &[Self::Unit]) -> Option<crate::UnitSlice<'_>> {
+                Some(crate::encoding::Viewable::slice(units))
+            }
+
+            fn unit_vec(units: &mut Vec<Self::Unit>) -> Option<crate::UnitVec<'_>> {
+                Some(crate::encoding::Viewable::vec(units))
+            }
 
             fn max_code_point() -> Option<CodePoint> {
                 $limits.range.max_code_point()
@@ -407,18 +418,10 @@ macro_rules! utf8_encoding {
             fn decode_u64s(input: &[u8], out: &mut Vec<u64>) -> Result<(), DecodeError> {
                 decode_u64s(&$limits, input, out)
             }
-
-            fn unicode_units(input: &[u8]) -> crate::encoding::UnicodeUnits<'_> {
-                crate::encoding::UnicodeUnits::Utf8(input)
-            }
-
-            fn unicode_out(out: &mut Vec<u8>) -> crate::encoding::UnicodeOut<'_> {
-                crate::encoding::UnicodeOut::Utf8(out)
-            }
         }
     };
 }
 
-utf8_encoding!(Utf8, UTF_8);
-utf8_encoding!(UtfG8, UTF_G_8);
-utf8_encoding!(UtfE8, UTF_E_8);
+utf8_encoding!(Utf8, UTF_8, crate::Format::Utf8);
+utf8_encoding!(UtfG8, UTF_G_8, crate::Format::UtfG8);
+utf8_encoding!(UtfE8, UTF_E_8, crate::Format::UtfE8);

@@ -1,0 +1,301 @@
+//! A byte stream read code by code, in constant memory, for `dump`: each
+//! code with its byte offset and its units, each ill-formed part with its
+//! own, and decoding going on after it.
+//!
+//! [`ucsx::io::StreamDecoder`] gives code points but not the units each
+//! came from, which a dump shows; so this keeps the units itself and calls
+//! [`Encoding::decode_with_limits`] on them one code at a time, with the
+//! same rule for codes split across reads: the start of a code is held
+//! back until more input completes it, and a long one (over 64 units) is
+//! tried again only once the units held back have doubled, so that a huge
+//! UTF-∞-16 code read in pieces costs linear time, not quadratic.
+
+use std::io::{self, Read};
+
+use ucsx::{CodePoint, CodeUnit, DecodeError, DecodeLimits, Encoding, Endian};
+
+/// One step of a scan.
+pub enum Item<'a, U> {
+    /// A well-formed code: its first byte's offset, its units, its value.
+    Code(u64, &'a [U], CodePoint),
+    /// An ill-formed part (what lossy decoding replaces by one U+FFFD): its
+    /// first byte's offset, its unit offset (after any byte order mark), its
+    /// units, why.
+    Ill(u64, u64, &'a [U], DecodeError),
+    /// The stream ends inside a unit: the offset of the bytes left over,
+    /// and the bytes.
+    Incomplete(u64, &'a [u8]),
+}
+
+/// The size of one read.
+const CHUNK: usize = 64 * 1024;
+
+/// Held-back codes up to this many units are tried again after each read.
+const RETRY_EVERY_READ: usize = 64;
+
+/// Reads `reader` as a stream of `E` (units in `order`; `None`: the order of
+/// a leading byte order mark, which is skipped, else big-endian) and calls
+/// `visit` on each code and each ill-formed part, in order.
+pub fn scan<E, R>(
+    mut reader: R,
+    order: Option<Endian>,
+    limits: &DecodeLimits,
+    visit: &mut dyn FnMut(Item<'_, E::Unit>) -> io::Result<()>,
+) -> io::Result<()>
+where
+    E: Encoding,
+    E::Unit: CodeUnit,
+    R: Read,
+{
+    let unit_bytes = <E::Unit as CodeUnit>::BYTES;
+    let mut buffer = vec![0; CHUNK];
+    // Bytes not yet making a whole unit (or a possible byte order mark).
+    let mut carry: Vec<u8> = Vec::new();
+    let mut endian = order.unwrap_or(Endian::Big);
+    let mut started = false;
+    // The byte offset of `pending[0]`, and the length of the byte order
+    // mark before the first unit.
+    let mut offset = 0u64;
+    let mut bom = 0u64;
+    let mut pending: Vec<E::Unit> = Vec::new();
+    let mut retry_at = 0;
+    loop {
+        let n = loop {
+            match reader.read(&mut buffer) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                result => break result?,
+            }
+        };
+        let last = n == 0;
+        carry.extend_from_slice(&buffer[..n]);
+        if !started {
+            let boms = [Endian::Big, Endian::Little].map(<E::Unit as CodeUnit>::bom);
+            let longest = boms.iter().map(|b| b.len()).max().unwrap_or(0);
+            if order.is_none() && carry.len() < longest && !last {
+                continue;
+            }
+            if order.is_none() {
+                for (mark, marked) in boms.iter().zip([Endian::Big, Endian::Little]) {
+                    if carry.starts_with(mark) {
+                        endian = marked;
+                        carry.drain(..mark.len());
+                        offset = mark.len() as u64;
+                        bom = offset;
+                        break;
+                    }
+                }
+            }
+            started = true;
+        }
+        let whole = carry.len() - carry.len() % unit_bytes;
+        pending.extend(
+            carry[..whole]
+                .chunks_exact(unit_bytes)
+                .map(|c| <E::Unit as CodeUnit>::from_bytes(c, endian)),
+        );
+        carry.drain(..whole);
+        if last || pending.len() >= retry_at {
+            retry_at = 0;
+            let mut start = 0;
+            while start < pending.len() {
+                let rest = &pending[start..];
+                let at = offset + (start * unit_bytes) as u64;
+                match E::decode_with_limits(rest, limits) {
+                    Ok((cp, len)) => {
+                        visit(Item::Code(at, &rest[..len], cp))?;
+                        start += len;
+                    }
+                    Err(e) if e.error_len().is_none() && !last => {
+                        if rest.len() > RETRY_EVERY_READ {
+                            retry_at = 2 * rest.len();
+                        }
+                        break;
+                    }
+                    Err(e) => {
+                        let len = e.error_len().unwrap_or(rest.len()).max(1);
+                        let unit = (at - bom) / unit_bytes as u64;
+                        visit(Item::Ill(at, unit, &rest[..len], e))?;
+                        start += len;
+                    }
+                }
+            }
+            pending.drain(..start);
+            offset += (start * unit_bytes) as u64;
+        }
+        if last {
+            if !carry.is_empty() {
+                visit(Item::Incomplete(offset, &carry))?;
+            }
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use ucsx::{Utf16, Utf32, Utf8, UtfE8, UtfG16, UtfInf16};
+
+    /// A reader that gives at most `chunk` bytes a read.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.0.len().min(self.1).min(buf.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// The items of a scan as text: `offset units value` or `offset error`.
+    fn items<E: Encoding>(bytes: &[u8], order: Option<Endian>, chunk: usize) -> Vec<String>
+    where
+        E::Unit: CodeUnit + Into<u32>,
+    {
+        let mut out = Vec::new();
+        let limits = DecodeLimits::default();
+        scan::<E, _>(Trickle(bytes, chunk), order, &limits, &mut |item| {
+            out.push(match item {
+                Item::Code(at, units, cp) => format!("{at} {} {cp}", units.len()),
+                Item::Ill(at, unit, units, e) => {
+                    format!("{at}/{unit} {} {}", units.len(), e.kind())
+                }
+                Item::Incomplete(at, bytes) => format!("{at} {} incomplete", bytes.len()),
+            });
+            Ok(())
+        })
+        .unwrap();
+        out
+    }
+
+    #[test]
+    fn codes_and_errors_with_byte_offsets_whatever_the_reads() {
+        let bytes = b"a\xC3\xA9\xFF\xE2\x82";
+        for chunk in [1, 2, 7] {
+            assert_eq!(
+                items::<Utf8>(bytes, None, chunk),
+                [
+                    "0 1 U+0061",
+                    "1 2 U+00E9",
+                    "3/3 1 invalid leading unit",
+                    "4/4 2 input ends inside a code"
+                ],
+                "{chunk}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_sets_the_order_and_the_first_offset() {
+        let bytes = [0xFF, 0xFE, 0x41, 0x00, 0x3D, 0xD8, 0x00, 0xDE, 0x42];
+        for chunk in [1, 3, 100] {
+            assert_eq!(
+                items::<Utf16>(&bytes, None, chunk),
+                ["2 1 U+0041", "4 2 U+1F600", "8 1 incomplete"]
+            );
+        }
+        // A fixed order reads the mark as U+FEFF.
+        assert_eq!(
+            items::<Utf16>(&bytes[..4], Some(Endian::Little), 1),
+            ["0 1 U+FEFF", "2 1 U+0041"]
+        );
+    }
+
+    #[test]
+    fn a_long_code_read_a_byte_at_a_time() {
+        let cp: CodePoint = format!("U+1{}", "0".repeat(2000)).parse().unwrap();
+        let mut units = Vec::new();
+        UtfInf16::encode(&cp, &mut units).unwrap();
+        let bytes = ucsx::units_to_bytes(&units, Endian::Big, false);
+        let expected = format!("0 {} {cp}", units.len());
+        assert_eq!(items::<UtfInf16>(&bytes, None, 1), [expected]);
+    }
+
+    /// What the library's whole-input iterator makes of the units of
+    /// `bytes`, big-endian: `(unit offset, length, value or error kind)`.
+    fn whole<E: Encoding>(bytes: &[u8]) -> Vec<(u64, usize, String)>
+    where
+        E::Unit: CodeUnit,
+    {
+        let (units, _) = ucsx::bytes_to_units::<E::Unit>(bytes, Some(Endian::Big)).unwrap();
+        let mut out = Vec::new();
+        let mut items = E::code_points(&units).peekable();
+        while let Some(item) = items.next() {
+            let start = match &item {
+                Ok((at, _)) => *at,
+                Err(e) => e.valid_up_to(),
+            };
+            let end = match items.peek() {
+                Some(Ok((at, _))) => *at,
+                Some(Err(e)) => e.valid_up_to(),
+                None => units.len(),
+            };
+            let what = match item {
+                Ok((_, cp)) => cp.to_string(),
+                Err(e) => e.kind().to_string(),
+            };
+            out.push((start as u64, end - start, what));
+        }
+        out
+    }
+
+    /// The same from a scan of `bytes` read `chunk` bytes at a time.
+    fn scanned<E: Encoding>(bytes: &[u8], chunk: usize) -> Vec<(u64, usize, String)>
+    where
+        E::Unit: CodeUnit,
+    {
+        let width = <E::Unit as CodeUnit>::BYTES as u64;
+        let mut out = Vec::new();
+        let limits = DecodeLimits::default();
+        let order = Some(Endian::Big);
+        scan::<E, _>(Trickle(bytes, chunk), order, &limits, &mut |item| {
+            match item {
+                Item::Code(at, units, cp) => out.push((at / width, units.len(), cp.to_string())),
+                Item::Ill(at, unit, units, e) => {
+                    assert_eq!(at / width, unit);
+                    out.push((unit, units.len(), e.kind().to_string()))
+                }
+                Item::Incomplete(..) => unreachable!("whole units only"),
+            }
+            Ok(())
+        })
+        .unwrap();
+        out
+    }
+
+    /// Bytes that are mostly near-valid codes: ASCII, lead and trailing
+    /// bytes of every kind, surrogates.
+    fn near_valid(unit: usize) -> impl Strategy<Value = Vec<u8>> {
+        let byte = prop_oneof![
+            0x00u8..0x80,
+            0x80u8..0xC0,
+            0xC0u8..=0xFF,
+            Just(0xD8),
+            Just(0xDC),
+            Just(0xDD)
+        ];
+        prop::collection::vec(byte, 0..200).prop_map(move |mut v| {
+            v.truncate(v.len() - v.len() % unit);
+            v
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn scan_agrees_with_code_points_whatever_the_reads(
+            bytes8 in near_valid(1),
+            bytes16 in near_valid(2),
+            bytes32 in near_valid(4),
+            chunk in 1usize..70,
+        ) {
+            prop_assert_eq!(scanned::<Utf8>(&bytes8, chunk), whole::<Utf8>(&bytes8));
+            prop_assert_eq!(scanned::<UtfE8>(&bytes8, chunk), whole::<UtfE8>(&bytes8));
+            prop_assert_eq!(scanned::<Utf16>(&bytes16, chunk), whole::<Utf16>(&bytes16));
+            prop_assert_eq!(scanned::<UtfG16>(&bytes16, chunk), whole::<UtfG16>(&bytes16));
+            prop_assert_eq!(scanned::<UtfInf16>(&bytes16, chunk), whole::<UtfInf16>(&bytes16));
+            prop_assert_eq!(scanned::<Utf32>(&bytes32, chunk), whole::<Utf32>(&bytes32));
+        }
+    }
+}

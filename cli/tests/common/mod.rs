@@ -1,0 +1,90 @@
+//! Running the `ucsx` binary as a script would: exact output, exact
+//! messages on stderr, exact exit statuses (0 all valid, 1 some input
+//! invalid, 2 a usage error or a file that cannot be read or written).
+// Each test file uses its own share of these.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `ucsx` with `args`, feeding `stdin`.
+pub fn ucsx(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ucsx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the ucsx binary runs");
+    let mut input = child.stdin.take().unwrap();
+    // A command that does not read its input may close it first.
+    let _ = input.write_all(stdin);
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+/// Runs `ucsx` and checks its exit status, standard output and standard
+/// error.
+pub fn check_all(args: &[&str], stdin: &[u8], status: i32, expected: &str, errors: &str) {
+    let out = ucsx(args, stdin);
+    assert_eq!(
+        (
+            out.status.code(),
+            stdout(&out).as_str(),
+            stderr(&out).as_str()
+        ),
+        (Some(status), expected, errors),
+        "{args:?}"
+    );
+}
+
+/// Runs `ucsx` and checks its exit status and standard output, and that
+/// standard error is empty.
+pub fn check(args: &[&str], stdin: &str, status: i32, expected: &str) {
+    check_all(args, stdin.as_bytes(), status, expected, "");
+}
+
+/// A file path in the temp dir unique to this test run.
+pub fn temp_path(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("ucsx-cli-{}-{name}", std::process::id()))
+}
+
+/// A reproducible pseudo-random sequence (xorshift64*).
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A value below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Whether `tool` runs here; if not, says that the test skips it.
+pub fn have(tool: &str, test: &str) -> bool {
+    let ok = Command::new(tool)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        eprintln!("{test}: skipped, {tool} is not installed");
+    }
+    ok
+}
