@@ -42,6 +42,139 @@ fn main() {
         }
     }
     huge_rows(&report);
+    code_point_rows(&report);
+}
+
+/// `CodePoint` below 2^64 against `u64` (and `u32` for serde), on the
+/// characters of the mixed corpus, 4096 at a time (a working set in the
+/// caches: the operations, not the memory, are measured).
+fn code_point_rows(report: &Report) {
+    let text = corpus::mixed();
+    let ints: Vec<u64> = text.chars().take(4096).map(u64::from).collect();
+    let cps: Vec<CodePoint> = ints.iter().map(|&v| CodePoint::from(v)).collect();
+    let label = format!("{} values", ints.len());
+    let label = label.as_str();
+
+    let notations: Vec<String> = cps.iter().map(CodePoint::to_string).collect();
+    report.measure(
+        (
+            "CodePoint::from_str",
+            label,
+            "u64::from_str_radix + prefix",
+            1.0 / 1.5,
+        ),
+        &mut || {
+            for s in black_box(&notations) {
+                black_box(s.parse::<CodePoint>().unwrap());
+            }
+        },
+        &mut || {
+            for s in black_box(&notations) {
+                let digits = s.strip_prefix("U+").or_else(|| s.strip_prefix("u+"));
+                black_box(u64::from_str_radix(digits.unwrap(), 16).unwrap());
+            }
+        },
+    );
+    report.measure(
+        ("CodePoint::clone", label, "u64 (Vec::clone)", 1.0 / 1.5),
+        &mut || {
+            black_box(black_box(&cps).clone());
+        },
+        &mut || {
+            black_box(black_box(&ints).clone());
+        },
+    );
+    let (cps2, ints2) = (cps.clone(), ints.clone());
+    report.measure(
+        ("CodePoint::eq", label, "u64 (slice ==)", 1.0 / 1.5),
+        &mut || {
+            assert!(black_box(&cps) == black_box(&cps2));
+        },
+        &mut || {
+            assert!(black_box(&ints) == black_box(&ints2));
+        },
+    );
+    let sorted_cps = RefCell::new(cps.clone());
+    let sorted_ints = RefCell::new(ints.clone());
+    report.measure(
+        ("CodePoint::cmp", label, "u64 (sort_unstable)", 1.0 / 1.5),
+        &mut || {
+            let mut v = sorted_cps.borrow_mut();
+            v.clone_from_slice(&cps);
+            v.sort_unstable();
+            black_box(&v);
+        },
+        &mut || {
+            let mut v = sorted_ints.borrow_mut();
+            v.clone_from_slice(&ints);
+            v.sort_unstable();
+            black_box(&v);
+        },
+    );
+    let set_cps = RefCell::new(std::collections::HashSet::with_capacity(cps.len()));
+    let set_ints = RefCell::new(std::collections::HashSet::with_capacity(ints.len()));
+    report.measure(
+        ("CodePoint::hash", label, "u64 (HashSet::insert)", 1.0 / 1.5),
+        &mut || {
+            let mut set = set_cps.borrow_mut();
+            set.clear();
+            set.extend(black_box(&cps).iter().cloned());
+            black_box(&set);
+        },
+        &mut || {
+            let mut set = set_ints.borrow_mut();
+            set.clear();
+            set.extend(black_box(&ints).iter().copied());
+            black_box(&set);
+        },
+    );
+    serde_rows(report, label, &cps);
+}
+
+/// serde_json of a `Vec<CodePoint>` (notation strings) against a
+/// `Vec<u32>` of the same values (numbers).
+#[cfg(feature = "serde")]
+fn serde_rows(report: &Report, label: &str, cps: &[CodePoint]) {
+    let u32s: Vec<u32> = cps.iter().map(|cp| u32::try_from(cp).unwrap()).collect();
+    let (cps, u32s) = (cps.to_vec(), u32s);
+    report.measure(
+        (
+            "CodePoint serde_json::to_string",
+            label,
+            "Vec<u32>",
+            1.0 / 1.5,
+        ),
+        &mut || {
+            black_box(serde_json::to_string(black_box(&cps)).unwrap());
+        },
+        &mut || {
+            black_box(serde_json::to_string(black_box(&u32s)).unwrap());
+        },
+    );
+    let (cps_json, u32s_json) = (
+        serde_json::to_string(&cps).unwrap(),
+        serde_json::to_string(&u32s).unwrap(),
+    );
+    report.measure(
+        (
+            "CodePoint serde_json::from_str",
+            label,
+            "Vec<u32>",
+            1.0 / 1.5,
+        ),
+        &mut || {
+            black_box(serde_json::from_str::<Vec<CodePoint>>(black_box(&cps_json)).unwrap());
+        },
+        &mut || {
+            black_box(serde_json::from_str::<Vec<u32>>(black_box(&u32s_json)).unwrap());
+        },
+    );
+}
+
+#[cfg(not(feature = "serde"))]
+fn serde_rows(_: &Report, _: &str, _: &[CodePoint]) {
+    println!();
+    println!("(serde rows: run with --features serde)");
 }
 
 /// The targets on one text corpus.
@@ -257,20 +390,27 @@ fn huge_rows(report: &Report) {
             only: report.only.clone(),
         };
         let label = format!("10^{exp} bits");
+        // Both sides write into the same vector, already grown: encoding is
+        // measured against copying the code it writes.
+        let out = RefCell::new(Vec::<u16>::with_capacity(units.len()));
         let encode = report.measure(
             (
                 "UtfInf16::encode (huge)",
                 &label,
-                "BigUint::to_bytes_le",
-                1.0 / 3.0,
+                "memcpy of the output",
+                0.5,
             ),
             &mut || {
-                let mut out = Vec::with_capacity(units.len());
+                let mut out = out.borrow_mut();
+                out.clear();
                 UtfInf16::encode(black_box(&cp), &mut out).unwrap();
-                black_box(out);
+                black_box(&out);
             },
             &mut || {
-                black_box(black_box(&value).to_bytes_le());
+                let mut out = out.borrow_mut();
+                out.clear();
+                out.extend_from_slice(black_box(&units));
+                black_box(&out);
             },
         );
         let decode = report.measure(
@@ -278,7 +418,7 @@ fn huge_rows(report: &Report) {
                 "UtfInf16::decode (huge)",
                 &label,
                 "BigUint::from_bytes_le",
-                1.0 / 3.0,
+                1.0,
             ),
             &mut || {
                 black_box(UtfInf16::decode(black_box(&units)).unwrap());

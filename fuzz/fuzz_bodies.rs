@@ -39,6 +39,7 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("utf16_vs_std", utf16_vs_std),
     ("encode_u64s", encode_u64s),
     ("engine", engine),
+    ("huge_16", huge_16),
 ];
 
 /// Runs `$body` with `$E` set to the format `$index` names (modulo 9), in
@@ -768,4 +769,55 @@ pub fn utf16_vs_std(data: &[u8]) {
     } else {
         assert!(all.iter().all(Option::is_none), "{units:04X?}");
     }
+}
+
+/// The DDFF codes of UTF-∞-16 (utf-inf-16.txt §3.4) against a reference
+/// written here bit by bit: the value is the little-endian bytes after the
+/// first, repeated (first byte % 8) + 1 times so that short inputs reach
+/// the 64-unit blocks of the fast paths, with bit 90 set. `encode` must
+/// give the reference's units, `decode` must give the value back from them
+/// and refuse them cut short by a unit.
+pub fn huge_16(data: &[u8]) {
+    use ucsx::num_bigint::BigUint;
+
+    let Some((&repeat, bytes)) = data.split_first() else {
+        return;
+    };
+    let bytes = bytes.repeat(usize::from(repeat % 8) + 1);
+    let mut value = BigUint::from_bytes_le(&bytes);
+    value.set_bit(90, true);
+    let cp = CodePoint::from(value.clone());
+
+    let mut units = Vec::new();
+    UtfInf16::encode(&cp, &mut units).unwrap();
+    let expected = reference_huge_code(&value);
+    assert_eq!(units, expected, "{value:X}");
+    assert_eq!(UtfInf16::decode(&units).unwrap(), (cp, units.len()));
+    assert!(UtfInf16::decode(&units[..units.len() - 1]).is_err());
+}
+
+/// The DDFF code of `value` (at least 2^90) from the rules alone: DDFF,
+/// the length field holding NMT = NUD − 23 (one DExx unit up to FF, else k
+/// DFB4 units and k + 1 DExx units of NMT's bytes, big-endian), then the
+/// value's bits nine a unit, right-aligned, most significant first.
+fn reference_huge_code(value: &ucsx::num_bigint::BigUint) -> Vec<u16> {
+    let bits = value.bits();
+    let nmt = bits.div_ceil(4) - 23;
+    let nmt_bytes: Vec<u8> = nmt
+        .to_be_bytes()
+        .into_iter()
+        .skip_while(|&b| b == 0)
+        .collect();
+    let mut code = vec![0xDDFF];
+    if nmt_bytes.len() <= 1 {
+        code.push(0xDE00 | nmt as u16);
+    } else {
+        code.extend(std::iter::repeat_n(0xDFB4, nmt_bytes.len() - 1));
+        code.extend(nmt_bytes.iter().map(|&b| 0xDE00 | u16::from(b)));
+    }
+    for unit in (0..bits.div_ceil(9)).rev() {
+        let group = (0..9).fold(0, |g, b| g | u16::from(value.bit(9 * unit + b)) << b);
+        code.push(0xDE00 | group);
+    }
+    code
 }

@@ -3,7 +3,7 @@
 //! Values below 2^64 (every code point of UCS-M, UCS-G and UCS-E) are stored
 //! inline, so creating, cloning, comparing and hashing them never touches the
 //! heap. Larger values live in a boxed [`BigUint`]. The representation is
-//! canonical: a value below 2^64 is never boxed, which is why the derived
+//! canonical: a value below 2^64 is never boxed, which is why the
 //! equality, ordering and hashing are by value (every `Small` is below every
 //! `Big`).
 
@@ -15,6 +15,8 @@ use core::str::FromStr;
 
 use num_bigint::BigUint;
 use num_traits::{FromPrimitive, ToPrimitive, Zero};
+
+mod ops;
 
 /// A code point of any size: a nonnegative integer, written `U+0041`,
 /// `U+110000` or `U+1000…0` in the UCS-∞ notation.
@@ -56,13 +58,10 @@ use num_traits::{FromPrimitive, ToPrimitive, Zero};
 /// assert_eq!(CodePoint::from_f64(-1.0), None);
 /// assert_eq!(CodePoint::from_f64(f64::NAN), None);
 /// ```
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct CodePoint(Repr);
 
-// Variant order matters: the derived `Ord` compares the variant first, and
-// every `Small` value is below every `Big` one because `Big` holds only values
-// of 2^64 and above.
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+// Every `Small` value is below every `Big` one because `Big` holds only
+// values of 2^64 and above; `Ord` relies on it.
 enum Repr {
     Small(u64),
     Big(Box<BigUint>),
@@ -489,17 +488,14 @@ impl fmt::Display for CodePoint {
     /// assert_eq!(format!("[{:*<8}]", CodePoint::from('A')), "[U+0041**]");
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if f.width().is_none() && f.precision().is_none() {
-            return match &self.0 {
-                Repr::Small(v) => write!(f, "U+{v:04X}"),
-                Repr::Big(b) => write!(f, "U+{:X}", **b),
-            };
+        match &self.0 {
+            // `pad` is `write_str` when there is no width or precision.
+            Repr::Small(v) => f.pad(small_notation(*v, &mut [0; 18])),
+            Repr::Big(b) if f.width().is_none() && f.precision().is_none() => {
+                write!(f, "U+{:X}", **b)
+            }
+            Repr::Big(b) => f.pad(&alloc::format!("U+{:X}", **b)),
         }
-        let text = match &self.0 {
-            Repr::Small(v) => alloc::format!("U+{v:04X}"),
-            Repr::Big(b) => alloc::format!("U+{:X}", **b),
-        };
-        f.pad(&text)
     }
 }
 
@@ -612,8 +608,52 @@ impl FromStr for CodePoint {
     /// the byte offset of the first offending character. Takes time linear
     /// in the length of the string, whatever the value's size.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if let Some(value) = parse_short(s) {
+            return Ok(CodePoint::from_u64(value));
+        }
         notation_digits(s).map(parse_hex_digits)
     }
+}
+
+/// The value of a well-formed notation of at most 16 digits, or `None` for
+/// any other string. Up to 16 digits the value fits a `u64` whatever they
+/// are, so one pass checks and adds them up together; a caller that gets
+/// `None` takes the exact path, which finds the error and its position.
+#[inline]
+pub(crate) fn parse_short(s: &str) -> Option<u64> {
+    let [b'U' | b'u', b'+', digits @ ..] = s.as_bytes() else {
+        return None;
+    };
+    if digits.is_empty() || digits.len() > 16 {
+        return None;
+    }
+    let mut value = 0u64;
+    let mut bad = 0u8;
+    for &b in digits {
+        let v = HEX_VALUES[usize::from(b)];
+        bad |= v;
+        value = value << 4 | u64::from(v);
+    }
+    (bad < 16).then_some(value)
+}
+
+/// Writes the notation of `v` (`U+`, at least four uppercase hex digits)
+/// into `buf` and returns it: what `Display` writes, without the
+/// formatting machinery.
+#[inline]
+pub(crate) fn small_notation(v: u64, buf: &mut [u8; 18]) -> &str {
+    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+    // All sixteen digits at fixed places, without a branch, then `U+`
+    // just before the ones that are written.
+    for (i, slot) in buf[2..].iter_mut().enumerate() {
+        *slot = DIGITS[(v >> (4 * (15 - i)) & 0xF) as usize];
+    }
+    let len = (16 - v.leading_zeros() as usize / 4).max(4);
+    let start = 16 - len;
+    buf[start] = b'U';
+    buf[start + 1] = b'+';
+    // Only ASCII was written.
+    core::str::from_utf8(&buf[start..]).unwrap_or_default()
 }
 
 /// The digits of a well-formed notation (`U+` or `u+`, then one or more hex
@@ -692,6 +732,20 @@ pub(crate) fn parse_hex_digits(digits: &[u8]) -> CodePoint {
     let value = BigUint::parse_bytes(significant, 16).unwrap_or_default();
     CodePoint::from(value)
 }
+
+/// The value of each byte as a hex digit, or 0xFF for a byte that is not
+/// one (any value of 16 or more would do: the parser ORs them together).
+static HEX_VALUES: [u8; 256] = {
+    let mut table = [0xFF; 256];
+    let mut b = 0;
+    while b < 256 {
+        if (b as u8).is_ascii_hexdigit() {
+            table[b] = hex_value(b as u8);
+        }
+        b += 1;
+    }
+    table
+};
 
 const fn hex_value(b: u8) -> u8 {
     match b {

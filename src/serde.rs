@@ -64,14 +64,19 @@ use ::serde::de::{self, Deserialize, DeserializeSeed, Deserializer, SeqAccess, V
 use ::serde::ser::{Serialize, Serializer};
 use num_bigint::BigUint;
 
-use crate::code_point::{notation_bits, notation_digits, parse_hex_digits};
+use crate::code_point::{
+    notation_bits, notation_digits, parse_hex_digits, parse_short, small_notation,
+};
 use crate::{CodePoint, DecodeLimits};
 
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for CodePoint {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if serializer.is_human_readable() {
-            serializer.collect_str(self)
+            match self.to_u64() {
+                Some(v) => serializer.serialize_str(small_notation(v, &mut [0; 18])),
+                None => serializer.collect_str(self),
+            }
         } else {
             match self.to_u64() {
                 Some(v) => {
@@ -209,6 +214,9 @@ impl<'de> Visitor<'de> for CodePointVisitor {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<CodePoint, E> {
+        if let Some(value) = parse_short(v) {
+            return self.visit_u64(value);
+        }
         let digits = notation_digits(v).map_err(E::custom)?;
         self.check(notation_bits(digits))?;
         Ok(parse_hex_digits(digits))

@@ -34,6 +34,7 @@ use alloc::vec::Vec;
 
 mod block;
 mod huge;
+mod pack;
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
