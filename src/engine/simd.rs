@@ -177,29 +177,6 @@ static SQUEEZE_2: [([u8; 16], u8); 256] = {
     table
 };
 
-/// How four 32-bit lanes of one to three bytes are squeezed: indexed by
-/// two bits a lane, the code's length less one.
-static SQUEEZE_3: [([u8; 16], u8); 256] = {
-    let mut table = [([0x80u8; 16], 0u8); 256];
-    let mut index = 0;
-    while index < 256 {
-        let (mut j, mut n) = (0, 0);
-        while j < 4 {
-            let extra = index >> (2 * j) & 3;
-            let mut k = 0;
-            while k <= extra && k < 3 {
-                table[index].0[n] = (4 * j + k) as u8;
-                n += 1;
-                k += 1;
-            }
-            j += 1;
-        }
-        table[index].1 = n as u8;
-        index += 1;
-    }
-    table
-};
-
 /// How four 32-bit lanes of zero to four bytes are squeezed: indexed by
 /// three bits a lane, the code's length (zero for the low half of a pair,
 /// whose bytes its high half's lane holds).
@@ -230,17 +207,6 @@ const SPREAD_3: [u16; 16] = {
     let mut i = 0;
     while i < 16 {
         table[i] = ((i & 1) | (i & 2) << 2 | (i & 4) << 4 | (i & 8) << 6) as u16;
-        i += 1;
-    }
-    table
-};
-
-/// Bits 0..4 of the index moved to the even bits 0, 2, 4, 6.
-const SPREAD: [u8; 16] = {
-    let mut table = [0u8; 16];
-    let mut i = 0;
-    while i < 16 {
-        table[i] = ((i & 1) | (i & 2) << 1 | (i & 4) << 2 | (i & 8) << 3) as u8;
         i += 1;
     }
     table
@@ -299,7 +265,7 @@ mod x86 {
     use core::arch::x86_64::*;
     use core::mem::MaybeUninit;
 
-    use super::{Progress, SPREAD, SPREAD_3, SQUEEZE_2, SQUEEZE_3, SQUEEZE_4, TABLE};
+    use super::{Progress, SPREAD_3, SQUEEZE_2, SQUEEZE_4, TABLE};
 
     /// # Safety
     /// The processor has SSSE3, `valid` is valid UTF-8 ending on a code
@@ -475,39 +441,66 @@ mod x86 {
         _mm_or_si128(_mm_and_si128(mask, b), _mm_andnot_si128(mask, a))
     }
 
-    /// Four code points below 0x10000 and outside the surrogates, in 32-bit
-    /// lanes, as UTF-8 at `out`: the bytes written (16 stored).
+    /// Each 32-bit lane's six bits from `shift` up, as a trailing byte.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn trailing(v: __m128i, shift: i32) -> __m128i {
+        let bits = _mm_and_si128(
+            _mm_srl_epi32(v, _mm_cvtsi32_si128(shift)),
+            _mm_set1_epi32(0x3F),
+        );
+        _mm_or_si128(bits, _mm_set1_epi32(0x80))
+    }
+
+    /// Four units outside the surrogates, in 32-bit lanes, as one to three
+    /// bytes each (the lead lowest), with the lanes of 80 and more and of
+    /// 800 and more as 4-bit masks.
     #[inline(always)]
-    unsafe fn four_of_three(v: __m128i, out: *mut u8) -> usize {
-        let ge80 = _mm_cmpgt_epi32(v, _mm_set1_epi32(0x7F));
-        let ge800 = _mm_cmpgt_epi32(v, _mm_set1_epi32(0x7FF));
-        let six = |shift: i32| {
-            _mm_or_si128(
-                _mm_and_si128(
-                    _mm_srl_epi32(v, _mm_cvtsi32_si128(shift)),
-                    _mm_set1_epi32(0x3F),
-                ),
-                _mm_set1_epi32(0x80),
-            )
-        };
-        // (lead, trail) and (lead, middle, trail), the lead lowest.
+    unsafe fn short_codes(u: __m128i) -> (__m128i, usize, usize) {
+        let ge80 = _mm_cmpgt_epi32(u, _mm_set1_epi32(0x7F));
+        let ge800 = _mm_cmpgt_epi32(u, _mm_set1_epi32(0x7FF));
         let two = _mm_or_si128(
-            _mm_or_si128(_mm_srli_epi32(v, 6), _mm_set1_epi32(0xC0)),
-            _mm_slli_epi32(six(0), 8),
+            _mm_or_si128(_mm_srli_epi32(u, 6), _mm_set1_epi32(0xC0)),
+            _mm_slli_epi32(trailing(u, 0), 8),
         );
         let three = _mm_or_si128(
-            _mm_or_si128(_mm_srli_epi32(v, 12), _mm_set1_epi32(0xE0)),
-            _mm_or_si128(_mm_slli_epi32(six(6), 8), _mm_slli_epi32(six(0), 16)),
+            _mm_or_si128(_mm_srli_epi32(u, 12), _mm_set1_epi32(0xE0)),
+            _mm_or_si128(
+                _mm_slli_epi32(trailing(u, 6), 8),
+                _mm_slli_epi32(trailing(u, 0), 16),
+            ),
         );
-        let lanes = unsafe { select(ge800, select(ge80, v, two), three) };
-        let a = _mm_movemask_ps(_mm_castsi128_ps(ge80)) as usize;
-        let b = _mm_movemask_ps(_mm_castsi128_ps(ge800)) as usize;
-        let (shuffle, len) = &SQUEEZE_3[usize::from(SPREAD[a] + SPREAD[b])];
+        let lanes = unsafe { select(ge800, select(ge80, u, two), three) };
+        (lanes, mask(ge80), mask(ge800))
+    }
+
+    /// A 32-bit lane mask as four bits.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn mask(m: __m128i) -> usize {
+        _mm_movemask_ps(_mm_castsi128_ps(m)) as usize
+    }
+
+    /// Stores the lanes' bytes squeezed together at `out`, `index` giving
+    /// each lane's length in three bits: the bytes written (16 stored).
+    #[inline(always)]
+    unsafe fn squeeze(lanes: __m128i, index: u16, out: *mut u8) -> usize {
+        let (shuffle, len) = &SQUEEZE_4[usize::from(index)];
         // SAFETY: 16 bytes of the table entry.
         let shuffle = unsafe { _mm_loadu_si128(shuffle.as_ptr() as *const __m128i) };
         // SAFETY: the caller leaves 16 bytes of room at `out`.
         unsafe { _mm_storeu_si128(out as *mut __m128i, _mm_shuffle_epi8(lanes, shuffle)) };
         usize::from(*len)
+    }
+
+    /// Four units outside the surrogates, in 32-bit lanes, as UTF-8 at
+    /// `out`: the bytes written (16 stored).
+    #[inline(always)]
+    unsafe fn four_short(u: __m128i, out: *mut u8) -> usize {
+        let (lanes, ge80, ge800) = unsafe { short_codes(u) };
+        // Per lane 1 + (>= 80) + (>= 800), three bits a field.
+        let index = SPREAD_3[0xF] + SPREAD_3[ge80] + SPREAD_3[ge800];
+        unsafe { squeeze(lanes, index, out) }
     }
 
     /// Four units in 32-bit lanes, `next` the unit after each, as UTF-8 at
@@ -518,14 +511,9 @@ mod x86 {
     #[inline(always)]
     unsafe fn four_with_pairs(u: __m128i, next: __m128i, out: *mut u8) -> usize {
         let ten = _mm_set1_epi32(0x3FF);
-        let high = _mm_cmpeq_epi32(
-            _mm_and_si128(u, _mm_set1_epi32(0xFC00)),
-            _mm_set1_epi32(0xD800),
-        );
-        let low = _mm_cmpeq_epi32(
-            _mm_and_si128(u, _mm_set1_epi32(0xFC00)),
-            _mm_set1_epi32(0xDC00),
-        );
+        let top = _mm_and_si128(u, _mm_set1_epi32(0xFC00));
+        let high = _mm_cmpeq_epi32(top, _mm_set1_epi32(0xD800));
+        let low = _mm_cmpeq_epi32(top, _mm_set1_epi32(0xDC00));
         // §3.2 of utf-inf-16.txt, as UTF-16: ten bits from each half.
         let pair = _mm_add_epi32(
             _mm_or_si128(
@@ -534,49 +522,24 @@ mod x86 {
             ),
             _mm_set1_epi32(0x1_0000),
         );
-        let six = |v: __m128i, shift: i32| {
-            _mm_or_si128(
-                _mm_and_si128(
-                    _mm_srl_epi32(v, _mm_cvtsi32_si128(shift)),
-                    _mm_set1_epi32(0x3F),
-                ),
-                _mm_set1_epi32(0x80),
-            )
-        };
         let four = _mm_or_si128(
             _mm_or_si128(_mm_srli_epi32(pair, 18), _mm_set1_epi32(0xF0)),
             _mm_or_si128(
-                _mm_slli_epi32(six(pair, 12), 8),
+                _mm_slli_epi32(trailing(pair, 12), 8),
                 _mm_or_si128(
-                    _mm_slli_epi32(six(pair, 6), 16),
-                    _mm_slli_epi32(six(pair, 0), 24),
+                    _mm_slli_epi32(trailing(pair, 6), 16),
+                    _mm_slli_epi32(trailing(pair, 0), 24),
                 ),
             ),
         );
-        let ge80 = _mm_cmpgt_epi32(u, _mm_set1_epi32(0x7F));
-        let ge800 = _mm_cmpgt_epi32(u, _mm_set1_epi32(0x7FF));
-        let two = _mm_or_si128(
-            _mm_or_si128(_mm_srli_epi32(u, 6), _mm_set1_epi32(0xC0)),
-            _mm_slli_epi32(six(u, 0), 8),
-        );
-        let three = _mm_or_si128(
-            _mm_or_si128(_mm_srli_epi32(u, 12), _mm_set1_epi32(0xE0)),
-            _mm_or_si128(_mm_slli_epi32(six(u, 6), 8), _mm_slli_epi32(six(u, 0), 16)),
-        );
-        let lanes = unsafe { select(high, select(ge800, select(ge80, u, two), three), four) };
-        let bits = |m: __m128i| _mm_movemask_ps(_mm_castsi128_ps(m)) as usize;
-        let (high, low, ge80, ge800) = (bits(high), bits(low), bits(ge80), bits(ge800));
+        let (short, ge80, ge800) = unsafe { short_codes(u) };
+        let lanes = unsafe { select(high, short, four) };
         // Per lane 1 + (>= 80) + (>= 800) + (high), or 0 for a low half;
         // three bits a field, which no sum overflows.
-        let keep = !low & 0xF;
+        let keep = !mask(low) & 0xF;
         let index =
-            SPREAD_3[keep] + SPREAD_3[ge80 & keep] + SPREAD_3[ge800 & keep] + SPREAD_3[high];
-        let (shuffle, len) = &SQUEEZE_4[usize::from(index)];
-        // SAFETY: 16 bytes of the table entry.
-        let shuffle = unsafe { _mm_loadu_si128(shuffle.as_ptr() as *const __m128i) };
-        // SAFETY: the caller leaves 16 bytes of room at `out`.
-        unsafe { _mm_storeu_si128(out as *mut __m128i, _mm_shuffle_epi8(lanes, shuffle)) };
-        usize::from(*len)
+            SPREAD_3[keep] + SPREAD_3[ge80 & keep] + SPREAD_3[ge800 & keep] + SPREAD_3[mask(high)];
+        unsafe { squeeze(lanes, index, out) }
     }
 
     /// # Safety
@@ -632,8 +595,8 @@ mod x86 {
                 // SAFETY: 16 bytes of room at each w, as above; the second
                 // store starts at most 12 bytes after the first.
                 unsafe {
-                    w += four_of_three(_mm_unpacklo_epi16(v, zero), out.add(w));
-                    w += four_of_three(_mm_unpackhi_epi16(v, zero), out.add(w));
+                    w += four_short(_mm_unpacklo_epi16(v, zero), out.add(w));
+                    w += four_short(_mm_unpackhi_epi16(v, zero), out.add(w));
                 }
                 i += 8;
                 codes += 8;
