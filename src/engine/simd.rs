@@ -57,86 +57,58 @@ const fn entry(mask: usize) -> Entry {
         }
         k += 1;
     }
-    let mut shuffle = [0x80u8; 16];
-    // Six codes of at most two bytes: lane j is (last byte, lead or 0).
-    if count >= 6 {
-        let (mut j, mut start, mut fits) = (0, 0u8, true);
-        while j < 6 {
-            let len = ends[j] - start + 1;
-            if len > 2 {
-                fits = false;
-            } else {
-                shuffle[2 * j] = ends[j];
-                if len == 2 {
-                    shuffle[2 * j + 1] = start;
-                }
-            }
-            start = ends[j] + 1;
-            j += 1;
-        }
-        if fits {
+    // Six codes of one or two bytes into 16-bit lanes, else four of up to
+    // three bytes into 32-bit lanes, else three of up to four bytes.
+    let layouts = [(1, 6, 2, 2), (2, 4, 3, 4), (3, 3, 4, 4)];
+    let mut l = 0;
+    while l < layouts.len() {
+        let (kind, codes, max_len, lane) = layouts[l];
+        if let Some(shuffle) = gather(&ends, count, codes, max_len, lane) {
             return Entry {
-                kind: 1,
-                read: ends[5] + 1,
+                kind,
+                read: ends[codes - 1] + 1,
                 shuffle,
             };
         }
-    }
-    // Four codes of at most three bytes: lane j is (last, middle, lead, 0)
-    // with the bytes the code lacks as zeros.
-    shuffle = [0x80u8; 16];
-    if count >= 4 {
-        let (mut j, mut start, mut fits) = (0, 0u8, true);
-        while j < 4 {
-            let len = ends[j] - start + 1;
-            if len > 3 {
-                fits = false;
-            } else {
-                shuffle[4 * j] = ends[j];
-                if len >= 2 {
-                    shuffle[4 * j + 1] = ends[j] - 1;
-                }
-                if len == 3 {
-                    shuffle[4 * j + 2] = ends[j] - 2;
-                }
-            }
-            start = ends[j] + 1;
-            j += 1;
-        }
-        if fits {
-            return Entry {
-                kind: 2,
-                read: ends[3] + 1,
-                shuffle,
-            };
-        }
-    }
-    // Three codes of up to four bytes: lane j is (last, ..., lead), the
-    // bytes the code lacks as zeros.
-    shuffle = [0x80u8; 16];
-    if count >= 3 && ends[0] < 4 && ends[1] - ends[0] <= 4 && ends[2] - ends[1] <= 4 {
-        let (mut j, mut start) = (0, 0u8);
-        while j < 3 {
-            let len = ends[j] - start + 1;
-            let mut k = 0;
-            while k < len {
-                shuffle[4 * j + k as usize] = ends[j] - k;
-                k += 1;
-            }
-            start = ends[j] + 1;
-            j += 1;
-        }
-        return Entry {
-            kind: 3,
-            read: ends[2] + 1,
-            shuffle,
-        };
+        l += 1;
     }
     Entry {
         kind: 0,
         read: 0,
-        shuffle,
+        shuffle: [0x80; 16],
     }
+}
+
+/// The shuffle that puts each of the first `codes` codes (ending at
+/// `ends`) into a lane of `lane` bytes, its last byte first and the bytes
+/// it lacks as zeros; `None` if there are fewer codes or one is longer
+/// than `max_len`.
+const fn gather(
+    ends: &[u8; 12],
+    count: usize,
+    codes: usize,
+    max_len: u8,
+    lane: usize,
+) -> Option<[u8; 16]> {
+    if count < codes {
+        return None;
+    }
+    let mut shuffle = [0x80u8; 16];
+    let (mut j, mut start) = (0, 0u8);
+    while j < codes {
+        let len = ends[j] - start + 1;
+        if len > max_len {
+            return None;
+        }
+        let mut k = 0;
+        while k < len {
+            shuffle[lane * j + k as usize] = ends[j] - k;
+            k += 1;
+        }
+        start = ends[j] + 1;
+        j += 1;
+    }
+    Some(shuffle)
 }
 
 /// Every 12-bit mask's entry.
