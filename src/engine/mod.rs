@@ -221,48 +221,54 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
         last: bool,
         out: &mut Vec<T::Unit>,
     ) -> Result<Option<usize>, TranscodeError> {
-        let held = self.held.len();
-        if !last && held > RETRY_EVERY_CALL && held + input.len() < 2 * self.tried {
-            self.held.extend_from_slice(input);
-            return Ok(None);
-        }
-        // Enough of the input to finish a code as long again as the held
-        // part, doubling until the code ends or the input does.
-        let mut take = held.max(16).min(input.len());
-        loop {
-            let mut joined = core::mem::take(&mut self.held);
-            joined.truncate(held);
-            joined.extend_from_slice(&input[..take]);
-            let whole = take == input.len();
-            let read = self.run_one(&joined, last && whole, out);
-            match read {
-                Err(e) => {
-                    self.held = joined;
-                    self.held.truncate(held);
-                    return Err(e);
-                }
-                // Done with the held units: the rest of `input` goes on
-                // the ordinary path.
-                Ok(Some(read)) if read >= held => {
-                    self.held.clear();
-                    return Ok(Some(read - held));
-                }
-                Ok(Some(read)) => {
-                    // An error shorter than the held part (a limit met
-                    // early): keep the held units after it and go round.
-                    joined.truncate(held);
-                    joined.drain(..read);
-                    self.held = joined;
-                    return self.complete_held(input, last, out);
-                }
-                Ok(None) if whole => {
-                    self.held = joined;
-                    self.tried = self.held.len();
-                    return Ok(None);
-                }
-                Ok(None) => {
-                    self.held = joined;
-                    take = (take * 2).min(input.len());
+        // Each round either finishes with the held units or drops some of
+        // them, so the loop ends.
+        'held: loop {
+            let held = self.held.len();
+            if held == 0 {
+                return Ok(Some(0));
+            }
+            if !last && held > RETRY_EVERY_CALL && held + input.len() < 2 * self.tried {
+                self.held.extend_from_slice(input);
+                return Ok(None);
+            }
+            // Enough of the input to finish a code as long again as the
+            // held part, doubling until the code ends or the input does.
+            let mut take = held.max(16).min(input.len());
+            loop {
+                let mut joined = core::mem::take(&mut self.held);
+                joined.truncate(held);
+                joined.extend_from_slice(&input[..take]);
+                let whole = take == input.len();
+                match self.run_one(&joined, last && whole, out) {
+                    Err(e) => {
+                        self.held = joined;
+                        self.held.truncate(held);
+                        return Err(e);
+                    }
+                    // Done with the held units: the rest of `input` goes
+                    // on the ordinary path.
+                    Ok(Some(read)) if read >= held => {
+                        self.held.clear();
+                        return Ok(Some(read - held));
+                    }
+                    Ok(Some(read)) => {
+                        // An error shorter than the held part (a limit met
+                        // early): keep the held units after it, go round.
+                        joined.truncate(held);
+                        joined.drain(..read);
+                        self.held = joined;
+                        continue 'held;
+                    }
+                    Ok(None) if whole => {
+                        self.held = joined;
+                        self.tried = self.held.len();
+                        return Ok(None);
+                    }
+                    Ok(None) => {
+                        self.held = joined;
+                        take = (take * 2).min(input.len());
+                    }
                 }
             }
         }
