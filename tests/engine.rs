@@ -454,3 +454,40 @@ fn validate_counts_and_reports_the_first_error() {
         other => panic!("{other:?}"),
     }
 }
+
+/// With a decode limit below 64 bits the engine goes code by code through
+/// `decode_with_limits`: the same output and errors in any chunking as
+/// that function called one code after another.
+#[test]
+fn a_small_decode_limit_holds_in_any_chunking() {
+    let limits = ucsx::DecodeLimits { max_bits: 20 };
+    let mut rng = XorShift(77);
+    for _ in 0..200 {
+        let units = mixed_units::<UtfInf16>(&mut rng, 40);
+        // The reference: lossy, code by code, with the limit.
+        let mut expected = Vec::new();
+        let mut pos = 0;
+        while pos < units.len() {
+            match UtfInf16::decode_with_limits(&units[pos..], &limits) {
+                Ok((cp, len)) => {
+                    Utf32::encode(&cp, &mut expected).unwrap();
+                    pos += len;
+                }
+                Err(e) => {
+                    expected.push(0xFFFD);
+                    pos += e.error_len().unwrap_or(units.len() - pos).max(1);
+                }
+            }
+        }
+        for size in [1, 3, 64] {
+            let mut engine = Transcoder::<UtfInf16, Utf32>::with_limits(ErrorMode::Lossy, limits);
+            let mut out = Vec::new();
+            for chunk in units.chunks(size) {
+                engine.feed(chunk, false, &mut out).unwrap();
+            }
+            engine.feed(&[], true, &mut out).unwrap();
+            assert_eq!(out, expected, "chunks of {size}: {units:04X?}");
+            assert_eq!(engine.units_read(), units.len() as u64);
+        }
+    }
+}
