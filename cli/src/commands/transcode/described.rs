@@ -17,22 +17,39 @@ use crate::units::with_encoding;
 /// Output bytes are written out once this many are buffered.
 const CHUNK: usize = 64 * 1024;
 
-/// The output side: the format, the byte order, the bytes not yet written
-/// and the number of code points so far (which an encoding error gives).
+/// The output side: the format, the byte order, what to do with code
+/// points it refuses, the bytes not yet written and the number of code
+/// points so far (which an encoding error gives).
 struct Encoder<'a> {
     to: &'a Chosen,
     endian: Endian,
+    mode: ErrorMode,
     bytes: Vec<u8>,
     count: usize,
 }
 
 impl Encoder<'_> {
-    /// Appends the code of `cp`.
+    /// Appends the code of `cp`; one the format refuses is an error, but
+    /// with -c, which drops it (as the engine does).
     fn push(&mut self, cp: &CodePoint) -> Result<(), StreamError> {
+        match self.to.encode(cp) {
+            Ok(code) => self.write(code),
+            Err(_) if self.mode == ErrorMode::Omit => Ok(()),
+            Err(e) => Err(StreamError::Encode(e.at_index(self.count))),
+        }
+    }
+
+    /// Appends U+FFFD for an ill-formed part (with --lossy).
+    fn push_replacement(&mut self) -> Result<(), StreamError> {
         let code = self
             .to
-            .encode(cp)
-            .map_err(|e| StreamError::Encode(e.at_index(self.count)))?;
+            .encode(&CodePoint::REPLACEMENT)
+            .map_err(StreamError::Encode)?;
+        self.write(code)
+    }
+
+    /// Appends the bytes of `code`.
+    fn write(&mut self, code: Vec<u32>) -> Result<(), StreamError> {
         let n = self.to.unit_bits() as usize / 8;
         for unit in code {
             match self.endian {
@@ -65,6 +82,7 @@ pub fn transcode<W: Write>(
     let mut out = Encoder {
         to,
         endian: options.to_endian,
+        mode: options.mode,
         bytes: Vec::new(),
         count: 0,
     };
@@ -118,7 +136,7 @@ where
         let step = match item {
             Item::Code(_, _, cp) => out.push(&cp),
             Item::Ill(_, unit, units, e) => match mode {
-                ErrorMode::Lossy => out.push(&CodePoint::REPLACEMENT),
+                ErrorMode::Lossy => out.push_replacement(),
                 ErrorMode::Omit => Ok(()),
                 _ => {
                     let at = usize::try_from(unit).unwrap_or(usize::MAX);
