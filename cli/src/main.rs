@@ -9,6 +9,7 @@
 //! goes to stderr as `ucsx: <file>: <what>`.
 #![forbid(unsafe_code)]
 
+mod chosen;
 mod commands;
 mod files;
 mod labels;

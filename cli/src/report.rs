@@ -6,7 +6,9 @@ use std::io::{self, IsTerminal};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use ucsx::{CodePoint, DecodeErrorKind, Format};
+use ucsx::{CodePoint, DecodeErrorKind};
+
+use crate::chosen::Shape;
 
 /// The name of standard input in messages, as Unix tools write it.
 pub const STDIN: &str = "-";
@@ -62,7 +64,7 @@ pub fn error(place: &str, what: &dyn std::fmt::Display) {
 }
 
 /// `unit` in hex at the width of `format`'s units: `C3`, `DC00`.
-pub fn unit_hex(format: Format, unit: u64) -> String {
+pub fn unit_hex(format: impl Shape, unit: u64) -> String {
     let width = crate::units::hex_width(format);
     format!("{unit:0width$X}")
 }
@@ -72,17 +74,17 @@ pub fn unit_hex(format: Format, unit: u64) -> String {
 ///
 /// `invalid UTF-8 at unit 1 (C3): input ends inside a code`
 pub fn decode_error(
-    format: Format,
+    format: impl Shape,
     offset: u64,
     kind: DecodeErrorKind,
     unit: Option<u64>,
 ) -> String {
-    let value = unit.map_or(String::new(), |u| format!(" ({})", unit_hex(format, u)));
+    let value = unit.map_or(String::new(), |u| format!(" ({})", unit_hex(&format, u)));
     format!("invalid {} at unit {offset}{value}: {kind}", format.name())
 }
 
 /// An input that ends inside a unit: `len` bytes left over at byte `at`.
-pub fn incomplete_unit(format: Format, at: u64, len: u64) -> String {
+pub fn incomplete_unit(format: impl Shape, at: u64, len: u64) -> String {
     format!(
         "the input ends inside a {}-byte unit: {} at byte {at}",
         format.unit_bits() / 8,

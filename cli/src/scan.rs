@@ -1,10 +1,12 @@
-//! A byte stream read code by code, in constant memory, for `dump`: each
-//! code with its byte offset and its units, each ill-formed part with its
-//! own, and decoding going on after it.
+//! A byte stream read code by code, in constant memory, for `dump` (and
+//! for `validate` and `transcode` in a described format): each code with
+//! its byte offset and its units, each ill-formed part with its own, and
+//! decoding going on after it.
 //!
 //! [`ucsx::io::StreamDecoder`] gives code points but not the units each
 //! came from, which a dump shows; so this keeps the units itself and calls
-//! [`Encoding::decode_with_limits`] on them one code at a time, with the
+//! [`ucsx::Encoding::decode_with_limits`] (or a described format's
+//! decoder) on them one code at a time, with the
 //! same rule for codes split across reads: the start of a code is held
 //! back until more input completes it, and a long one (over 64 units) is
 //! tried again only once the units held back have doubled, so that a huge
@@ -12,7 +14,7 @@
 
 use std::io::{self, Read};
 
-use ucsx::{CodePoint, CodeUnit, DecodeError, DecodeLimits, Encoding, Endian};
+use ucsx::{CodePoint, CodeUnit, DecodeError, Endian};
 
 /// One step of a scan.
 pub enum Item<'a, U> {
@@ -33,21 +35,25 @@ const CHUNK: usize = 64 * 1024;
 /// Held-back codes up to this many units are tried again after each read.
 const RETRY_EVERY_READ: usize = 64;
 
-/// Reads `reader` as a stream of `E` (units in `order`; `None`: the order of
-/// a leading byte order mark, which is skipped, else big-endian) and calls
-/// `visit` on each code and each ill-formed part, in order.
-pub fn scan<E, R>(
+/// What reads the first code of some units: its code point and length.
+pub type Step<'a, U> = dyn Fn(&[U]) -> Result<(CodePoint, usize), DecodeError> + 'a;
+
+/// Reads `reader` as a stream of units `U` (in `order`; `None`: the order
+/// of a leading byte order mark, which is skipped, else big-endian), each
+/// code read by `decode` (a built-in format's `decode_with_limits`, a
+/// described format's), and calls `visit` on each code and each ill-formed
+/// part, in order.
+pub fn scan_with<U, R>(
     mut reader: R,
     order: Option<Endian>,
-    limits: &DecodeLimits,
-    visit: &mut dyn FnMut(Item<'_, E::Unit>) -> io::Result<()>,
+    decode: &Step<'_, U>,
+    visit: &mut dyn FnMut(Item<'_, U>) -> io::Result<()>,
 ) -> io::Result<()>
 where
-    E: Encoding,
-    E::Unit: CodeUnit,
+    U: CodeUnit,
     R: Read,
 {
-    let unit_bytes = <E::Unit as CodeUnit>::BYTES;
+    let unit_bytes = U::BYTES;
     let mut buffer = vec![0; CHUNK];
     // Bytes not yet making a whole unit (or a possible byte order mark).
     let mut carry: Vec<u8> = Vec::new();
@@ -57,7 +63,7 @@ where
     // mark before the first unit.
     let mut offset = 0u64;
     let mut bom = 0u64;
-    let mut pending: Vec<E::Unit> = Vec::new();
+    let mut pending: Vec<U> = Vec::new();
     let mut retry_at = 0;
     loop {
         let n = loop {
@@ -69,7 +75,7 @@ where
         let last = n == 0;
         carry.extend_from_slice(&buffer[..n]);
         if !started {
-            let boms = [Endian::Big, Endian::Little].map(<E::Unit as CodeUnit>::bom);
+            let boms = [Endian::Big, Endian::Little].map(U::bom);
             let longest = boms.iter().map(|b| b.len()).max().unwrap_or(0);
             if order.is_none() && carry.len() < longest && !last {
                 continue;
@@ -91,7 +97,7 @@ where
         pending.extend(
             carry[..whole]
                 .chunks_exact(unit_bytes)
-                .map(|c| <E::Unit as CodeUnit>::from_bytes(c, endian)),
+                .map(|c| U::from_bytes(c, endian)),
         );
         carry.drain(..whole);
         if last || pending.len() >= retry_at {
@@ -100,7 +106,7 @@ where
             while start < pending.len() {
                 let rest = &pending[start..];
                 let at = offset + (start * unit_bytes) as u64;
-                match E::decode_with_limits(rest, limits) {
+                match decode(rest) {
                     Ok((cp, len)) => {
                         visit(Item::Code(at, &rest[..len], cp))?;
                         start += len;
@@ -135,7 +141,29 @@ where
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use ucsx::{Utf16, Utf32, Utf8, UtfE8, UtfG16, UtfInf16};
+    use ucsx::{DecodeLimits, Encoding, Utf16, Utf32, Utf8, UtfE8, UtfG16, UtfInf16};
+
+    /// Reads `reader` as a stream of `E` (units in `order`; `None`: the order of
+    /// a leading byte order mark, which is skipped, else big-endian) and calls
+    /// `visit` on each code and each ill-formed part, in order.
+    pub fn scan<E, R>(
+        reader: R,
+        order: Option<Endian>,
+        limits: &DecodeLimits,
+        visit: &mut dyn FnMut(Item<'_, E::Unit>) -> io::Result<()>,
+    ) -> io::Result<()>
+    where
+        E: Encoding,
+        E::Unit: CodeUnit,
+        R: Read,
+    {
+        scan_with(
+            reader,
+            order,
+            &|units| E::decode_with_limits(units, limits),
+            visit,
+        )
+    }
 
     /// A reader that gives at most `chunk` bytes a read.
     struct Trickle<'a>(&'a [u8], usize);

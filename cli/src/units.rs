@@ -5,8 +5,7 @@
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufWriter, Write};
 
-use ucsx::Format;
-
+use crate::chosen::Shape;
 use crate::commands::{Error, Outcome};
 use crate::report::{self, STDIN};
 
@@ -56,13 +55,13 @@ macro_rules! with_encoding {
 pub(crate) use with_encoding;
 
 /// The number of hex digits of one unit of `format`: 2, 4 or 8.
-pub fn hex_width(format: Format) -> usize {
+pub fn hex_width(format: impl Shape) -> usize {
     format.unit_bits() as usize / 4
 }
 
 /// `units` in uppercase hex, zero-padded to the unit width, separated by
 /// single spaces: `DC04 DE80 DE00`.
-pub fn to_hex<U: Copy + Into<u32>>(format: Format, units: &[U]) -> String {
+pub fn to_hex<U: Copy + Into<u32>>(format: impl Shape, units: &[U]) -> String {
     let width = hex_width(format);
     let mut out = String::with_capacity(units.len() * (width + 1));
     for (i, &unit) in units.iter().enumerate() {
@@ -101,7 +100,7 @@ impl std::fmt::Display for BadToken {
 /// A token of at most the unit width in digits is one unit (`41` is 0041 in
 /// a 16-bit format); a longer one is units of exactly the width each, run
 /// together (`41c3a9` for an 8-bit format, `d83dde00` for a 16-bit one).
-pub fn parse_hex(format: Format, text: &str) -> (Vec<u32>, Option<BadToken>) {
+pub fn parse_hex(format: impl Shape, text: &str) -> (Vec<u32>, Option<BadToken>) {
     let width = hex_width(format);
     let mut units = Vec::new();
     let tokens = text
@@ -237,6 +236,7 @@ impl LineOutput {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ucsx::Format;
 
     fn parse(format: Format, text: &str) -> (Vec<u32>, Option<(usize, &str)>) {
         let (units, bad) = parse_hex(format, text);

@@ -397,6 +397,27 @@ impl DescribedFormat {
         Ok(out)
     }
 
+    /// The value bits of each unit of `code`: for each unit, the mask of
+    /// the bits its template gives the value (the others are literal);
+    /// `None` if no class has codes of that length led by `code[0]`.
+    ///
+    /// ```
+    /// let d = ucsx::describe::DescribedFormat::builtin(ucsx::Format::Utf8).unwrap();
+    /// assert_eq!(d.value_masks(&[0xC3, 0xA9]), Some(vec![0x1F, 0x3F]));
+    /// assert_eq!(d.value_masks(&[0x41]), Some(vec![0x7F]));
+    /// assert_eq!(d.value_masks(&[0xC3]), None);
+    /// assert_eq!(d.value_masks(&[]), None);
+    /// ```
+    pub fn value_masks(&self, code: &[u32]) -> Option<Vec<u32>> {
+        let &lead = code.first()?;
+        let class = self
+            .compiled
+            .classes
+            .iter()
+            .find(|c| c.units.len() == code.len() && c.units[0].matches(lead))?;
+        Some(class.units.iter().map(|t| t.value).collect())
+    }
+
     /// The first code of `units`: its code point and length.
     ///
     /// ```

@@ -1,8 +1,11 @@
 //! `ucsx decode`: hex units to code points, one line per sequence.
 
+use std::path::PathBuf;
+
 use ucsx::{CodePoint, DecodeLimits, Encoding, Format};
 
 use super::Outcome;
+use crate::chosen::{decode_described, Chosen};
 use crate::labels;
 use crate::report;
 use crate::units::{parse_hex, with_encoding, LineOutput};
@@ -33,8 +36,11 @@ use crate::units::{parse_hex, with_encoding, LineOutput};
     U+0041 U+FFFD U+0042")]
 pub struct Args {
     /// The format, in any case, or iconv's name for it (utf8, ucs-4).
-    #[arg(short, long, value_parser = labels::Names(labels::format))]
-    format: Format,
+    #[arg(short, long, value_parser = labels::Names(labels::format), required_unless_present = "spec", conflicts_with = "spec")]
+    format: Option<Format>,
+    /// A format described in a file (see `ucsx describe`), in place of -f.
+    #[arg(long, value_name = "FILE")]
+    spec: Option<PathBuf>,
     /// Replace each maximal ill-formed subpart with U+FFFD instead of failing.
     #[arg(long)]
     lossy: bool,
@@ -58,10 +64,20 @@ where
     E::Unit: TryFrom<u32>,
 {
     let units: Vec<E::Unit> = units.iter().filter_map(|&u| u.try_into().ok()).collect();
+    decode_with(&units, lossy, |rest| E::decode_with_limits(rest, limits))
+}
+
+/// The code points of `units`, each code read by `step`, lossy or up to
+/// the first error.
+fn decode_with<U>(
+    units: &[U],
+    lossy: bool,
+    step: impl Fn(&[U]) -> Result<(CodePoint, usize), ucsx::DecodeError>,
+) -> Result<Vec<CodePoint>, ucsx::DecodeError> {
     let mut cps = Vec::new();
     let mut pos = 0;
     while pos < units.len() {
-        match E::decode_with_limits(&units[pos..], limits) {
+        match step(&units[pos..]) {
             Ok((cp, len)) => {
                 cps.push(cp);
                 pos += len;
@@ -77,13 +93,17 @@ where
 }
 
 /// The output line for one sequence, or why it has none.
-fn line(args: &Args, text: &str) -> Result<String, String> {
-    let format = args.format;
+fn line(args: &Args, format: &Chosen, text: &str) -> Result<String, String> {
     let (units, bad) = parse_hex(format, text);
     let limits = DecodeLimits {
         max_bits: args.max_bits.unwrap_or(DecodeLimits::DEFAULT_MAX_BITS),
     };
-    let decoded = with_encoding!(format, E => decode::<E>(&units, &limits, args.lossy));
+    let decoded = match format {
+        Chosen::Builtin(f) => with_encoding!(*f, E => decode::<E>(&units, &limits, args.lossy)),
+        Chosen::Described(d) => decode_with(&units, args.lossy, |rest| {
+            decode_described(d, rest, &limits)
+        }),
+    };
     match (decoded, bad) {
         // An invalid code before the bad token is the first error; an
         // unfinished one is cut short by the token, which is reported.
@@ -105,13 +125,14 @@ fn line(args: &Args, text: &str) -> Result<String, String> {
 }
 
 pub fn run(args: &Args) -> Outcome {
+    let format = Chosen::pick(args.format, args.spec.as_deref())?;
     let mut out = LineOutput::new();
     if args.units.is_empty() {
-        out.stdin_lines(|text| line(args, text))?;
+        out.stdin_lines(|text| line(args, &format, text))?;
     } else {
         out.emit(
             || "arguments".to_string(),
-            line(args, &args.units.join(" ")),
+            line(args, &format, &args.units.join(" ")),
         )?;
     }
     out.finish()

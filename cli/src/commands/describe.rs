@@ -10,13 +10,15 @@ use super::{Error, Outcome};
 
 /// Print the description of a built-in format (TOML: unit width, range,
 /// surrogate policy, one bit template per unit of each length class).
-/// Edit it and check the result with `ucsx properties --spec FILE` or
-/// `ucsx compare`.
+/// Edit it, check the result with `ucsx properties --spec FILE` or `ucsx
+/// compare`, and use it with `--spec FILE` in place of `-f` in the other
+/// commands (`--from-spec`, `--to-spec` in `transcode`).
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     $ ucsx describe -f utf-8 > my-utf-8.toml\n  \
     $ ucsx properties --spec my-utf-8.toml\n  \
-    $ ucsx compare utf-8 my-utf-8.toml")]
+    $ ucsx compare utf-8 my-utf-8.toml\n  \
+    $ ucsx validate --spec my-utf-8.toml notes.txt")]
 pub struct Args {
     /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
     /// utf-32 or utf-g-32 (UTF-∞-16 has no description yet).

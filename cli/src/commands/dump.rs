@@ -6,11 +6,12 @@ use std::path::PathBuf;
 
 use ucsx::{CodeUnit, DecodeLimits, Encoding, Endian, Format};
 
-use super::{byte_order, ByteOrder, Error, Outcome};
+use super::{chosen, order_of, ByteOrder, Error, Outcome};
+use crate::chosen::{decode_described, with_unit, Chosen};
 use crate::files::Input;
 use crate::labels::{self, Label};
 use crate::report::{self, plural};
-use crate::scan::{scan, Item};
+use crate::scan::{scan_with, Item, Step};
 use crate::units::{to_hex, with_encoding};
 
 /// List the code points of a binary file with their offsets.
@@ -36,8 +37,11 @@ use crate::units::{to_hex, with_encoding};
 pub struct Args {
     /// The format, in any case, or iconv's name (utf8, UTF-16LE, UCS-4BE);
     /// an LE or BE suffix fixes the byte order (utf-inf-16le).
-    #[arg(short, long, value_parser = labels::Names(labels::label))]
-    format: Label,
+    #[arg(short, long, value_parser = labels::Names(labels::label), required_unless_present = "spec", conflicts_with = "spec")]
+    format: Option<Label>,
+    /// A format described in a file (see `ucsx describe`), in place of -f.
+    #[arg(long, value_name = "FILE")]
+    spec: Option<PathBuf>,
     /// The byte order of 16- and 32-bit units (default: a byte order
     /// mark's, else big-endian).
     #[arg(long, value_enum)]
@@ -51,7 +55,7 @@ pub struct Args {
 
 /// The width of the units column: that of the longest code of a Unicode
 /// scalar value (longer codes push the code point to the right).
-fn units_width(format: Format) -> usize {
+fn units_width(format: &Chosen) -> usize {
     let digits = crate::units::hex_width(format);
     let units = format
         .encode(&ucsx::CodePoint::UNICODE_MAX)
@@ -66,21 +70,20 @@ struct Errors {
     count: u64,
 }
 
-fn dump<E>(
-    format: Format,
+fn dump<U>(
+    format: &Chosen,
     input: &mut Input,
     order: Option<Endian>,
-    limits: &DecodeLimits,
+    decode: &Step<'_, U>,
 ) -> Result<Errors, Error>
 where
-    E: Encoding,
-    E::Unit: CodeUnit + Into<u32>,
+    U: CodeUnit + Into<u32>,
 {
     let mut out = BufWriter::new(std::io::stdout().lock());
     let width = units_width(format);
     let mut errors = Errors::default();
     let mut write_failed = false;
-    let result = scan::<E, _>(&mut *input, order, limits, &mut |item| {
+    let result = scan_with(&mut *input, order, decode, &mut |item| {
         let result = match item {
             Item::Code(at, units, cp) => {
                 writeln!(out, "{at:08X}  {:<width$}  {cp}", to_hex(format, units))
@@ -123,13 +126,26 @@ where
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let order = byte_order(args.format, args.from_endian, "--from-endian")?;
+    let order = order_of(args.format, args.from_endian, "--from-endian")?;
     let limits = DecodeLimits {
         max_bits: args.max_bits.unwrap_or(DecodeLimits::DEFAULT_MAX_BITS),
     };
+    let format = chosen(args.format, args.spec.as_deref())?;
     let mut input = Input::open(args.file.as_deref())?;
-    let format = args.format.format;
-    let errors = with_encoding!(format, E => dump::<E>(format, &mut input, order, &limits))?;
+    let errors = match &format {
+        Chosen::Builtin(f) => with_encoding!(*f, E => dump::<<E as Encoding>::Unit>(
+            &format,
+            &mut input,
+            order,
+            &|u| E::decode_with_limits(u, &limits)
+        )),
+        Chosen::Described(d) => with_unit!(d.unit_bits(), U => dump::<U>(
+            &format,
+            &mut input,
+            order,
+            &|u| decode_described(d, u, &limits)
+        )),
+    }?;
     if let Some(first) = errors.first {
         let more = match errors.count {
             1 => String::new(),

@@ -1,9 +1,12 @@
 //! `ucsx encode`: code points to hex units, one line of units per line of
 //! code points, so that `ucsx decode | ucsx encode` chains.
 
+use std::path::PathBuf;
+
 use ucsx::{CodePoint, DecodeLimits, Format};
 
 use super::Outcome;
+use crate::chosen::Chosen;
 use crate::labels;
 use crate::report::short_notation;
 use crate::units::{to_hex, LineOutput};
@@ -35,8 +38,11 @@ use crate::units::{to_hex, LineOutput};
     0041 00E9")]
 pub struct Args {
     /// The format, in any case, or iconv's name for it (utf8, ucs-4).
-    #[arg(short, long, value_parser = labels::Names(labels::format))]
-    format: Format,
+    #[arg(short, long, value_parser = labels::Names(labels::format), required_unless_present = "spec", conflicts_with = "spec")]
+    format: Option<Format>,
+    /// A format described in a file (see `ucsx describe`), in place of -f.
+    #[arg(long, value_name = "FILE")]
+    spec: Option<PathBuf>,
     /// The largest code point encoded, in bits (default: 16777216, what a
     /// decoder reads by default).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
@@ -62,7 +68,7 @@ fn parse(token: &str) -> Result<CodePoint, String> {
 }
 
 /// The units of `cp`, or why there are none.
-fn encode(format: Format, max_bits: u64, cp: &CodePoint) -> Result<Vec<u32>, String> {
+fn encode(format: &Chosen, max_bits: u64, cp: &CodePoint) -> Result<Vec<u32>, String> {
     // What `EncodedString::push` refuses: a code no default decoder reads.
     if cp.bits() > max_bits {
         return Err(format!(
@@ -75,7 +81,7 @@ fn encode(format: Format, max_bits: u64, cp: &CodePoint) -> Result<Vec<u32>, Str
 }
 
 /// The output line for a line of code points.
-fn line(format: Format, max_bits: u64, text: &str) -> Result<String, String> {
+fn line(format: &Chosen, max_bits: u64, text: &str) -> Result<String, String> {
     let mut units = Vec::new();
     for token in text.split_whitespace() {
         units.extend(encode(format, max_bits, &parse(token)?)?);
@@ -85,12 +91,13 @@ fn line(format: Format, max_bits: u64, text: &str) -> Result<String, String> {
 
 pub fn run(args: &Args) -> Outcome {
     let max_bits = args.max_bits.unwrap_or(DecodeLimits::DEFAULT_MAX_BITS);
+    let format = Chosen::pick(args.format, args.spec.as_deref())?;
     let mut out = LineOutput::new();
     if args.code_points.is_empty() {
-        out.stdin_lines(|text| line(args.format, max_bits, text))?;
+        out.stdin_lines(|text| line(&format, max_bits, text))?;
     }
     for (i, text) in args.code_points.iter().enumerate() {
-        let result = line(args.format, max_bits, text);
+        let result = line(&format, max_bits, text);
         out.emit(|| format!("argument {}", i + 1), result)?;
     }
     out.finish()

@@ -2,9 +2,13 @@
 
 use std::io::{self, Write as _};
 
+use std::path::PathBuf;
+
+use ucsx::describe::DescribedFormat;
 use ucsx::{CodePoint, Format, UnitRole};
 
 use super::{formats, Outcome};
+use crate::chosen::{Chosen, Shape as _};
 use crate::labels;
 use crate::report::{self, short_notation};
 
@@ -19,8 +23,13 @@ use crate::report::{self, short_notation};
     (a length marker, a fixed prefix).")]
 pub struct Args {
     /// The format, in any case, or iconv's name for it (utf8, ucs-4).
-    #[arg(short, long, value_parser = labels::Names(labels::format))]
-    format: Format,
+    #[arg(short, long, value_parser = labels::Names(labels::format), required_unless_present = "spec", conflicts_with = "spec")]
+    format: Option<Format>,
+    /// A format described in a file (see `ucsx describe`), in place of -f:
+    /// the roles are lead and trailing, the value bits those of the
+    /// templates, the spec column the file.
+    #[arg(long, value_name = "FILE")]
+    spec: Option<PathBuf>,
     /// The code point, in U+ notation (U+110000).
     #[arg(value_name = "CODEPOINT")]
     code_point: CodePoint,
@@ -86,9 +95,25 @@ fn line(out: &mut String, args: std::fmt::Arguments<'_>) {
     out.push('\n');
 }
 
+/// The role and value bits of each unit of `code` in a described format:
+/// a lone unit, or a lead and its trailing units.
+fn described_roles(format: &DescribedFormat, code: &[u32]) -> Vec<(UnitRole, u32)> {
+    let masks = format.value_masks(code).unwrap_or_default();
+    (0..code.len())
+        .map(|i| {
+            let role = match i {
+                0 if code.len() == 1 => UnitRole::Single,
+                0 => UnitRole::Lead,
+                _ => UnitRole::Trailing,
+            };
+            (role, masks.get(i).copied().unwrap_or(0))
+        })
+        .collect()
+}
+
 pub fn run(args: &Args) -> Outcome {
-    let format = args.format;
-    let code = match format.encode(&args.code_point) {
+    let chosen = Chosen::pick(args.format, args.spec.as_deref())?;
+    let code = match chosen.encode(&args.code_point) {
         Ok(code) => code,
         Err(e) => {
             report::error("argument", &e);
@@ -96,17 +121,26 @@ pub fn run(args: &Args) -> Outcome {
         }
     };
     let mut out = String::new();
-    let width = format.unit_bits();
+    let width = chosen.unit_bits();
     let digits = width as usize / 4;
-    let roles = format.unit_roles(&code);
+    let (roles, id) = match (&chosen, &args.spec) {
+        (Chosen::Described(d), Some(path)) => {
+            (described_roles(d, &code), path.display().to_string())
+        }
+        (Chosen::Builtin(f), _) => (f.unit_roles(&code), f.id().to_string()),
+        (Chosen::Described(d), None) => (described_roles(d, &code), d.name().to_string()),
+    };
+    let section = |role, code: &[u32]| match &chosen {
+        Chosen::Builtin(f) => section(*f, role, code),
+        Chosen::Described(_) => id.clone(),
+    };
     let plural = if code.len() == 1 { "unit" } else { "units" };
     line(
         &mut out,
         format_args!(
-            "{} in {} ({}): {} {plural} of {width} bits",
+            "{} in {} ({id}): {} {plural} of {width} bits",
             short_notation(&args.code_point),
-            format.name(),
-            format.id(),
+            chosen.name(),
             code.len()
         ),
     );
@@ -127,7 +161,7 @@ pub fn run(args: &Args) -> Outcome {
             format!("{:0digits$X}", code[i]),
             role.name(),
             carries(role, mask),
-            section(format, role, &code)
+            section(role, &code)
         )
     };
     if code.len() <= FULL {
@@ -144,7 +178,8 @@ pub fn run(args: &Args) -> Outcome {
         );
         (code.len() - TAIL..code.len()).for_each(|i| out.push_str(&row(i)));
     }
-    if let (Some(&lead), true) = (code.first(), format.unit_bits() == 16) {
+    let huge = matches!(chosen, Chosen::Builtin(f) if f.unit_bits() == 16);
+    if let (Some(&lead), true) = (code.first(), huge) {
         if lead == 0xDDFF {
             let nud = args.code_point.to_string().len() - 2;
             line(

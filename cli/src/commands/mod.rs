@@ -104,3 +104,25 @@ pub fn byte_order(
         (a, b) => Ok(a.or(b)),
     }
 }
+
+/// [`byte_order`] for a command given either a format name (`label`) or a
+/// described format, whose byte order only `option` gives.
+pub fn order_of(
+    label: Option<crate::labels::Label>,
+    option: Option<ByteOrder>,
+    flag: &str,
+) -> Result<Option<Endian>, Error> {
+    match label {
+        Some(label) => byte_order(label, option, flag),
+        None => Ok(option.map(Endian::from)),
+    }
+}
+
+/// The format of a command given `-f` (a name, which may fix the byte
+/// order) or `--spec`.
+pub fn chosen(
+    label: Option<crate::labels::Label>,
+    spec: Option<&std::path::Path>,
+) -> Result<crate::chosen::Chosen, Error> {
+    crate::chosen::Chosen::pick(label.map(|l| l.format), spec)
+}

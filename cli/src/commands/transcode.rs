@@ -7,10 +7,13 @@ use std::path::PathBuf;
 use ucsx::io::{transcode_stream, ByteOrder as Order, ErrorMode, StreamError, TranscodeOptions};
 use ucsx::{DecodeLimits, Endian};
 
-use super::{byte_order, ByteOrder, Outcome};
+use super::{chosen, order_of, ByteOrder, Outcome};
+use crate::chosen::Chosen;
 use crate::files::{refuse_same_file, Input, Output};
 use crate::labels::{self, Label};
 use crate::report;
+
+mod described;
 
 /// Transcode a binary stream from one format to another, as iconv does.
 ///
@@ -40,11 +43,19 @@ use crate::report;
 pub struct Args {
     /// The input format, in any case, or iconv's name (utf8, UTF-16LE, UCS-4BE);
     /// an LE or BE suffix fixes the byte order (utf-inf-16le).
-    #[arg(short = 'f', long, value_parser = labels::Names(labels::label))]
-    from: Label,
+    #[arg(short = 'f', long, value_parser = labels::Names(labels::label), required_unless_present = "from_spec", conflicts_with = "from_spec")]
+    from: Option<Label>,
     /// The output format.
-    #[arg(short = 't', long, value_parser = labels::Names(labels::label))]
-    to: Label,
+    #[arg(short = 't', long, value_parser = labels::Names(labels::label), required_unless_present = "to_spec", conflicts_with = "to_spec")]
+    to: Option<Label>,
+    /// An input format described in a file (see `ucsx describe`), in place
+    /// of -f. A described format on either side is transcoded code by code,
+    /// in constant memory but far slower than built-in formats.
+    #[arg(long, value_name = "FILE")]
+    from_spec: Option<PathBuf>,
+    /// An output format described in a file, in place of -t.
+    #[arg(long, value_name = "FILE")]
+    to_spec: Option<PathBuf>,
     /// The input file; standard input if absent or `-`.
     input: Option<PathBuf>,
     /// The output file; standard output if absent or `-`.
@@ -73,21 +84,23 @@ pub struct Args {
 }
 
 /// What an error of the stream is, as a message about the input.
-fn describe(args: &Args, e: &StreamError) -> String {
+fn describe(from: &Chosen, e: &StreamError) -> String {
     match e {
         StreamError::Decode(e) => {
-            report::decode_error(args.from.format, e.valid_up_to() as u64, e.kind(), e.unit())
+            report::decode_error(from, e.valid_up_to() as u64, e.kind(), e.unit())
         }
         StreamError::IncompleteUnit { position, len } => {
-            report::incomplete_unit(args.from.format, *position, *len as u64)
+            report::incomplete_unit(from, *position, *len as u64)
         }
         e => e.to_string(),
     }
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let from_order = byte_order(args.from, args.from_endian, "--from-endian")?;
-    let to_endian = byte_order(args.to, args.to_endian, "--to-endian")?.unwrap_or(Endian::Big);
+    let from_order = order_of(args.from, args.from_endian, "--from-endian")?;
+    let to_endian = order_of(args.to, args.to_endian, "--to-endian")?.unwrap_or(Endian::Big);
+    let from = chosen(args.from, args.from_spec.as_deref())?;
+    let to = chosen(args.to, args.to_spec.as_deref())?;
     let mut input = Input::open(args.input.as_deref())?;
     refuse_same_file(args.input.as_deref(), args.output.as_deref())?;
     let output = Output::create(args.output.as_deref())?;
@@ -106,20 +119,21 @@ pub fn run(args: &Args) -> Outcome {
     };
     let bar = report::progress_bar(input.len);
     let mut writer = BufWriter::new(output);
-    let result = transcode_stream(
-        args.from.format,
-        args.to.format,
-        &mut input,
-        &mut writer,
-        &options,
-        &mut |bytes| bar.set_position(bytes),
-    );
+    let result = match (&from, &to) {
+        (Chosen::Builtin(f), Chosen::Builtin(t)) => {
+            transcode_stream(*f, *t, &mut input, &mut writer, &options, &mut |bytes| {
+                bar.set_position(bytes)
+            })
+        }
+        _ => described::transcode(&from, &to, &mut input, &mut writer, &options)
+            .map(|()| Default::default()),
+    };
     bar.finish_and_clear();
     let error = match result {
         Ok(_) => None,
         Err(StreamError::Io(e)) if input.read_failed() => return Err(input.error(e)),
         Err(StreamError::Io(e)) => return Err(writer.get_ref().error(e)),
-        Err(e) => Some(describe(args, &e)),
+        Err(e) => Some(describe(&from, &e)),
     };
     let output = writer.into_inner().map_err(|e| {
         let (e, writer) = e.into_parts();

@@ -3,13 +3,15 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use ucsx::io::{validate_stream, ByteOrder as Order, StreamError};
-use ucsx::DecodeLimits;
+use ucsx::io::{validate_stream, ByteOrder as Order, StreamError, ValidateSummary};
+use ucsx::{CodeUnit, DecodeError, DecodeLimits, Endian};
 
-use super::{byte_order, ByteOrder, Outcome};
+use super::{chosen, order_of, ByteOrder, Outcome};
+use crate::chosen::{decode_described, with_unit, Chosen};
 use crate::files::Input;
 use crate::labels::{self, Label};
 use crate::report::{self, plural};
+use crate::scan::{scan_with, Item, Step};
 
 /// Check that a binary file is valid in a format.
 ///
@@ -29,8 +31,13 @@ use crate::report::{self, plural};
 pub struct Args {
     /// The format, in any case, or iconv's name (utf8, UTF-16LE, UCS-4BE);
     /// an LE or BE suffix fixes the byte order (utf-inf-16le).
-    #[arg(short, long, value_parser = labels::Names(labels::label))]
-    format: Label,
+    #[arg(short, long, value_parser = labels::Names(labels::label), required_unless_present = "spec", conflicts_with = "spec")]
+    format: Option<Label>,
+    /// A format described in a file (see `ucsx describe`), in place of -f;
+    /// read in constant memory too, but code by code, far slower than a
+    /// built-in format.
+    #[arg(long, value_name = "FILE")]
+    spec: Option<PathBuf>,
     /// The byte order of 16- and 32-bit units (default: a byte order mark's,
     /// else big-endian).
     #[arg(long, visible_alias = "endian", value_enum)]
@@ -43,21 +50,31 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let order = byte_order(args.format, args.from_endian, "--from-endian")?;
+    let order = order_of(args.format, args.from_endian, "--from-endian")?;
     let limits = DecodeLimits {
         max_bits: args.max_bits.unwrap_or(DecodeLimits::DEFAULT_MAX_BITS),
     };
+    let format = chosen(args.format, args.spec.as_deref())?;
     let mut input = Input::open(args.file.as_deref())?;
-    let format = args.format.format;
-    let bar = report::progress_bar(input.len);
-    let result = validate_stream(
-        format,
-        &mut input,
-        order.map_or(Order::Detect, Order::Fixed),
-        limits,
-        &mut |bytes| bar.set_position(bytes),
-    );
-    bar.finish_and_clear();
+    let result = match &format {
+        Chosen::Builtin(f) => {
+            let bar = report::progress_bar(input.len);
+            let result = validate_stream(
+                *f,
+                &mut input,
+                order.map_or(Order::Detect, Order::Fixed),
+                limits,
+                &mut |bytes| bar.set_position(bytes),
+            );
+            bar.finish_and_clear();
+            result
+        }
+        Chosen::Described(d) => with_unit!(d.unit_bits(), U => validate_described::<U>(
+            &mut input,
+            order,
+            &|u| decode_described(d, u, &limits)
+        )),
+    };
     let what = match result {
         Ok(summary) => {
             let mut out = io::stdout().lock();
@@ -72,10 +89,10 @@ pub fn run(args: &Args) -> Outcome {
         }
         Err(StreamError::Io(e)) => return Err(input.error(e)),
         Err(StreamError::Decode(e)) => {
-            report::decode_error(format, e.valid_up_to() as u64, e.kind(), e.unit())
+            report::decode_error(&format, e.valid_up_to() as u64, e.kind(), e.unit())
         }
         Err(StreamError::IncompleteUnit { position, len }) => {
-            report::incomplete_unit(format, position, len as u64)
+            report::incomplete_unit(&format, position, len as u64)
         }
         Err(e) => e.to_string(),
     };
@@ -84,4 +101,51 @@ pub fn run(args: &Args) -> Outcome {
     out.flush()?;
     report::error(&input.name, &what);
     Ok(false)
+}
+
+/// [`validate_stream`] for a described format, through the scanner of
+/// `dump`: the same byte order marks, offsets and first error.
+fn validate_described<U: CodeUnit + Into<u32>>(
+    input: &mut Input,
+    order: Option<Endian>,
+    decode: &Step<'_, U>,
+) -> Result<ValidateSummary, StreamError> {
+    let mut summary = (0u64, 0u64);
+    let mut first: Option<StreamError> = None;
+    let result = scan_with(input, order, decode, &mut |item| {
+        match item {
+            Item::Code(_, units, _) => {
+                summary.0 += 1;
+                summary.1 += units.len() as u64;
+                return Ok(());
+            }
+            Item::Ill(_, unit, units, e) => {
+                let at = usize::try_from(unit).unwrap_or(usize::MAX);
+                let mut error = DecodeError::new(e.format(), e.kind(), at, e.error_len());
+                // As DecodeError::unit has it: no unit is wrong in a code
+                // cut off by the end of the input.
+                if let (Some(&u), Some(_)) = (units.first(), e.error_len()) {
+                    error = error.with_unit(u64::from(u.into()));
+                }
+                first = Some(StreamError::Decode(error));
+            }
+            Item::Incomplete(position, bytes) => {
+                first = Some(StreamError::IncompleteUnit {
+                    position,
+                    len: bytes.len(),
+                });
+            }
+        }
+        // Stops the scan at the first error.
+        Err(std::io::Error::other("stopped"))
+    });
+    match (first, result) {
+        (Some(e), _) => Err(e),
+        (None, Err(e)) => Err(StreamError::Io(e)),
+        (None, Ok(())) => Ok(ValidateSummary {
+            code_points: summary.0,
+            units: summary.1,
+            ..ValidateSummary::default()
+        }),
+    }
 }

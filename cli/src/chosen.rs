@@ -1,0 +1,131 @@
+//! The format a command works in: a built-in one (`-f`) or one described in
+//! a file (`--spec`, see `ucsx describe`), with the few operations the
+//! commands need from either.
+
+use std::path::Path;
+
+use ucsx::describe::DescribedFormat;
+use ucsx::{CodePoint, DecodeError, DecodeErrorKind, DecodeLimits, EncodeError, Format};
+
+use crate::commands::{describe, Error};
+
+/// A format's name and unit width, which is all that hex output and error
+/// messages need of it.
+pub trait Shape {
+    /// The name as messages give it: `UTF-8`.
+    fn name(&self) -> &str;
+    /// Bits per code unit: 8, 16 or 32.
+    fn unit_bits(&self) -> u32;
+}
+
+impl Shape for Format {
+    fn name(&self) -> &str {
+        Format::name(*self)
+    }
+    fn unit_bits(&self) -> u32 {
+        Format::unit_bits(*self)
+    }
+}
+
+impl<T: Shape + ?Sized> Shape for &T {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    fn unit_bits(&self) -> u32 {
+        (**self).unit_bits()
+    }
+}
+
+/// A built-in format or a described one.
+pub enum Chosen {
+    Builtin(Format),
+    Described(DescribedFormat),
+}
+
+impl Shape for Chosen {
+    fn name(&self) -> &str {
+        match self {
+            Chosen::Builtin(f) => f.name(),
+            Chosen::Described(d) => d.name(),
+        }
+    }
+    fn unit_bits(&self) -> u32 {
+        match self {
+            Chosen::Builtin(f) => f.unit_bits(),
+            Chosen::Described(d) => d.unit_bits(),
+        }
+    }
+}
+
+impl Chosen {
+    /// The format of `-f`, else the one described in the file of `--spec`
+    /// (clap makes sure that exactly one is given).
+    pub fn pick(format: Option<Format>, spec: Option<&Path>) -> Result<Chosen, Error> {
+        match (format, spec) {
+            (_, Some(path)) => Ok(Chosen::Described(describe::load(path)?)),
+            (Some(f), None) => Ok(Chosen::Builtin(f)),
+            (None, None) => Err(Error::Refused(
+                "arguments".into(),
+                "give a format with -f FORMAT or --spec FILE".into(),
+            )),
+        }
+    }
+
+    /// The code of `cp`.
+    pub fn encode(&self, cp: &CodePoint) -> Result<Vec<u32>, EncodeError> {
+        match self {
+            Chosen::Builtin(f) => f.encode(cp),
+            Chosen::Described(d) => d.encode(cp),
+        }
+    }
+}
+
+/// The first code of `units` in `format`, under `limits`: what
+/// [`ucsx::Encoding::decode_with_limits`] does for a built-in format.
+///
+/// A described code has at most [`ucsx::describe::MAX_UNITS`] units, so
+/// only that many are looked at: a long run of units costs no more than a
+/// short one.
+pub fn decode_described<U: Copy + Into<u32>>(
+    format: &DescribedFormat,
+    units: &[U],
+    limits: &DecodeLimits,
+) -> Result<(CodePoint, usize), DecodeError> {
+    let window: Vec<u32> = units
+        .iter()
+        .take(ucsx::describe::MAX_UNITS)
+        .map(|&u| u.into())
+        .collect();
+    let (cp, len) = format.decode(&window)?;
+    if cp.bits() > limits.max_bits {
+        return Err(DecodeError::new(
+            format.name(),
+            DecodeErrorKind::LimitExceeded,
+            0,
+            Some(len),
+        ));
+    }
+    Ok((cp, len))
+}
+
+/// Runs `$body` with `$U` bound to the unit type of `$bits` bits (8, 16 or
+/// 32).
+macro_rules! with_unit {
+    ($bits:expr, $U:ident => $body:expr) => {
+        match $bits {
+            8 => {
+                type $U = u8;
+                $body
+            }
+            16 => {
+                type $U = u16;
+                $body
+            }
+            _ => {
+                type $U = u32;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_unit;
