@@ -491,3 +491,29 @@ fn a_small_decode_limit_holds_in_any_chunking() {
         }
     }
 }
+
+/// Text after a long held code goes on the ordinary path once the code is
+/// done, in any chunking: a DDFF code of 65,546 units then 100,000 ASCII
+/// units, fed one unit per call and in chunks of 32,768, gives the
+/// one-shot output (text appended while the code waited was once held
+/// and drained a code at a time, in quadratic time).
+#[test]
+fn text_after_a_long_held_code_is_not_held_back() {
+    let big = CodePoint::from(BigUint::from(1u8) << (9u32 << 16));
+    let mut units = UtfInf16::encode_all(&[CodePoint::from('a'), big]).unwrap();
+    units.extend(std::iter::repeat_n(0x41u16, 100_000));
+    let mut expected = Vec::new();
+    transcode::<UtfInf16, UtfInf16>(&units, &mut expected).unwrap();
+    for size in [1, 32_768] {
+        let mut engine = Transcoder::<UtfInf16, UtfInf16>::new(ErrorMode::Strict);
+        let mut out = Vec::new();
+        for chunk in units.chunks(size) {
+            engine.feed(chunk, false, &mut out).unwrap();
+        }
+        // The text ends the input whole: nothing waits for the last call.
+        assert!(!engine.is_holding(), "chunks of {size}");
+        assert_eq!(engine.units_read(), units.len() as u64);
+        engine.feed(&[], true, &mut out).unwrap();
+        assert_eq!(out, expected, "chunks of {size}");
+    }
+}

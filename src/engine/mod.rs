@@ -109,7 +109,8 @@ const RETRY_EVERY_CALL: usize = 64;
 pub struct Transcoder<F: Encoding, T: Encoding> {
     mode: ErrorMode,
     limits: DecodeLimits,
-    /// The units of a code cut off at the end of the last chunk.
+    /// The units of a code cut off at the end of the last chunk, and of
+    /// the input that came while a long one waited (see `complete_held`).
     held: Vec<F::Unit>,
     /// The length `held` had when it was last found incomplete.
     tried: usize,
@@ -253,11 +254,16 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
                         return Ok(Some(read - held));
                     }
                     Ok(Some(read)) => {
-                        // An error shorter than the held part (a limit met
-                        // early): keep the held units after it, go round.
-                        joined.truncate(held);
-                        joined.drain(..read);
-                        self.held = joined;
+                        // The held units hold more than that code: text
+                        // that came after a long code while it waited (or
+                        // the rest after an error met early). It takes the
+                        // ordinary path; only a code cut off at its end
+                        // stays held, freshly tried.
+                        let rest = joined[read..held].to_vec();
+                        let done = self.run(&rest, false, out)?;
+                        self.held = rest;
+                        self.held.drain(..done);
+                        self.tried = self.held.len();
                         continue 'held;
                     }
                     Ok(None) if whole => {
