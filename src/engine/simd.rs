@@ -361,12 +361,18 @@ mod x86 {
                         // Both units of a pair written, one kept if it is not.
                         let pair = *value >= 0x1_0000;
                         let x = value.wrapping_sub(0x1_0000);
-                        dst[w].write(if pair {
+                        let first = if pair {
                             0xD800 | (x >> 10) as u16
                         } else {
                             *value as u16
-                        });
-                        dst[w + 1].write(0xDC00 | (x & 0x3FF) as u16);
+                        };
+                        // SAFETY: w + 2 <= i + 2 < valid.len() <= dst.len();
+                        // through `out`, as every store of this loop, so
+                        // that no reborrow of `dst` invalidates it.
+                        unsafe {
+                            out.add(w).write(first);
+                            out.add(w + 1).write(0xDC00 | (x & 0x3FF) as u16);
+                        }
                         w += 1 + usize::from(pair);
                     }
                     codes += 3;
@@ -388,13 +394,16 @@ mod x86 {
                             4,
                         )
                     };
+                    // SAFETY: w + 2 <= i + 2 < valid.len() <= dst.len().
                     if value < 0x1_0000 {
-                        dst[w].write(value as u16);
+                        unsafe { out.add(w).write(value as u16) };
                         w += 1;
                     } else {
                         let x = value - 0x1_0000;
-                        dst[w].write(0xD800 | (x >> 10) as u16);
-                        dst[w + 1].write(0xDC00 | (x & 0x3FF) as u16);
+                        unsafe {
+                            out.add(w).write(0xD800 | (x >> 10) as u16);
+                            out.add(w + 1).write(0xDC00 | (x & 0x3FF) as u16);
+                        }
                         w += 2;
                     }
                     i += len;
@@ -612,7 +621,12 @@ mod x86 {
             let end = i + 8;
             while i < end {
                 let u = u32::from(input[i]);
-                let bytes: &mut [MaybeUninit<u8>] = &mut dst[w..w + 4];
+                // Writes the code's bytes at w, through `out` as every store
+                // of this loop, so that no reborrow of `dst` invalidates it.
+                // SAFETY: w + 4 <= 3 * i + 4 < dst.len(), since i < len.
+                let put = |bytes: &[u8]| unsafe {
+                    core::ptr::copy_nonoverlapping(bytes.as_ptr(), out.add(w), bytes.len())
+                };
                 if u & 0xF800 == 0xD800 {
                     // A pair: four bytes, RFC 3629 §3.
                     let low = match input.get(i + 1) {
@@ -626,9 +640,7 @@ mod x86 {
                         0x80 | (v >> 6 & 0x3F) as u8,
                         0x80 | (v & 0x3F) as u8,
                     ];
-                    for (slot, byte) in bytes.iter_mut().zip(word) {
-                        slot.write(byte);
-                    }
+                    put(&word);
                     w += 4;
                     i += 2;
                     codes += 1;
@@ -641,9 +653,7 @@ mod x86 {
                 let lead = [0, 0x00, 0xC0, 0xE0][n] | u >> (6 * (n - 1));
                 let tail = trailing & ((1u32 << (8 * (n - 1))) - 1);
                 let word = (lead << 16 | tail << (8 * (3 - n))).to_be_bytes();
-                for (slot, byte) in bytes.iter_mut().zip(&word[1..]) {
-                    slot.write(*byte);
-                }
+                put(&word[1..]);
                 let len = 1;
                 w += n;
                 i += len;
