@@ -79,11 +79,12 @@ fn with_spare<U>(
     out.reserve(max);
     let (run, written) = kernel(&mut out.spare_capacity_mut()[..max]);
     assert!(written <= max);
-    // SAFETY: every kernel writes its output slots in order, `dst[w]`
-    // then `w += 1` (or a block `dst[w..w + k]` in full, then `w += k`),
-    // and returns `w`: the first `written` slots of the spare capacity are
-    // initialised, and `written <= max <= capacity - len` by the assert
-    // and the `reserve` above.
+    // SAFETY: every kernel moves its end `w` only over slots it has
+    // written (it may write slots past the end it returns, as a vector
+    // store or a surrogate pair's second unit does, but never leaves one
+    // below it unwritten) and returns `w`: the first `written` slots of
+    // the spare capacity are initialised, and `written <= max <=
+    // capacity - len` by the assert and the `reserve` above.
     unsafe { out.set_len(out.len() + written) };
     run
 }

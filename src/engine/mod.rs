@@ -18,7 +18,8 @@
 //!    `encode_u64s`, for formats outside the crate and for codes beyond
 //!    U+10FFFF;
 //! 3. one code at a time through [`CodePoint`], for a code of 2^64 or
-//!    more, an error, or a code cut off at the end of the input.
+//!    more, an error, a code cut off at the end of the input, or every
+//!    code under a decode limit below 64 bits (the `u64` paths check none).
 //!
 //! Memory is the output plus one block of values and the units of one held
 //! code, whatever the input's size.
@@ -352,7 +353,7 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
         out: &mut Vec<T::Unit>,
     ) -> Result<Option<usize>, TranscodeError> {
         // A short block after a kernel stop: the kernel resumes at once.
-        let has_kernel = crate::Format::of::<F>().is_some();
+        let has_kernel = crate::Format::of::<F>().is_some() && crate::Format::of::<T>().is_some();
         let end = input.len().min(if has_kernel { 32 } else { BLOCK });
         self.values.clear();
         let decoded = match F::decode_u64s(&input[..end], &mut self.values) {
@@ -362,11 +363,18 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
         if decoded == 0 {
             return Ok(None);
         }
+        let mark = out.len();
         match T::encode_u64s(&self.values, out) {
             Ok(()) => {
                 self.units += decoded as u64;
                 self.code_points += self.values.len() as u64;
                 Ok(Some(decoded))
+            }
+            // A format outside the crate that names no index: what it wrote
+            // is dropped and the block goes code by code.
+            Err(e) if e.index().is_none() => {
+                out.truncate(mark);
+                Ok(None)
             }
             Err(e) => {
                 // The codes before the refused one are written: step over
@@ -421,7 +429,9 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
                 e.shifted(usize::try_from(self.units).unwrap_or(usize::MAX)),
             )),
             ErrorMode::Lossy => {
-                T::encode(&CodePoint::REPLACEMENT, out).map_err(TranscodeError::Encode)?;
+                let at = usize::try_from(self.code_points).unwrap_or(usize::MAX);
+                T::encode(&CodePoint::REPLACEMENT, out)
+                    .map_err(|e| TranscodeError::Encode(e.at_index(at)))?;
                 self.code_points += 1;
                 Ok(())
             }

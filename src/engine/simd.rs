@@ -188,8 +188,8 @@ const SPREAD_3: [u16; 16] = {
 pub(crate) type Progress = (usize, usize, usize);
 
 /// Converts a prefix of `valid`, valid UTF-8 that ends on a code boundary,
-/// to UTF-16 in `dst`, which holds at least `valid.len()` slots; stops 17
-/// bytes or fewer before the end (or at once without SSSE3) and returns
+/// to UTF-16 in `dst`, which holds at least `valid.len()` slots; stops fewer
+/// than 17 bytes before the end (or at once without SSSE3) and returns
 /// what it did, leaving the rest to the scalar loop. Every slot it reports
 /// written is initialised.
 pub(crate) fn utf8_to_utf16(valid: &[u8], dst: &mut [MaybeUninit<u16>]) -> Progress {
@@ -212,8 +212,8 @@ pub(crate) fn utf8_to_utf16(valid: &[u8], dst: &mut [MaybeUninit<u16>]) -> Progr
 
 /// Converts a prefix of `input`, UTF-16, to UTF-8 in `dst`, which holds
 /// at least `3 * input.len() + 16` slots; stops before the first lone
-/// surrogate, a high surrogate among the last units, or 8 units before the
-/// end (at once without SSSE3), and returns what it did.
+/// surrogate, a high surrogate among the last units, or fewer than 8 units before
+/// the end (at once without SSSE3), and returns what it did.
 pub(crate) fn utf16_to_utf8(input: &[u16], dst: &mut [MaybeUninit<u8>]) -> Progress {
     #[cfg(target_arch = "x86_64")]
     {

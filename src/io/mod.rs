@@ -49,7 +49,7 @@ pub struct StreamDecoder<E: Encoding> {
     /// Units received but not yet decoded: at most one code's worth once a
     /// call returns.
     pending: Vec<E::Unit>,
-    /// The stream offset of `pending[0]`.
+    /// The stream offset of `pending[consumed]`.
     offset: usize,
     mode: ErrorMode,
     limits: DecodeLimits,

@@ -387,9 +387,14 @@ where
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.check()?;
         if let Err(e) = self.feed(buf, false) {
-            self.pending = Some(match self.write_out() {
-                Ok(()) => e,
-                Err(io) => StreamError::Io(io),
+            self.pending = Some(match e {
+                // The inner writer failed: writing again could repeat what
+                // part of the buffer it took.
+                StreamError::Io(_) => e,
+                e => match self.write_out() {
+                    Ok(()) => e,
+                    Err(io) => StreamError::Io(io),
+                },
             });
         }
         Ok(buf.len())

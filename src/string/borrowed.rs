@@ -53,9 +53,10 @@ impl<E: Encoding> EncodedStr<E> {
         Ok(Self::from_units_unchecked(units))
     }
 
-    /// `units` as a string, which the caller has checked to be valid in `E`
-    /// (validity is an invariant of the type, not a memory-safety one, so
-    /// this is safe; it stays private so the invariant holds).
+    /// `units` as a string, which the caller has checked to be valid in `E`.
+    /// Validity is an invariant of the type that the unsafe conversions to
+    /// `str` in `layout.rs` rely on, so this stays private to the crate and
+    /// every caller keeps it (`tests/string_model.rs` checks each method).
     #[allow(unsafe_code)]
     pub(crate) fn from_units_unchecked(units: &[E::Unit]) -> &EncodedStr<E> {
         debug_assert!(crate::Format::of::<E>().is_none() || E::validate(units).is_ok());
@@ -200,9 +201,11 @@ impl<E: Encoding> EncodedStr<E> {
 
     /// The units as a `&str` where they are UTF-8 bytes already: `E` is
     /// an 8-bit format and every code point is a Unicode scalar value.
+    #[allow(unsafe_code)]
     pub(crate) fn as_std_str(&self) -> Option<&str> {
         match layout::layout::<E>(&self.units) {
-            layout::Layout::Bytes(bytes) => layout::unicode_str::<E>(bytes),
+            // SAFETY: the units of an `EncodedStr<E>` are valid in `E`.
+            layout::Layout::Bytes(bytes) => unsafe { layout::unicode_str::<E>(bytes) },
             _ => None,
         }
     }

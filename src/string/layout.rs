@@ -329,11 +329,14 @@ fn all_unicode_bytes(bytes: &[u8]) -> bool {
 }
 
 /// `bytes` as `&str` if every code point is a Unicode scalar value, where
-/// `E` is one of the 8-bit formats and the caller holds `bytes` as the
-/// units of an [`EncodedStr<E>`](crate::EncodedStr), so that they are
-/// valid in `E`. `None` for any other format.
+/// `E` is one of the 8-bit formats. `None` for any other format.
+///
+/// # Safety
+/// `bytes` must be valid in `E`, as the units of an
+/// [`EncodedStr<E>`](crate::EncodedStr) are: the check below looks only for
+/// codes beyond U+10FFFF, not for ill-formed ones.
 #[allow(unsafe_code)]
-pub(crate) fn unicode_str<E: Encoding>(bytes: &[u8]) -> Option<&str> {
+pub(crate) unsafe fn unicode_str<E: Encoding>(bytes: &[u8]) -> Option<&str> {
     if !matches!(crate::Format::of::<E>(), Some(f) if f.unit_bits() == 8) {
         return None;
     }
@@ -355,11 +358,15 @@ pub(crate) fn unicode_str<E: Encoding>(bytes: &[u8]) -> Option<&str> {
 
 /// `bytes` as a `String`, without a copy, on the terms of
 /// [`unicode_str`]; otherwise the bytes back.
+///
+/// # Safety
+/// As for [`unicode_str`]: `bytes` must be valid in `E`.
 #[allow(unsafe_code)]
-pub(crate) fn unicode_string<E: Encoding>(
+pub(crate) unsafe fn unicode_string<E: Encoding>(
     bytes: alloc::vec::Vec<u8>,
 ) -> Result<alloc::string::String, alloc::vec::Vec<u8>> {
-    if unicode_str::<E>(&bytes).is_none() {
+    // SAFETY: the caller's promise, passed on.
+    if unsafe { unicode_str::<E>(&bytes) }.is_none() {
         return Err(bytes);
     }
     // SAFETY: `unicode_str` has just found the bytes to be UTF-8.
@@ -436,8 +443,16 @@ mod tests {
                     E::encode(cp, &mut units).unwrap();
                 }
                 let std = core::str::from_utf8(&units).ok();
-                assert_eq!(unicode_str::<E>(&units), std, "{units:X?}");
-                assert_eq!(unicode_string::<E>(units.clone()).ok().as_deref(), std);
+                // SAFETY: `units` are the encoder's codes, valid in `E`.
+                #[allow(unsafe_code)]
+                let (as_str, as_string) = unsafe {
+                    (
+                        unicode_str::<E>(&units),
+                        unicode_string::<E>(units.clone()).ok(),
+                    )
+                };
+                assert_eq!(as_str, std, "{units:X?}");
+                assert_eq!(as_string.as_deref(), std);
             }
             check::<Utf8>(&cps);
             check::<UtfG8>(&cps);

@@ -320,7 +320,10 @@ impl<E: Encoding> EncodedString<E> {
         if let (Some(_), Some(UnitVec::U8(bytes))) =
             (crate::Format::of::<E>(), E::unit_vec(&mut self.units))
         {
-            match layout::unicode_string::<E>(core::mem::take(bytes)) {
+            // SAFETY: the units of an `EncodedString<E>` are valid in `E`.
+            #[allow(unsafe_code)]
+            let text = unsafe { layout::unicode_string::<E>(core::mem::take(bytes)) };
+            match text {
                 Ok(text) => return Ok(text),
                 Err(back) => *bytes = back,
             }

@@ -15,7 +15,8 @@
 //! the unit's nine bits at the bottom; decoding runs the same steps
 //! backwards. The permutations and counts are the constants of the scalar
 //! code above, tabled; the tests below check that both versions agree.
-//! This module and the UTF-8 check are the crate's only `unsafe` code.
+//! Each `unsafe` block says why it is sound (`src/lib.rs` lists the
+//! crate's other modules with `unsafe` code).
 
 #![allow(unsafe_code)]
 

@@ -8,9 +8,10 @@
 //! RFC 3629 UTF-8. Every such prefix is valid in UTF-G-8 and UTF-E-8 too,
 //! so all three formats run it first and hand the rest (a block with an
 //! error, a longer UTF-E-8 code, or the tail) to the scalar decoder, which
-//! finds exact error positions. Each `unsafe` block says why it is sound; `tests/utf8_simd.rs` checks the result
-//! against the scalar path on random and near-valid input, and the tests
-//! below check that the AVX2 and SSSE3 versions give the same prefix.
+//! finds exact error positions. Each `unsafe` block says why it is sound;
+//! `tests/utf8_simd.rs` checks the result against the scalar path on random
+//! and near-valid input, and the tests below check that the AVX-512, AVX2
+//! and SSSE3 versions give the same prefix.
 #![allow(unsafe_code)]
 
 /// Whether the processor running this has a target feature: asked at run
