@@ -13,6 +13,9 @@
 //! and near-valid input, and the tests below check that the AVX-512, AVX2
 //! and SSSE3 versions give the same prefix.
 #![allow(unsafe_code)]
+// Elsewhere than on x86-64 only the scalar fallbacks run: the tables and
+// helpers of the vector code are then unused.
+#![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 
 /// Whether the processor running this has a target feature: asked at run
 /// time with `std`, else known at compile time (`-C target-feature`).
