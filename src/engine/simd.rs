@@ -129,6 +129,24 @@ static TABLE: [Entry; 4096] = {
     table
 };
 
+/// The shuffle that keeps the first `lens[j]` bytes of each lane `j` of
+/// `width` bytes, packed together, and the bytes kept.
+const fn squeezed(lens: &[usize], width: usize) -> ([u8; 16], u8) {
+    let mut entry = ([0x80u8; 16], 0u8);
+    let (mut j, mut n) = (0, 0);
+    while j < lens.len() {
+        let mut k = 0;
+        while k < lens[j] && k < width {
+            entry.0[n] = (width * j + k) as u8;
+            n += 1;
+            k += 1;
+        }
+        j += 1;
+    }
+    entry.1 = n as u8;
+    entry
+}
+
 /// How eight 16-bit lanes of one or two bytes (lead, trail) are squeezed:
 /// for each 8-bit mask of the lanes that hold one byte, the shuffle and
 /// the bytes kept.
@@ -136,17 +154,13 @@ static SQUEEZE_2: [([u8; 16], u8); 256] = {
     let mut table = [([0x80u8; 16], 0u8); 256];
     let mut mask = 0;
     while mask < 256 {
-        let (mut j, mut n) = (0, 0);
+        let mut lens = [2; 8];
+        let mut j = 0;
         while j < 8 {
-            table[mask].0[n] = 2 * j as u8;
-            n += 1;
-            if mask >> j & 1 == 0 {
-                table[mask].0[n] = 2 * j as u8 + 1;
-                n += 1;
-            }
+            lens[j] -= mask >> j & 1;
             j += 1;
         }
-        table[mask].1 = n as u8;
+        table[mask] = squeezed(&lens, 2);
         mask += 1;
     }
     table
@@ -159,18 +173,13 @@ static SQUEEZE_4: [([u8; 16], u8); 4096] = {
     let mut table = [([0x80u8; 16], 0u8); 4096];
     let mut index = 0;
     while index < 4096 {
-        let (mut j, mut n) = (0, 0);
+        let mut lens = [0; 4];
+        let mut j = 0;
         while j < 4 {
-            let len = index >> (3 * j) & 7;
-            let mut k = 0;
-            while k < len && k < 4 && n < 16 {
-                table[index].0[n] = (4 * j + k) as u8;
-                n += 1;
-                k += 1;
-            }
+            lens[j] = index >> (3 * j) & 7;
             j += 1;
         }
-        table[index].1 = n as u8;
+        table[index] = squeezed(&lens, 4);
         index += 1;
     }
     table
