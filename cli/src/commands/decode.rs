@@ -95,9 +95,7 @@ fn decode_with<U>(
 /// The output line for one sequence, or why it has none.
 fn line(args: &Args, format: &Chosen, text: &str) -> Result<String, String> {
     let (units, bad) = parse_hex(format, text);
-    let limits = DecodeLimits {
-        max_bits: args.max_bits.unwrap_or(DecodeLimits::DEFAULT_MAX_BITS),
-    };
+    let limits = super::limits(args.max_bits);
     let decoded = match format {
         Chosen::Builtin(f) => with_encoding!(*f, E => decode::<E>(&units, &limits, args.lossy)),
         Chosen::Described(d) => decode_with(&units, args.lossy, |rest| {

@@ -4,7 +4,7 @@
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
-use ucsx::{CodeUnit, DecodeLimits, Encoding, Endian, Format};
+use ucsx::{CodeUnit, Encoding, Endian, Format};
 
 use super::{chosen, order_of, ByteOrder, Error, Outcome};
 use crate::chosen::{decode_described, with_unit, Chosen};
@@ -127,9 +127,7 @@ where
 
 pub fn run(args: &Args) -> Outcome {
     let order = order_of(args.format, args.from_endian, "--from-endian")?;
-    let limits = DecodeLimits {
-        max_bits: args.max_bits.unwrap_or(DecodeLimits::DEFAULT_MAX_BITS),
-    };
+    let limits = super::limits(args.max_bits);
     let format = chosen(args.format, args.spec.as_deref())?;
     let mut input = Input::open(args.file.as_deref())?;
     let errors = match &format {

@@ -85,6 +85,14 @@ impl From<ByteOrder> for Endian {
 /// The byte order of a stream: that of the format name's `LE`/`BE` suffix
 /// or of the `--*-endian` option `flag`, which must not disagree; `None`
 /// when neither gives one.
+/// The decode limit of a `--max-bits` option: the library's default when
+/// it is absent.
+pub fn limits(max_bits: Option<u64>) -> ucsx::DecodeLimits {
+    ucsx::DecodeLimits {
+        max_bits: max_bits.unwrap_or(ucsx::DecodeLimits::DEFAULT_MAX_BITS),
+    }
+}
+
 pub fn byte_order(
     label: crate::labels::Label,
     option: Option<ByteOrder>,

@@ -5,7 +5,7 @@ use std::io::BufWriter;
 use std::path::PathBuf;
 
 use ucsx::io::{transcode_stream, ByteOrder as Order, ErrorMode, StreamError, TranscodeOptions};
-use ucsx::{DecodeLimits, Endian};
+use ucsx::Endian;
 
 use super::{chosen, order_of, ByteOrder, Outcome};
 use crate::chosen::Chosen;
@@ -113,9 +113,7 @@ pub fn run(args: &Args) -> Outcome {
         from_order: from_order.map_or(Order::Detect, Order::Fixed),
         to_endian,
         bom: args.bom,
-        limits: DecodeLimits {
-            max_bits: args.max_bits.unwrap_or(DecodeLimits::DEFAULT_MAX_BITS),
-        },
+        limits: super::limits(args.max_bits),
     };
     let bar = report::progress_bar(input.len);
     let mut writer = BufWriter::new(output);

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use ucsx::io::{validate_stream, ByteOrder as Order, StreamError, ValidateSummary};
-use ucsx::{CodeUnit, DecodeError, DecodeLimits, Endian};
+use ucsx::{CodeUnit, DecodeError, Endian};
 
 use super::{chosen, order_of, ByteOrder, Outcome};
 use crate::chosen::{decode_described, with_unit, Chosen};
@@ -51,9 +51,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Outcome {
     let order = order_of(args.format, args.from_endian, "--from-endian")?;
-    let limits = DecodeLimits {
-        max_bits: args.max_bits.unwrap_or(DecodeLimits::DEFAULT_MAX_BITS),
-    };
+    let limits = super::limits(args.max_bits);
     let format = chosen(args.format, args.spec.as_deref())?;
     let mut input = Input::open(args.file.as_deref())?;
     let result = match &format {
