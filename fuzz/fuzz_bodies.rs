@@ -40,6 +40,9 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("encode_u64s", encode_u64s),
     ("engine", engine),
     ("huge_16", huge_16),
+    ("string", string),
+    #[cfg(feature = "describe")]
+    ("describe", describe),
 ];
 
 /// Runs `$body` with `$E` set to the format `$index` names (modulo 9), in
@@ -91,6 +94,19 @@ macro_rules! with_format {
 #[path = "engine_body.rs"]
 mod engine_body;
 pub use engine_body::engine;
+
+// The string types' body.
+#[path = "string_body.rs"]
+mod string_body;
+pub use string_body::string;
+
+// The description language's body (the `describe` feature of the crate,
+// and of the fuzz crate, which turns the crate's on).
+#[cfg(feature = "describe")]
+#[path = "describe_body.rs"]
+mod describe_body;
+#[cfg(feature = "describe")]
+pub use describe_body::describe;
 
 /// The runtime [`Format`] of the compile-time format `E`.
 fn format_of<E: Encoding>() -> Format {

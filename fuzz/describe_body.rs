@@ -1,0 +1,84 @@
+//! The fuzz body of the description language (`fuzz_targets/describe.rs`),
+//! a part of `fuzz_bodies.rs`: hostile descriptions are refused with a
+//! position inside the text, and a description that is accepted builds a
+//! format whose decoder and encoder keep their contract on any units.
+
+use ucsx::describe::DescribedFormat;
+use ucsx::CodePoint;
+
+/// The input: a description, then a NUL byte, then units (big-endian, of
+/// the description's width) to decode and values to encode.
+pub fn describe(data: &[u8]) {
+    let split = data.iter().position(|&b| b == 0).unwrap_or(data.len());
+    let (text, rest) = data.split_at(split);
+    let rest = rest.get(1..).unwrap_or(&[]);
+    let Ok(text) = std::str::from_utf8(text) else {
+        return;
+    };
+    let format = match DescribedFormat::parse(text) {
+        Ok(format) => format,
+        Err(e) => {
+            // The position is in the text: a line that exists, a column
+            // within it (or just past its end), and a reason.
+            let lines = text.split('\n').count().max(1);
+            assert!((1..=lines).contains(&e.line()), "{e}: line of {lines}");
+            let line = text.split('\n').nth(e.line() - 1).unwrap_or("");
+            assert!(
+                e.column() >= 1 && e.column() <= line.chars().count() + 1,
+                "{e}: column of {:?}",
+                line
+            );
+            assert!(!e.reason().is_empty());
+            return;
+        }
+    };
+    let width = usize::try_from(format.unit_bits().div_ceil(8)).unwrap();
+    let mask = if format.unit_bits() >= 32 {
+        u32::MAX
+    } else {
+        (1u32 << format.unit_bits()) - 1
+    };
+    let units: Vec<u32> = rest
+        .chunks_exact(width.max(1))
+        .map(|c| c.iter().fold(0u32, |acc, &b| acc << 8 | u32::from(b)) & mask)
+        .collect();
+    // Decoding: one code re-encodes to exactly the units it took; the
+    // whole-input calls agree with each other.
+    match format.decode(&units) {
+        Ok((cp, len)) => {
+            assert!(len >= 1 && len <= units.len());
+            if let Ok(code) = format.encode(&cp) {
+                // A described format may be non-canonical (the checker's
+                // job to say); its own encoding decodes back to the value.
+                assert_eq!(format.decode(&code), Ok((cp, code.len())));
+            }
+        }
+        Err(e) => {
+            assert_eq!(e.valid_up_to(), 0);
+            if let Some(n) = e.error_len() {
+                assert!(n >= 1 && n <= units.len());
+            }
+        }
+    }
+    let all = format.decode_all(&units);
+    assert_eq!(format.validate(&units).is_ok(), all.is_ok());
+    let lossy = format.decode_lossy(&units);
+    if let Ok(values) = &all {
+        assert_eq!(&lossy, values);
+    }
+    assert!(lossy.len() <= units.len());
+    // Encoding values read from the same bytes: a code that decodes back to
+    // its value, or a refusal that names the value's index.
+    let values: Vec<u64> = rest
+        .chunks(8)
+        .map(|c| c.iter().fold(0u64, |acc, &b| acc << 8 | u64::from(b)))
+        .collect();
+    match format.encode_u64s(&values) {
+        Ok(code) => assert_eq!(format.decode_u64s(&code).as_deref(), Ok(&values[..])),
+        Err(e) => {
+            let i = e.index().expect("a refusal names its value");
+            assert!(i < values.len());
+            assert!(format.encode(&CodePoint::from(values[i])).is_err());
+        }
+    }
+}
