@@ -313,6 +313,25 @@ where
             black_box(black_box(&text_twin).clone());
         },
     );
+    if !eight_bit {
+        // A 16-bit string becomes a `String` by transcoding, which no copy
+        // can stand for: std's own conversion is the peer of that work.
+        let utf16: Vec<u16> = text.encode_utf16().collect();
+        report.measure(
+            (
+                &target("into_string"),
+                name,
+                "String::from_utf16 (+ clone)",
+                0.5,
+            ),
+            &mut || {
+                black_box(black_box(&s).clone().into_string().unwrap());
+            },
+            &mut || {
+                black_box(String::from_utf16(&black_box(&utf16).clone()).unwrap());
+            },
+        );
+    }
     report.measure(
         (&target("count"), name, "chars().count()", 0.5),
         &mut || {
