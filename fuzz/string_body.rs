@@ -179,7 +179,7 @@ fn run<E: Encoding>(ops: &[u8]) {
                 let b = a + usize::from(extra) % (at.len() - a);
                 let piece = s[at[a]..at[b]].to_owned();
                 s.push_str(&piece);
-                model.extend_from_slice(&model[a..b].to_vec());
+                model.extend_from_within(a..b);
             }
             6 => {
                 // Searches for a slice of itself, or for a code it may lack.

@@ -7,25 +7,10 @@ use std::hash::{Hash, Hasher};
 
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use ucsx::{
-    CodePoint, EncodedStr, EncodedString, Encoding, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16,
-    UtfG32, UtfG8, UtfInf16,
-};
+use ucsx::{CodePoint, EncodedStr, EncodedString, Encoding, Utf16, UtfInf16};
 
-/// Runs `$check::<E>($args)` for each of the nine formats.
-macro_rules! for_all_formats {
-    ($check:ident($($arg:expr),*)) => {{
-        $check::<Utf8>($($arg),*)?;
-        $check::<UtfG8>($($arg),*)?;
-        $check::<UtfE8>($($arg),*)?;
-        $check::<Utf16>($($arg),*)?;
-        $check::<UtfG16>($($arg),*)?;
-        $check::<UtfE16>($($arg),*)?;
-        $check::<UtfInf16>($($arg),*)?;
-        $check::<Utf32>($($arg),*)?;
-        $check::<UtfG32>($($arg),*)?;
-    }};
-}
+#[macro_use]
+mod common;
 
 fn big(bits: u32) -> CodePoint {
     CodePoint::from(BigUint::from(1u8) << bits)

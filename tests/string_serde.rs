@@ -6,24 +6,10 @@
 
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use ucsx::{
-    CodePoint, EncodedString, Encoding, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8,
-    UtfInf16,
-};
+use ucsx::{CodePoint, EncodedString, Encoding, Utf16, Utf32, Utf8, UtfE8, UtfG8, UtfInf16};
 
-macro_rules! for_all_formats {
-    ($check:ident($($arg:expr),*)) => {{
-        $check::<Utf8>($($arg),*)?;
-        $check::<UtfG8>($($arg),*)?;
-        $check::<UtfE8>($($arg),*)?;
-        $check::<Utf16>($($arg),*)?;
-        $check::<UtfG16>($($arg),*)?;
-        $check::<UtfE16>($($arg),*)?;
-        $check::<UtfInf16>($($arg),*)?;
-        $check::<Utf32>($($arg),*)?;
-        $check::<UtfG32>($($arg),*)?;
-    }};
-}
+#[macro_use]
+mod common;
 
 fn cbor<T: serde::Serialize>(v: &T) -> Vec<u8> {
     let mut out = Vec::new();

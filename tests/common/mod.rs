@@ -4,6 +4,22 @@
 
 use ucsx::{Encoding, Utf8};
 
+/// Runs `$check::<E>($args)?` for each of the nine formats.
+#[allow(unused_macros)]
+macro_rules! for_all_formats {
+    ($check:ident($($arg:expr),*)) => {{
+        $check::<ucsx::Utf8>($($arg),*)?;
+        $check::<ucsx::UtfG8>($($arg),*)?;
+        $check::<ucsx::UtfE8>($($arg),*)?;
+        $check::<ucsx::Utf16>($($arg),*)?;
+        $check::<ucsx::UtfG16>($($arg),*)?;
+        $check::<ucsx::UtfE16>($($arg),*)?;
+        $check::<ucsx::UtfInf16>($($arg),*)?;
+        $check::<ucsx::Utf32>($($arg),*)?;
+        $check::<ucsx::UtfG32>($($arg),*)?;
+    }};
+}
+
 /// xorshift64: a fixed sequence, the same on every run.
 pub struct XorShift(pub u64);
 
