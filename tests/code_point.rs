@@ -348,6 +348,34 @@ fn biguint_up_to(bits: usize) -> impl Strategy<Value = BigUint> {
     ]
 }
 
+#[test]
+fn failed_conversions_say_why() {
+    let message = |r: Result<char, ucsx::TryFromCodePointError>| r.unwrap_err().to_string();
+    // A surrogate is named as one, only for `char`; other values do not fit.
+    for v in [0xD800u32, 0xDBFF, 0xDC00, 0xDFFF] {
+        assert_eq!(
+            message(char::try_from(&CodePoint::from(v))),
+            format!("U+{v:X} is not a char: it is a surrogate code point")
+        );
+    }
+    for v in [0xD7FFu32, 0xE000] {
+        assert!(char::try_from(&CodePoint::from(v)).is_ok());
+    }
+    assert_eq!(
+        message(char::try_from(&CodePoint::from(0x110000u32))),
+        "U+110000 does not fit in a char"
+    );
+    let err = u32::try_from(&CodePoint::from(1u64 << 32)).unwrap_err();
+    assert_eq!(err.to_string(), "U+100000000 does not fit in a u32");
+    let err = u32::try_from(&CodePoint::from(0xD800u32 as u64 | 1 << 40)).unwrap_err();
+    assert_eq!(err.to_string(), "U+1000000D800 does not fit in a u32");
+    let err = u64::try_from(&CodePoint::from(BigUint::from(1u8) << 64)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "a code point of 2^64 or more does not fit in a u64"
+    );
+}
+
 proptest! {
     #[test]
     fn to_primitives_agree_with_the_primitive_casts(v in any::<u128>(), shift in 0u32..128) {
