@@ -376,6 +376,56 @@ fn failed_conversions_say_why() {
     );
 }
 
+#[test]
+fn arithmetic_and_num_traits_stay_exact_across_2_to_the_64() {
+    let big = |v: BigUint| CodePoint::from(v);
+    // Sums below 2^64, at it (promoted to a bignum) and above.
+    assert_eq!(
+        CodePoint::from(40u8) + CodePoint::from(2u8),
+        CodePoint::from(42u8)
+    );
+    assert_eq!(
+        CodePoint::from(7u8) + CodePoint::from(0u8),
+        CodePoint::from(7u8)
+    );
+    let max = CodePoint::from(u64::MAX);
+    let two_64 = BigUint::from(1u8) << 64u32;
+    assert_eq!(max.clone() + CodePoint::from(1u8), big(two_64.clone()));
+    assert_eq!(max.clone() + max.clone(), big(two_64.clone() * 2u8 - 2u8));
+    assert_eq!(
+        big(two_64.clone()) + CodePoint::from(5u8),
+        big(two_64.clone() + 5u8)
+    );
+    assert_eq!(
+        CodePoint::from(5u8) + big(two_64.clone()),
+        big(two_64.clone() + 5u8)
+    );
+    // Zero, and the conversions of num-traits.
+    assert_eq!(CodePoint::zero(), CodePoint::from(0u8));
+    assert!(CodePoint::zero().is_zero() && !CodePoint::from(1u8).is_zero());
+    assert!(!big(two_64.clone()).is_zero());
+    assert_eq!(
+        <CodePoint as FromPrimitive>::from_u64(0x1F600),
+        Some(CodePoint::from(0x1F600u32))
+    );
+    assert_eq!(<CodePoint as FromPrimitive>::from_u64(u64::MAX), Some(max));
+    assert_eq!(CodePoint::from_i64(-1), None);
+    assert_eq!(
+        CodePoint::from_u128(1 << 70),
+        Some(big(BigUint::from(1u8) << 70u32))
+    );
+}
+
+#[test]
+fn width_and_fill_apply_to_huge_code_points_too() {
+    let cp = CodePoint::from(BigUint::from(1u8) << 64u32);
+    assert_eq!(cp.to_string(), "U+10000000000000000");
+    assert_eq!(format!("[{cp:>20}]"), "[ U+10000000000000000]");
+    assert_eq!(format!("[{cp:*<20}]"), "[U+10000000000000000*]");
+    assert_eq!(format!("[{cp:.4}]"), "[U+10]");
+    assert_eq!(format!("[{cp:>8}]"), "[U+10000000000000000]");
+}
+
 proptest! {
     #[test]
     fn to_primitives_agree_with_the_primitive_casts(v in any::<u128>(), shift in 0u32..128) {
