@@ -132,7 +132,8 @@ fn code_point_rows(report: &Report) {
 }
 
 /// serde_json of a `Vec<CodePoint>` (notation strings) against a
-/// `Vec<u32>` of the same values (numbers).
+/// `Vec<u32>` of the same values (numbers), and postcard (bytes against
+/// varints).
 #[cfg(feature = "serde")]
 fn serde_rows(report: &Report, label: &str, cps: &[CodePoint]) {
     let u32s: Vec<u32> = cps.iter().map(|cp| u32::try_from(cp).unwrap()).collect();
@@ -167,6 +168,39 @@ fn serde_rows(report: &Report, label: &str, cps: &[CodePoint]) {
         },
         &mut || {
             black_box(serde_json::from_str::<Vec<u32>>(black_box(&u32s_json)).unwrap());
+        },
+    );
+    // A binary format: minimal little-endian bytes against varints.
+    report.measure(
+        (
+            "CodePoint postcard::to_allocvec",
+            label,
+            "Vec<u32>",
+            1.0 / 1.5,
+        ),
+        &mut || {
+            black_box(postcard::to_allocvec(black_box(&cps)).unwrap());
+        },
+        &mut || {
+            black_box(postcard::to_allocvec(black_box(&u32s)).unwrap());
+        },
+    );
+    let (cps_bytes, u32s_bytes) = (
+        postcard::to_allocvec(&cps).unwrap(),
+        postcard::to_allocvec(&u32s).unwrap(),
+    );
+    report.measure(
+        (
+            "CodePoint postcard::from_bytes",
+            label,
+            "Vec<u32>",
+            1.0 / 1.5,
+        ),
+        &mut || {
+            black_box(postcard::from_bytes::<Vec<CodePoint>>(black_box(&cps_bytes)).unwrap());
+        },
+        &mut || {
+            black_box(postcard::from_bytes::<Vec<u32>>(black_box(&u32s_bytes)).unwrap());
         },
     );
 }
