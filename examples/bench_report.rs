@@ -423,7 +423,14 @@ fn huge_rows(report: &Report) {
             },
             only: report.only.clone(),
         };
-        let label = format!("10^{exp} bits");
+        // Below 10^6 bits one call takes less than the clock's resolution
+        // allows to time well: each run makes `reps` calls, as many as
+        // make up 10^6 bits (the same on both sides).
+        let reps = 10usize.pow(6u32.saturating_sub(exp));
+        let label = match reps {
+            1 => format!("10^{exp} bits"),
+            _ => format!("10^{exp} bits, {reps} calls"),
+        };
         // Both sides write into the same vector, already grown: encoding is
         // measured against copying the code it writes.
         let out = RefCell::new(Vec::<u16>::with_capacity(units.len()));
@@ -436,15 +443,19 @@ fn huge_rows(report: &Report) {
             ),
             &mut || {
                 let mut out = out.borrow_mut();
-                out.clear();
-                UtfInf16::encode(black_box(&cp), &mut out).unwrap();
-                black_box(&out);
+                for _ in 0..reps {
+                    out.clear();
+                    UtfInf16::encode(black_box(&cp), &mut out).unwrap();
+                    black_box(&out);
+                }
             },
             &mut || {
                 let mut out = out.borrow_mut();
-                out.clear();
-                out.extend_from_slice(black_box(&units));
-                black_box(&out);
+                for _ in 0..reps {
+                    out.clear();
+                    out.extend_from_slice(black_box(&units));
+                    black_box(&out);
+                }
             },
         );
         let decode = report.measure(
@@ -455,14 +466,20 @@ fn huge_rows(report: &Report) {
                 1.0,
             ),
             &mut || {
-                black_box(UtfInf16::decode(black_box(&units)).unwrap());
+                for _ in 0..reps {
+                    black_box(UtfInf16::decode(black_box(&units)).unwrap());
+                }
             },
             &mut || {
-                black_box(num_bigint::BigUint::from_bytes_le(black_box(&bytes)));
+                for _ in 0..reps {
+                    black_box(num_bigint::BigUint::from_bytes_le(black_box(&bytes)));
+                }
             },
         );
-        encode_times.extend(encode);
-        decode_times.extend(decode);
+        // Per call, for the growth below.
+        let per_call = |(a, b): (Duration, Duration)| (a / reps as u32, b / reps as u32);
+        encode_times.extend(encode.map(per_call));
+        decode_times.extend(decode.map(per_call));
     }
     if encode_times.len() < 3 && decode_times.len() < 3 {
         return;
