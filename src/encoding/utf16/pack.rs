@@ -228,6 +228,11 @@ pub(super) fn decode_blocks(blocks: &[[u16; BLOCK_UNITS]], out: &mut [u32]) {
         // just above; `out` is 72 writable bytes a block, asserted above.
         return unsafe { x86::decode_blocks(blocks, out.as_mut_ptr().cast()) };
     }
+    decode_blocks_scalar_into(blocks, out);
+}
+
+/// [`decode_blocks`] without vectors.
+fn decode_blocks_scalar_into(blocks: &[[u16; BLOCK_UNITS]], out: &mut [u32]) {
     for (block, halves) in blocks
         .iter()
         .rev()
@@ -566,6 +571,9 @@ mod tests {
                 assert_eq!(fast, slow, "{count} blocks");
                 let mut in_place = vec![0; 2 * BLOCK_DIGITS * count];
                 decode_blocks(&noisy, &mut in_place);
+                assert_eq!(in_place, slow[1..]);
+                in_place.fill(0);
+                decode_blocks_scalar_into(&noisy, &mut in_place);
                 assert_eq!(in_place, slow[1..]);
                 let expected: Vec<u32> = digits[..BLOCK_DIGITS * count]
                     .iter()
