@@ -132,7 +132,8 @@ fn code_point_rows(report: &Report) {
 }
 
 /// serde_json of a `Vec<CodePoint>` (notation strings) against a
-/// `Vec<u32>` of the same values (numbers).
+/// `Vec<u32>` of the same values (numbers), and postcard (bytes against
+/// varints).
 #[cfg(feature = "serde")]
 fn serde_rows(report: &Report, label: &str, cps: &[CodePoint]) {
     let u32s: Vec<u32> = cps.iter().map(|cp| u32::try_from(cp).unwrap()).collect();
@@ -167,6 +168,39 @@ fn serde_rows(report: &Report, label: &str, cps: &[CodePoint]) {
         },
         &mut || {
             black_box(serde_json::from_str::<Vec<u32>>(black_box(&u32s_json)).unwrap());
+        },
+    );
+    // A binary format: minimal little-endian bytes against varints.
+    report.measure(
+        (
+            "CodePoint postcard::to_allocvec",
+            label,
+            "Vec<u32>",
+            1.0 / 1.5,
+        ),
+        &mut || {
+            black_box(postcard::to_allocvec(black_box(&cps)).unwrap());
+        },
+        &mut || {
+            black_box(postcard::to_allocvec(black_box(&u32s)).unwrap());
+        },
+    );
+    let (cps_bytes, u32s_bytes) = (
+        postcard::to_allocvec(&cps).unwrap(),
+        postcard::to_allocvec(&u32s).unwrap(),
+    );
+    report.measure(
+        (
+            "CodePoint postcard::from_bytes",
+            label,
+            "Vec<u32>",
+            1.0 / 1.5,
+        ),
+        &mut || {
+            black_box(postcard::from_bytes::<Vec<CodePoint>>(black_box(&cps_bytes)).unwrap());
+        },
+        &mut || {
+            black_box(postcard::from_bytes::<Vec<u32>>(black_box(&u32s_bytes)).unwrap());
         },
     );
 }
@@ -408,7 +442,14 @@ fn huge_rows(report: &Report) {
             },
             only: report.only.clone(),
         };
-        let label = format!("10^{exp} bits");
+        // Below 10^6 bits one call takes less than the clock's resolution
+        // allows to time well: each run makes `reps` calls, as many as
+        // make up 10^6 bits (the same on both sides).
+        let reps = 10usize.pow(6u32.saturating_sub(exp));
+        let label = match reps {
+            1 => format!("10^{exp} bits"),
+            _ => format!("10^{exp} bits, {reps} calls"),
+        };
         // Both sides write into the same vector, already grown: encoding is
         // measured against copying the code it writes.
         let out = RefCell::new(Vec::<u16>::with_capacity(units.len()));
@@ -421,15 +462,19 @@ fn huge_rows(report: &Report) {
             ),
             &mut || {
                 let mut out = out.borrow_mut();
-                out.clear();
-                UtfInf16::encode(black_box(&cp), &mut out).unwrap();
-                black_box(&out);
+                for _ in 0..reps {
+                    out.clear();
+                    UtfInf16::encode(black_box(&cp), &mut out).unwrap();
+                    black_box(&out);
+                }
             },
             &mut || {
                 let mut out = out.borrow_mut();
-                out.clear();
-                out.extend_from_slice(black_box(&units));
-                black_box(&out);
+                for _ in 0..reps {
+                    out.clear();
+                    out.extend_from_slice(black_box(&units));
+                    black_box(&out);
+                }
             },
         );
         let decode = report.measure(
@@ -440,14 +485,20 @@ fn huge_rows(report: &Report) {
                 1.0,
             ),
             &mut || {
-                black_box(UtfInf16::decode(black_box(&units)).unwrap());
+                for _ in 0..reps {
+                    black_box(UtfInf16::decode(black_box(&units)).unwrap());
+                }
             },
             &mut || {
-                black_box(num_bigint::BigUint::from_bytes_le(black_box(&bytes)));
+                for _ in 0..reps {
+                    black_box(num_bigint::BigUint::from_bytes_le(black_box(&bytes)));
+                }
             },
         );
-        encode_times.extend(encode);
-        decode_times.extend(decode);
+        // Per call, for the growth below.
+        let per_call = |(a, b): (Duration, Duration)| (a / reps as u32, b / reps as u32);
+        encode_times.extend(encode.map(per_call));
+        decode_times.extend(decode.map(per_call));
     }
     if encode_times.len() < 3 && decode_times.len() < 3 {
         return;

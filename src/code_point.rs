@@ -641,19 +641,46 @@ pub(crate) fn parse_short(s: &str) -> Option<u64> {
 /// into `buf` and returns it: what `Display` writes, without the
 /// formatting machinery.
 #[inline]
+#[allow(unsafe_code)]
 pub(crate) fn small_notation(v: u64, buf: &mut [u8; 18]) -> &str {
-    const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
-    // All sixteen digits at fixed places, without a branch, then `U+`
+    // The digits at fixed places, eight to a word without a branch or a
+    // table (the upper eight only for a value that has them), then `U+`
     // just before the ones that are written.
-    for (i, slot) in buf[2..].iter_mut().enumerate() {
-        *slot = DIGITS[(v >> (4 * (15 - i)) & 0xF) as usize];
+    buf[10..].copy_from_slice(&hex_digits_of(v as u32));
+    if v >> 32 != 0 {
+        buf[2..10].copy_from_slice(&hex_digits_of((v >> 32) as u32));
     }
     let len = (16 - v.leading_zeros() as usize / 4).max(4);
     let start = 16 - len;
     buf[start] = b'U';
     buf[start + 1] = b'+';
-    // Only ASCII was written.
-    core::str::from_utf8(&buf[start..]).unwrap_or_default()
+    let notation = &buf[start..];
+    debug_assert!(notation.is_ascii());
+    // SAFETY: `notation` is the bytes written just above, all ASCII (`U`,
+    // `+` and the digits of `hex_digits_of`), so valid UTF-8: `U+` at
+    // `start`, the low digits at 10..18 and, where `len > 8` (the value
+    // has bits above 32), the high ones at 2..10, which then cover every
+    // place from `start + 2`. Validating it with `core::str::from_utf8`
+    // was a fifth of the time of serializing a code point to JSON. The
+    // tests compare the result with std's `{:04X}` for every digit in
+    // every place and for random values.
+    unsafe { core::str::from_utf8_unchecked(notation) }
+}
+
+/// The eight uppercase hex digits of `x`, most significant first, computed
+/// in one `u64` (SWAR): each nibble is spread to a byte of its own, and a
+/// byte `n` becomes `'0' + n`, plus 7 (from `'9' + 1` to `'A'`) where
+/// `n + 6` carries into bit 4, that is, where `n > 9`.
+#[inline]
+const fn hex_digits_of(x: u32) -> [u8; 8] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut n = x as u64;
+    n = (n | n << 16) & 0x0000_FFFF_0000_FFFF;
+    n = (n | n << 8) & 0x00FF_00FF_00FF_00FF;
+    // Byte i now holds nibble i, counted from the least significant.
+    n = (n | n << 4) & 0x0F0F_0F0F_0F0F_0F0F;
+    let letters = (n + 6 * ONES) >> 4 & ONES;
+    (n + b'0' as u64 * ONES + 7 * letters).to_be_bytes()
 }
 
 /// The digits of a well-formed notation (`U+` or `u+`, then one or more hex

@@ -64,7 +64,8 @@
 // `engine/simd.rs`, `encoding/utf16/pack.rs`), the engine's writes into spare capacity
 // (`engine/kernels.rs`), and four small blocks of the string types (the
 // `EncodedStr` cast in `string/borrowed.rs`, the UTF-8 conversions that rely on the strings' validity
-// in `string/layout.rs`), which allow it and justify each block.
+// in `string/layout.rs`), and the notation of a code point written as ASCII
+// (`code_point.rs`), which allow it and justify each block.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -71,6 +71,7 @@ use crate::{CodePoint, DecodeLimits};
 
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for CodePoint {
+    #[inline]
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         if serializer.is_human_readable() {
             match self.to_u64() {
@@ -95,6 +96,7 @@ impl<'de> Deserialize<'de> for CodePoint {
     /// Refuses a code point of more than
     /// [`DecodeLimits::DEFAULT_MAX_BITS`] bits; see [the module
     /// docs](crate::serde#the-limit) to raise the limit.
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<CodePoint, D::Error> {
         DecodeLimits::default().deserialize(deserializer)
     }
@@ -106,6 +108,7 @@ impl<'de> DeserializeSeed<'de> for DecodeLimits {
 
     /// Deserializes a [`CodePoint`] of at most `max_bits` bits; see [the
     /// module docs](crate::serde#the-limit).
+    #[inline]
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<CodePoint, D::Error> {
         let max_bits = self.max_bits;
         if deserializer.is_human_readable() {
@@ -162,6 +165,28 @@ impl<const MAX_BITS: u64> MaxBits<MAX_BITS> {
     }
 }
 
+/// The value of 1 to 8 little-endian bytes, without a branch on their
+/// count below 4 or from 4 on: overlapping reads put every byte in its
+/// place (some twice, which the OR does not mind), as memchr reads short
+/// haystacks. A loop over the bytes mispredicted its end on text that
+/// mixes lengths, and copying them into a zeroed word called `memcpy`.
+#[inline]
+fn le_u64(bytes: &[u8]) -> u64 {
+    let n = bytes.len();
+    debug_assert!((1..=8).contains(&n));
+    if n < 4 {
+        let byte = |i: usize| u64::from(bytes[i]) << (8 * i);
+        byte(0) | byte(n / 2) | byte(n - 1)
+    } else {
+        let word = |i: usize| {
+            let mut w = [0; 4];
+            w.copy_from_slice(&bytes[i..i + 4]);
+            u64::from(u32::from_le_bytes(w)) << (8 * i)
+        };
+        word(0) | word(n - 4)
+    }
+}
+
 /// `binary`: whether the format is a binary one, where (and only where) the
 /// byte form is accepted. `max_bits`: the largest bit length accepted.
 struct CodePointVisitor {
@@ -181,6 +206,7 @@ impl CodePointVisitor {
         Ok(())
     }
 
+    #[inline]
     fn read_le_bytes<E: de::Error>(&self, bytes: &[u8]) -> Result<CodePoint, E> {
         let Some(&last) = bytes.last() else {
             return Ok(CodePoint::ZERO);
@@ -198,9 +224,7 @@ impl CodePointVisitor {
                 .saturating_add(u64::from(8 - last.leading_zeros())),
         )?;
         if bytes.len() <= 8 {
-            let mut word = [0u8; 8];
-            word[..bytes.len()].copy_from_slice(bytes);
-            return Ok(CodePoint::from_u64(u64::from_le_bytes(word)));
+            return Ok(CodePoint::from_u64(le_u64(bytes)));
         }
         Ok(CodePoint::from(BigUint::from_bytes_le(bytes)))
     }
@@ -249,6 +273,7 @@ impl<'de> Visitor<'de> for CodePointVisitor {
         self.visit_u128(v)
     }
 
+    #[inline]
     fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<CodePoint, E> {
         if !self.binary {
             return Err(E::invalid_type(de::Unexpected::Bytes(v), &self));

@@ -28,6 +28,23 @@ fn notation_pads_to_four_digits_only() {
 }
 
 #[test]
+fn notation_of_every_digit_at_every_place() {
+    // The digits are computed eight to a word: each digit value in each
+    // place, alone and beside its neighbours, against std's formatting.
+    for digit in 0..16u64 {
+        for place in 0..16 {
+            for v in [
+                digit << (4 * place),
+                (digit * 0x1111_1111_1111_1111) >> (4 * place),
+            ] {
+                let s = format!("U+{v:04X}");
+                assert_eq!(CodePoint::from(v).to_string(), s);
+            }
+        }
+    }
+}
+
+#[test]
 fn notation_of_a_huge_value() {
     let s = format!("U+1{}", "0".repeat(10_000));
     let cp: CodePoint = s.parse().unwrap();
@@ -445,6 +462,12 @@ proptest! {
         let cp = CodePoint::from_f64(x).unwrap();
         prop_assert_eq!(cp.to_f64(), Some(x.trunc()));
         prop_assert_eq!(Some(cp.to_biguint()), BigUint::from_f64(x));
+    }
+
+    #[test]
+    fn notation_of_any_u64_is_std_hex(v in any::<u64>(), shift in 0..64u32) {
+        let v = v >> shift;
+        prop_assert_eq!(CodePoint::from(v).to_string(), format!("U+{v:04X}"));
     }
 
     #[test]

@@ -113,6 +113,24 @@ proptest! {
     }
 
     #[test]
+    fn the_forms_of_a_value_below_2_64_are_std_hex_and_minimal_le_bytes(
+        v in any::<u64>(),
+        shift in 0..64u32,
+    ) {
+        let v = v >> shift;
+        let cp = CodePoint::from(v);
+        let json = format!("\"U+{v:04X}\"");
+        prop_assert_eq!(serde_json::to_string(&cp).unwrap(), json.clone());
+        prop_assert_eq!(serde_json::from_str::<CodePoint>(&json).unwrap(), cp.clone());
+        let le = v.to_le_bytes();
+        let len = le.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
+        let mut bytes = vec![len as u8];
+        bytes.extend_from_slice(&le[..len]);
+        prop_assert_eq!(postcard::to_allocvec(&cp).unwrap(), bytes.clone());
+        prop_assert_eq!(postcard::from_bytes::<CodePoint>(&bytes).unwrap(), cp);
+    }
+
+    #[test]
     fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
         if let Ok(cp) = postcard::from_bytes::<CodePoint>(&bytes) {
             // Whatever byte string is accepted is the canonical form of its

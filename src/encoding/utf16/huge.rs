@@ -17,7 +17,7 @@ use alloc::vec::Vec;
 
 use num_bigint::BigUint;
 
-use super::pack::{self, BLOCK_DIGITS, BLOCK_UNITS};
+use super::pack;
 use super::{is_trailing, payload, Bounds, Facts, HUGE_LEAD};
 use crate::DecodeError;
 use crate::DecodeErrorKind;
@@ -192,32 +192,9 @@ fn usv_bits(nmt: u64, first: u16) -> Option<u128> {
 
 /// The value held by the USV-storage units `usv` (§3.4.6). Counted from
 /// the right, every 64 units are nine whole `u64` digits, packed with fixed
-/// shifts ([`pack::decode_blocks`]); the fewer than 64 units left at
-/// the most significant end are packed seven (63 bits) at a time.
+/// shifts ([`pack::decode_units`]).
 pub(super) fn value(usv: &[u16]) -> BigUint {
-    let (top, blocks) = usv.as_rchunks::<BLOCK_UNITS>();
-    // In u64: nine times the count may not fit a 32-bit usize, the result does.
-    let mut digits = Vec::with_capacity((usv.len() as u64 * 9).div_ceil(32) as usize);
-    pack::decode_blocks(blocks, &mut digits);
-    let mut acc = 0u128;
-    let mut filled = 0;
-    for group in top.rchunks(7) {
-        let g = |k: usize| u64::from(payload(group[k]));
-        let bits = (0..group.len()).fold(0, |v, k| (v << 9) | g(k));
-        acc |= u128::from(bits) << filled;
-        filled += 9 * group.len();
-        if filled >= 64 {
-            digits.extend_from_slice(&[acc as u32, (acc >> 32) as u32]);
-            acc >>= 64;
-            filled -= 64;
-        }
-    }
-    while filled > 0 {
-        digits.push(acc as u32);
-        acc >>= 32;
-        filled = filled.saturating_sub(32);
-    }
-    BigUint::new(digits)
+    pack::decode_units(usv)
 }
 
 /// Appends the DDFF code of `value`, which is at least 2^90.
@@ -236,33 +213,7 @@ pub(super) fn encode(value: &BigUint, out: &mut Vec<u16>) {
             .rev()
             .map(|byte| 0xDE00 | (nmt >> (8 * byte)) as u16 & 0xFF),
     );
-    // §3.4.6: the value right-aligned in `usv_len` 9-bit groups. From the
-    // right, every nine digits fill 64 units with fixed shifts; the fewer
-    // than 64 units left at the top come first. There are at least nine
-    // digits a block of units, as the units hold no more than the value's
-    // bits.
-    let blocks = usv_len / BLOCK_UNITS;
-    let top_len = usv_len % BLOCK_UNITS;
-    let mut digits = value.iter_u64_digits();
-    let top_digits = digits.len() - BLOCK_DIGITS * blocks;
-    // The top units in one pass from the most significant end. The low
-    // `filled` bits of `window` are the next bits of the padded bit string
-    // of the top units; the bits above them are spent, never read (a unit
-    // takes the 9 bits just below `filled`) and shifted out as digits come
-    // in. `filled` starts as the padding: the zero bits above the top
-    // digit, or, if negative, the top digit's zero bits beyond the padded
-    // string, which are skipped.
-    let padded = 9 * top_len as i64;
-    let mut filled = padded - 64 * top_digits as i64;
-    let mut window = 0u128;
-    for digit in digits.by_ref().rev().take(top_digits) {
-        window = window << 64 | u128::from(digit);
-        filled += 64;
-        while filled >= 9 {
-            filled -= 9;
-            out.push(0xDE00 | (window >> filled) as u16 & 0x1FF);
-        }
-    }
-    pack::encode_blocks(&mut digits, blocks, out);
-    debug_assert_eq!(filled, 0);
+    // §3.4.6: the value right-aligned in `usv_len` 9-bit groups, in
+    // blocks of 64 from the right with fixed shifts.
+    pack::encode_units(value, usv_len, out);
 }

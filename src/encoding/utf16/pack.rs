@@ -22,6 +22,8 @@
 
 use alloc::vec::Vec;
 
+use num_bigint::BigUint;
+
 /// The units of a block.
 pub(super) const BLOCK_UNITS: usize = 64;
 /// The `u64` digits of a block: 64 × 9 = 9 × 64 bits.
@@ -84,6 +86,58 @@ pub(super) fn digits_from_units(units: &[u16; BLOCK_UNITS]) -> [u64; BLOCK_DIGIT
     core::array::from_fn(|w| load(&bytes, 8 * w))
 }
 
+/// Values of up to this many blocks are decoded on the stack: the
+/// allocations were most of the time of a code of a thousand bits.
+const STACK_BLOCKS: usize = 8;
+
+/// Encoding takes the digits this many blocks at a time.
+const CHUNK_BLOCKS: usize = 8;
+
+/// Appends the `usv_len` USV-storage units that hold `value`, right-aligned
+/// (§3.4.6), most significant first: the fewer than 64 units at the top,
+/// then each block of 64 from the most significant.
+///
+/// `BigUint` lends its digits only through an iterator, so they are
+/// copied, from the most significant, into a buffer on the stack, eight
+/// blocks' worth at a time, for the kernels to read (a block's kernel
+/// reading its own copy of nine digits waited on their stores; collecting
+/// them all with `to_u64_digits` cost an allocation and, above a megabit,
+/// its page faults). That copy, one digit at a time, is now most of the
+/// time while both ends are in the caches.
+pub(super) fn encode_units(value: &BigUint, usv_len: usize, out: &mut Vec<u16>) {
+    let (blocks, top_len) = (usv_len / BLOCK_UNITS, usv_len % BLOCK_UNITS);
+    let mut digits = value.iter_u64_digits();
+    // The units hold the value's bits and fewer than nine more: nine digits
+    // a whole block, and at most nine more above them.
+    let above = digits.len() - BLOCK_DIGITS * blocks;
+    assert!(above <= BLOCK_DIGITS);
+    out.reserve(usv_len);
+    if top_len > 0 {
+        // The top units are the low end of the block above the whole
+        // ones, built like them from its digits (zeros where the value
+        // has none).
+        let mut top = [0u64; 16];
+        for d in top[..above].iter_mut().rev() {
+            *d = digits.next_back().unwrap_or(0);
+        }
+        let mut units = [0u16; BLOCK_UNITS];
+        encode_block(&top, &mut units);
+        out.extend_from_slice(&units[BLOCK_UNITS - top_len..]);
+    }
+    // Zeros after the chunk's digits let the vector kernel read 100 bytes
+    // from every block's first digit.
+    let mut chunk = [0u64; BLOCK_DIGITS * CHUNK_BLOCKS + 16];
+    let mut left = blocks;
+    while left > 0 {
+        let count = left.min(CHUNK_BLOCKS);
+        for d in chunk[..BLOCK_DIGITS * count].iter_mut().rev() {
+            *d = digits.next_back().unwrap_or(0);
+        }
+        encode_blocks(&chunk, count, out);
+        left -= count;
+    }
+}
+
 /// Has the processor the AVX-512 instructions of the vector kernels?
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 fn has_vbmi() -> bool {
@@ -97,78 +151,128 @@ fn has_vbmi() -> bool {
     ))
 }
 
-/// Appends `blocks` blocks of units, the most significant first, each the
-/// units of the next nine digits taken from the back of `digits` (zeros
-/// once it ends).
-pub(super) fn encode_blocks(
-    digits: &mut impl DoubleEndedIterator<Item = u64>,
-    blocks: usize,
-    out: &mut Vec<u16>,
-) {
+/// The 64 units of one block whose nine digits are the first of `digits`
+/// (the rest are zeros that let the vector kernel read 64 bytes at byte 36).
+#[inline]
+fn encode_block(digits: &[u64; 16], units: &mut [u16; BLOCK_UNITS]) {
     #[cfg(target_arch = "x86_64")]
     if has_vbmi() {
         // SAFETY: the processor supports AVX512BW and AVX512-VBMI, checked
-        // just above.
+        // just above; `digits` is 128 readable bytes (the kernel reads
+        // 100) and `units` 128 writable ones.
+        return unsafe { x86::encode_block(digits.as_ptr().cast(), units.as_mut_ptr()) };
+    }
+    let mut nine = [0u64; BLOCK_DIGITS];
+    nine.copy_from_slice(&digits[..BLOCK_DIGITS]);
+    units_from_digits(&nine, units);
+}
+
+/// Appends the units of the `blocks` blocks held by `digits` (at least
+/// nine a block, least significant first), the most significant block
+/// first.
+pub(super) fn encode_blocks(digits: &[u64], blocks: usize, out: &mut Vec<u16>) {
+    assert!(digits.len() >= BLOCK_DIGITS * blocks);
+    #[cfg(target_arch = "x86_64")]
+    if has_vbmi() {
+        // SAFETY: the processor supports AVX512BW and AVX512-VBMI, checked
+        // just above; `digits` has nine digits a block, asserted above.
         return unsafe { x86::encode_blocks(digits, blocks, out) };
     }
     encode_blocks_scalar(digits, blocks, out);
 }
 
-/// The next nine digits from the back of `digits`, in their order (least
-/// significant first), followed by zeros.
-#[inline(always)]
-fn next_digits(digits: &mut impl DoubleEndedIterator<Item = u64>) -> [u64; 16] {
-    let mut d = [0u64; 16];
-    for digit in d[..BLOCK_DIGITS].iter_mut().rev() {
-        *digit = digits.next_back().unwrap_or(0);
-    }
-    d
-}
-
 /// [`encode_blocks`] without vectors: the test oracle of the vector code.
-pub(super) fn encode_blocks_scalar(
-    digits: &mut impl DoubleEndedIterator<Item = u64>,
-    blocks: usize,
-    out: &mut Vec<u16>,
-) {
-    for _ in 0..blocks {
-        let d = next_digits(digits);
-        let mut nine = [0u64; BLOCK_DIGITS];
-        nine.copy_from_slice(&d[..BLOCK_DIGITS]);
+pub(super) fn encode_blocks_scalar(digits: &[u64], blocks: usize, out: &mut Vec<u16>) {
+    out.reserve(BLOCK_UNITS * blocks);
+    for nine in digits[..BLOCK_DIGITS * blocks]
+        .chunks_exact(BLOCK_DIGITS)
+        .rev()
+    {
         let mut units = [0u16; BLOCK_UNITS];
-        units_from_digits(&nine, &mut units);
+        units_from_digits(nine.try_into().unwrap_or(&[0; BLOCK_DIGITS]), &mut units);
         out.extend_from_slice(&units);
     }
 }
 
-/// Appends the digits held by `blocks`, from the last (least significant)
-/// to the first, as 32-bit digits, least significant first.
-pub(super) fn decode_blocks(blocks: &[[u16; BLOCK_UNITS]], out: &mut Vec<u32>) {
+/// The value held by the USV-storage units `usv`, most significant first
+/// (§3.4.6): the blocks of 64 from the least significant end, then the
+/// units left at the top as a block with zero units above them, as 32-bit
+/// digits for `BigUint` (num-bigint has no constructor from `u64` digits).
+pub(super) fn decode_units(usv: &[u16]) -> BigUint {
+    let (top, blocks) = usv.as_rchunks::<BLOCK_UNITS>();
+    let mut top_block = [[0u16; BLOCK_UNITS]];
+    top_block[0][BLOCK_UNITS - top.len()..].copy_from_slice(top);
+    let len = 2 * BLOCK_DIGITS * blocks.len();
+    if blocks.len() <= STACK_BLOCKS {
+        let mut digits = [0u32; 2 * BLOCK_DIGITS * (STACK_BLOCKS + 1)];
+        decode_blocks(blocks, &mut digits[..len]);
+        decode_blocks(&top_block, &mut digits[len..len + 2 * BLOCK_DIGITS]);
+        BigUint::from_slice(&digits[..len + 2 * BLOCK_DIGITS])
+    } else {
+        // In u64: the count may not fit a 32-bit usize, the digits do.
+        let capacity = (usv.len() as u64 * 9).div_ceil(32) + 2 * BLOCK_DIGITS as u64;
+        let mut digits = Vec::with_capacity(capacity as usize);
+        decode_blocks_vec(blocks, &mut digits);
+        decode_blocks_vec(&top_block, &mut digits);
+        BigUint::new(digits)
+    }
+}
+
+/// Writes the digits held by `blocks` into `out`, eighteen 32-bit digits a
+/// block, the least significant first (that is, from the last block).
+pub(super) fn decode_blocks(blocks: &[[u16; BLOCK_UNITS]], out: &mut [u32]) {
+    assert_eq!(out.len(), 2 * BLOCK_DIGITS * blocks.len());
     #[cfg(target_arch = "x86_64")]
     if has_vbmi() {
         // SAFETY: the processor supports AVX512BW and AVX512-VBMI, checked
-        // just above.
-        return unsafe { x86::decode_blocks(blocks, out) };
+        // just above; `out` is 72 writable bytes a block, asserted above.
+        return unsafe { x86::decode_blocks(blocks, out.as_mut_ptr().cast()) };
+    }
+    decode_blocks_scalar_into(blocks, out);
+}
+
+/// [`decode_blocks`] without vectors.
+fn decode_blocks_scalar_into(blocks: &[[u16; BLOCK_UNITS]], out: &mut [u32]) {
+    for (block, halves) in blocks
+        .iter()
+        .rev()
+        .zip(out.chunks_exact_mut(2 * BLOCK_DIGITS))
+    {
+        for (pair, digit) in halves.chunks_exact_mut(2).zip(digits_from_units(block)) {
+            pair[0] = digit as u32;
+            pair[1] = (digit >> 32) as u32;
+        }
+    }
+}
+
+/// [`decode_blocks`] appending to `out`.
+fn decode_blocks_vec(blocks: &[[u16; BLOCK_UNITS]], out: &mut Vec<u32>) {
+    #[cfg(target_arch = "x86_64")]
+    if has_vbmi() {
+        let len = 2 * BLOCK_DIGITS * blocks.len();
+        out.reserve(len);
+        // SAFETY: the processor supports AVX512BW and AVX512-VBMI, checked
+        // just above; the spare capacity holds `len` digits, 72 bytes a
+        // block, reserved just above. The kernel writes every byte of
+        // them (each block's 36 bytes at 0 and 36 at 36), so the first
+        // `len` spare digits are initialised when the length moves.
+        unsafe {
+            x86::decode_blocks(blocks, out.spare_capacity_mut().as_mut_ptr().cast());
+            out.set_len(out.len() + len);
+        }
+        return;
     }
     decode_blocks_scalar(blocks, out);
 }
 
-/// [`decode_blocks`] without vectors: the test oracle of the vector code.
+/// [`decode_blocks`] without vectors, appending to `out`: the test oracle
+/// of the vector code.
 pub(super) fn decode_blocks_scalar(blocks: &[[u16; BLOCK_UNITS]], out: &mut Vec<u32>) {
     for block in blocks.iter().rev() {
-        push_digits(&digits_from_units(block), out);
+        for digit in digits_from_units(block) {
+            out.extend_from_slice(&[digit as u32, (digit >> 32) as u32]);
+        }
     }
-}
-
-/// Appends nine `u64` digits as eighteen 32-bit ones.
-#[inline(always)]
-fn push_digits(d: &[u64; BLOCK_DIGITS], out: &mut Vec<u32>) {
-    let mut halves = [0u32; 2 * BLOCK_DIGITS];
-    for (pair, &digit) in halves.chunks_exact_mut(2).zip(d) {
-        pair[0] = digit as u32;
-        pair[1] = (digit >> 32) as u32;
-    }
-    out.extend_from_slice(&halves);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -176,7 +280,7 @@ mod x86 {
     use alloc::vec::Vec;
     use core::arch::x86_64::*;
 
-    use super::{next_digits, push_digits, BLOCK_DIGITS, BLOCK_UNITS};
+    use super::{BLOCK_DIGITS, BLOCK_UNITS};
 
     // A vector holds 32 units, half a block; lane `i` holds unit `j = 31 − i`
     // counted from the least significant end of the half, whose nine bits
@@ -230,23 +334,29 @@ mod x86 {
     /// The bytes of a half block.
     const HALF_BYTES: usize = 36;
 
-    /// [`super::encode_blocks`].
-    ///
-    /// # Safety
-    /// The processor must support AVX512BW and AVX512-VBMI.
+    /// The unit permutation and shift counts of encoding.
+    #[inline]
     #[target_feature(enable = "avx512bw,avx512vbmi")]
-    pub(super) unsafe fn encode_blocks(
-        digits: &mut impl DoubleEndedIterator<Item = u64>,
-        blocks: usize,
-        out: &mut Vec<u16>,
-    ) {
+    fn encode_tables() -> (__m512i, __m512i) {
         // SAFETY: both tables are 64 readable bytes; unaligned loads.
-        let (index, shifts) = unsafe {
+        unsafe {
             (
                 _mm512_loadu_si512(UNIT_BYTES.as_ptr().cast()),
                 _mm512_loadu_si512(UNIT_SHIFTS.as_ptr().cast()),
             )
-        };
+        }
+    }
+
+    /// Encodes the block whose nine digits start at `src` into the 64 units
+    /// at `dst`, most significant first.
+    ///
+    /// # Safety
+    /// The processor must support AVX512BW and AVX512-VBMI; `src` must be
+    /// readable for 100 bytes (its 72 and 28 beyond, which no lane takes)
+    /// and `dst` writable for 64 units. No alignment is needed.
+    #[inline]
+    #[target_feature(enable = "avx512bw,avx512vbmi")]
+    unsafe fn block(src: *const u8, dst: *mut u16, (index, shifts): (__m512i, __m512i)) {
         let half = |v: __m512i| {
             let bits = _mm512_srlv_epi16(_mm512_permutexvar_epi8(index, v), shifts);
             // 0xF8: a | (b & c), a trailing unit's DE00 and nine bits.
@@ -256,32 +366,87 @@ mod x86 {
                 _mm512_set1_epi16(0x1FF),
             )
         };
-        for _ in 0..blocks {
-            // The nine digits and zeros after them, so that the half at
-            // byte 36 can be read as 64 bytes.
-            let d = next_digits(digits);
-            let bytes = d.as_ptr().cast::<u8>();
-            let mut units = [0u16; BLOCK_UNITS];
-            let at = units.as_mut_ptr();
-            // SAFETY: `d` is 128 readable bytes: loads of 64 at bytes 0
-            // and 36. `units` is 128 writable bytes: stores of 64 at bytes
-            // 0 and 64 (units 0 and 32). No alignment is needed.
-            unsafe {
-                let low = half(_mm512_loadu_si512(bytes.cast()));
-                let high = half(_mm512_loadu_si512(bytes.add(HALF_BYTES).cast()));
-                _mm512_storeu_si512(at.add(BLOCK_UNITS / 2).cast(), low);
-                _mm512_storeu_si512(at.cast(), high);
-            }
-            out.extend_from_slice(&units);
+        // SAFETY: loads of 64 bytes at 0 and 36 of `src` (100 readable
+        // bytes), stores of 64 bytes at units 32 and 0 of `dst` (64
+        // writable units), by the caller's contract.
+        unsafe {
+            let low = half(_mm512_loadu_si512(src.cast()));
+            let high = half(_mm512_loadu_si512(src.add(HALF_BYTES).cast()));
+            _mm512_storeu_si512(dst.add(BLOCK_UNITS / 2).cast(), low);
+            _mm512_storeu_si512(dst.cast(), high);
         }
     }
 
-    /// [`super::decode_blocks`].
+    /// [`super::encode_block`].
     ///
     /// # Safety
-    /// The processor must support AVX512BW and AVX512-VBMI.
+    /// As [`block`].
     #[target_feature(enable = "avx512bw,avx512vbmi")]
-    pub(super) unsafe fn decode_blocks(blocks: &[[u16; BLOCK_UNITS]], out: &mut Vec<u32>) {
+    pub(super) unsafe fn encode_block(src: *const u8, dst: *mut u16) {
+        // SAFETY: the caller's contract is `block`'s.
+        unsafe { block(src, dst, encode_tables()) }
+    }
+
+    /// [`super::encode_blocks`], written straight into the spare capacity
+    /// of `out`: copying each block from the stack, and reading the digits
+    /// from a stack copy, had the kernel at a fifth of a memory copy's
+    /// speed while both ran from the caches.
+    ///
+    /// # Safety
+    /// The processor must support AVX512BW and AVX512-VBMI, and `digits`
+    /// must hold at least nine digits a block.
+    #[target_feature(enable = "avx512bw,avx512vbmi")]
+    pub(super) unsafe fn encode_blocks(digits: &[u64], blocks: usize, out: &mut Vec<u16>) {
+        let tables = encode_tables();
+        let len = BLOCK_UNITS * blocks;
+        out.reserve(len);
+        let dst = out.spare_capacity_mut().as_mut_ptr().cast::<u16>();
+        // Block k (from the least significant) reads 100 bytes from digit
+        // 9k, up to digit 9k + 13: from the digits themselves where they
+        // are that long, as they are for every block but the most
+        // significant (9k + 13 <= 9 · blocks - 5 below it); that one, if
+        // short, from a copy padded with zeros.
+        let direct = |k: usize| BLOCK_DIGITS * k + 13 <= digits.len();
+        let mut written = 0;
+        if blocks > 0 && !direct(blocks - 1) {
+            let mut padded = [0u64; 16];
+            padded[..BLOCK_DIGITS]
+                .copy_from_slice(&digits[BLOCK_DIGITS * (blocks - 1)..BLOCK_DIGITS * blocks]);
+            // SAFETY: `padded` is 128 readable bytes; `dst` has `len`
+            // writable units, reserved above, of which these are the first
+            // 64.
+            unsafe { block(padded.as_ptr().cast(), dst, tables) };
+            written = 1;
+        }
+        for i in written..blocks {
+            let k = blocks - 1 - i;
+            debug_assert!(direct(k));
+            // SAFETY: block k < blocks - 1 reads up to byte 72k + 100 of
+            // `digits`, within its 8 · 9 · blocks bytes (the caller's
+            // contract); block blocks - 1 is read here only where `direct`
+            // said its 100 bytes are there. Units 64i .. 64i + 64 of `dst`
+            // are within the `len` reserved above.
+            unsafe {
+                block(
+                    digits.as_ptr().add(BLOCK_DIGITS * k).cast(),
+                    dst.add(BLOCK_UNITS * i),
+                    tables,
+                )
+            };
+        }
+        // SAFETY: the loop above wrote units 0..len of the spare capacity
+        // (block i, its 64 at 64i, for every i below `blocks`), which
+        // `reserve` made at least `len` long.
+        unsafe { out.set_len(out.len() + len) };
+    }
+
+    /// [`super::decode_blocks`] into the memory at `dst`.
+    ///
+    /// # Safety
+    /// The processor must support AVX512BW and AVX512-VBMI, and `dst` must
+    /// be writable for 72 bytes a block. No alignment is needed.
+    #[target_feature(enable = "avx512bw,avx512vbmi")]
+    pub(super) unsafe fn decode_blocks(blocks: &[[u16; BLOCK_UNITS]], dst: *mut u8) {
         // SAFETY: the tables are 64 readable bytes each; unaligned loads.
         let (shifts, low_bytes, high_bytes) = unsafe {
             (
@@ -297,22 +462,19 @@ mod x86 {
                 _mm512_maskz_permutexvar_epi8(HIGH_BYTES.1, high_bytes, bits),
             )
         };
-        for block in blocks.iter().rev() {
-            let mut d = [0u64; 16];
-            let bytes = d.as_mut_ptr().cast::<u8>();
+        for (i, block) in blocks.iter().rev().enumerate() {
             let units = block.as_ptr();
             // SAFETY: `block` is 128 readable bytes: loads of 64 at bytes 0
-            // and 64. `d` is 128 writable bytes: a store of 64 at byte 0
-            // and of 36 (masked) at byte 36. No alignment is needed.
+            // and 64. The block's 72 bytes at `dst + 72i` are writable (the
+            // caller's contract): a store of 64 at byte 0 (its bytes from
+            // 36 on are overwritten next) and of 36 (masked) at byte 36.
             unsafe {
+                let at = dst.add(2 * HALF_BYTES * i);
                 let low = half(_mm512_loadu_si512(units.add(BLOCK_UNITS / 2).cast()));
                 let high = half(_mm512_loadu_si512(units.cast()));
-                _mm512_storeu_si512(bytes.cast(), low);
-                _mm512_mask_storeu_epi8(bytes.add(HALF_BYTES).cast(), (1 << HALF_BYTES) - 1, high);
+                _mm512_storeu_si512(at.cast(), low);
+                _mm512_mask_storeu_epi8(at.add(HALF_BYTES).cast(), (1 << HALF_BYTES) - 1, high);
             }
-            let mut nine = [0u64; BLOCK_DIGITS];
-            nine.copy_from_slice(&d[..BLOCK_DIGITS]);
-            push_digits(&nine, out);
         }
     }
 }
@@ -372,44 +534,101 @@ mod tests {
         if !has_vbmi() {
             std::println!("no AVX512-VBMI here: the vector kernels are not run");
         }
-        for count in [0, 1, 2, 3, 7, 20] {
-            let digits: Vec<u64> = (0..count * BLOCK_DIGITS as u64)
-                .flat_map(|seed| words(seed + 1000 * count))
-                .take(count as usize * BLOCK_DIGITS)
-                .collect();
-            let blocks = count as usize;
-            let (mut fast, mut slow) = (vec![1], vec![1]);
-            encode_blocks(&mut digits.iter().copied(), blocks, &mut fast);
-            encode_blocks_scalar(&mut digits.iter().copied(), blocks, &mut slow);
-            assert_eq!(fast, slow, "{count} blocks");
-            // Digits that run out are zeros (here, in the last block).
-            let mut short = Vec::new();
-            encode_blocks(&mut digits.iter().copied(), blocks + 1, &mut short);
-            let (head, last) = short.split_at(blocks * BLOCK_UNITS);
-            assert_eq!(last, [0xDE00; BLOCK_UNITS]);
-            assert_eq!(head, &slow[1..]);
-            // Block by block as `units_from_digits` writes them.
-            let slow: Vec<[u16; BLOCK_UNITS]> = slow[1..]
-                .chunks_exact(BLOCK_UNITS)
-                .map(|c| c.try_into().unwrap())
-                .collect();
-            for (k, block) in slow.iter().rev().enumerate() {
-                let mut units = [0; BLOCK_UNITS];
-                units_from_digits(digits[9 * k..9 * k + 9].try_into().unwrap(), &mut units);
-                assert_eq!(*block, units);
-            }
+        for count in [0usize, 1, 2, 3, 7, 8, 9, 20] {
+            // Exactly nine digits a block (the most significant block then
+            // comes from a padded copy) and up to five more (read in place).
+            for extra in 0..=5 {
+                let digits: Vec<u64> = (0..count + 1)
+                    .flat_map(|seed| words(seed as u64 + 1000 * count as u64))
+                    .take(BLOCK_DIGITS * count + extra)
+                    .collect();
+                let (mut fast, mut slow) = (vec![1], vec![1]);
+                encode_blocks(&digits, count, &mut fast);
+                encode_blocks_scalar(&digits, count, &mut slow);
+                assert_eq!(fast, slow, "{count} blocks, {extra} more digits");
+                // Block by block as `units_from_digits` writes them.
+                let blocks: Vec<[u16; BLOCK_UNITS]> = slow[1..]
+                    .chunks_exact(BLOCK_UNITS)
+                    .map(|c| c.try_into().unwrap())
+                    .collect();
+                for (k, block) in blocks.iter().rev().enumerate() {
+                    let mut units = [0; BLOCK_UNITS];
+                    units_from_digits(digits[9 * k..9 * k + 9].try_into().unwrap(), &mut units);
+                    assert_eq!(*block, units);
+                    let mut padded = [0u64; 16];
+                    padded[..9].copy_from_slice(&digits[9 * k..9 * k + 9]);
+                    let mut one = [0; BLOCK_UNITS];
+                    encode_block(&padded, &mut one);
+                    assert_eq!(one, units);
+                }
 
-            // Noise in the units' upper bits is ignored alike.
-            let noisy: Vec<_> = slow.iter().map(|b| b.map(|u| u ^ 0x3E00)).collect();
-            let (mut fast, mut slow) = (vec![7], vec![7]);
-            decode_blocks(&noisy, &mut fast);
-            decode_blocks_scalar(&noisy, &mut slow);
-            assert_eq!(fast, slow, "{count} blocks");
-            let expected: Vec<u32> = digits
-                .iter()
-                .flat_map(|&d| [d as u32, (d >> 32) as u32])
+                // Noise in the units' upper bits is ignored alike.
+                let noisy: Vec<_> = blocks.iter().map(|b| b.map(|u| u ^ 0x3E00)).collect();
+                let mut slow = vec![7];
+                decode_blocks_scalar(&noisy, &mut slow);
+                let mut fast = vec![7];
+                decode_blocks_vec(&noisy, &mut fast);
+                assert_eq!(fast, slow, "{count} blocks");
+                let mut in_place = vec![0; 2 * BLOCK_DIGITS * count];
+                decode_blocks(&noisy, &mut in_place);
+                assert_eq!(in_place, slow[1..]);
+                in_place.fill(0);
+                decode_blocks_scalar_into(&noisy, &mut in_place);
+                assert_eq!(in_place, slow[1..]);
+                let expected: Vec<u32> = digits[..BLOCK_DIGITS * count]
+                    .iter()
+                    .flat_map(|&d| [d as u32, (d >> 32) as u32])
+                    .collect();
+                assert_eq!(slow[1..], expected[..]);
+            }
+        }
+    }
+
+    /// The units of a value of `bits` bits, one by one from its bits.
+    fn units_bit_by_bit(value: &BigUint, usv_len: usize) -> Vec<u16> {
+        (0..usv_len as u64)
+            .rev()
+            .map(|j| {
+                let nine = (0..9).fold(0, |v, b| v | u16::from(value.bit(9 * j + b)) << b);
+                0xDE00 | nine
+            })
+            .collect()
+    }
+
+    #[test]
+    fn values_of_every_size_round_trip_against_the_bits() {
+        // Every top length, on the stack and on the heap (more than
+        // `STACK_BLOCKS` blocks), with the top digit full or nearly empty.
+        let sizes = (91..700u64)
+            .step_by(7)
+            .chain((4600..4700).step_by(3))
+            .chain((5100..5300).step_by(5))
+            .chain([64 * 72, 64 * 72 + 1, 9 * 64 * 9, 9 * 64 * 9 + 1, 20_000]);
+        for bits in sizes {
+            let count = bits.div_ceil(64) as usize;
+            let mut digits: Vec<u64> = (0..count.div_ceil(9))
+                .flat_map(|seed| words(seed as u64 + bits))
+                .take(count)
                 .collect();
-            assert_eq!(slow[1..], expected[..]);
+            let top = bits - 64 * (count as u64 - 1);
+            let last = digits.last_mut().unwrap();
+            *last = (*last & (u64::MAX >> (64 - top))) | 1 << (top - 1);
+            let value = BigUint::from_bytes_le(
+                &digits
+                    .iter()
+                    .flat_map(|d| d.to_le_bytes())
+                    .collect::<Vec<_>>(),
+            );
+            assert_eq!(value.bits(), bits);
+            let usv_len = bits.div_ceil(9) as usize;
+            let mut units = vec![0xDDFF];
+            encode_units(&value, usv_len, &mut units);
+            assert_eq!(
+                units[1..],
+                units_bit_by_bit(&value, usv_len)[..],
+                "{bits} bits"
+            );
+            assert_eq!(decode_units(&units[1..]), value, "{bits} bits");
         }
     }
 }

@@ -340,9 +340,15 @@ fn decode(limits: &Limits, input: &[u8]) -> Result<(CodePoint, usize), DecodeErr
 }
 
 fn validate(limits: &Limits, input: &[u8]) -> Result<(), DecodeError> {
-    // The vector check takes the longest prefix that is plain UTF-8; the
-    // scalar loop does the rest and finds any error's exact position.
-    let mut pos = simd::valid_utf8_prefix(input);
+    // The vector check takes a prefix that is plain UTF-8; the scalar loop
+    // does the rest and finds any error's exact position.
+    validate_after(limits, input, simd::valid_utf8_prefix(input))
+}
+
+/// [`validate`] given that `input[..prefix]` is valid UTF-8 ending on a
+/// code boundary (the tests give it each vector check's prefix).
+fn validate_after(limits: &Limits, input: &[u8], prefix: usize) -> Result<(), DecodeError> {
+    let mut pos = prefix;
     while pos < input.len() {
         if input[pos] < 0x80 {
             pos += ascii_run(&input[pos..]);

@@ -12,9 +12,17 @@
 //! `tests/utf8_simd.rs` checks the result against the scalar path on random
 //! and near-valid input, and the tests below check that the AVX-512, AVX2
 //! and SSSE3 versions give the same prefix.
+//!
+//! Elsewhere than on x86-64 the prefix comes from simdutf8 (Kratz, after
+//! simdjson), the same algorithm on NEON (aarch64), simd128 (wasm32 built
+//! with `-C target-feature=+simd128`) or, on 32-bit x86, AVX2 and SSE 4.2,
+//! falling back to std's check where none is there. It is the crate's own
+//! glue, [`prefix_via_simdutf8`], that runs there; it is compiled on x86-64
+//! too for the tests, which check it against std and the x86 kernels and
+//! run `validate` of each 8-bit format through it.
 #![allow(unsafe_code)]
-// Elsewhere than on x86-64 only the scalar fallbacks run: the tables and
-// helpers of the vector code are then unused.
+// Elsewhere than on x86-64 the x86 kernels are not built: the helpers they
+// share are then unused.
 #![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 
 /// Whether the processor running this has a target feature: asked at run
@@ -33,29 +41,46 @@ macro_rules! has_feature {
 }
 
 /// The length of a prefix of `input` that is valid UTF-8 and ends on a
-/// code boundary: 0 where the processor lacks SSSE3 or the input is short.
-/// The caller validates `input[prefix..]` itself.
+/// code boundary: whole 64-byte blocks, 0 where the processor lacks SSSE3
+/// or the input is short. The caller validates `input[prefix..]` itself.
+#[cfg(target_arch = "x86_64")]
 pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if input.len() >= 64 {
-            if has_feature!("avx512bw") {
-                // SAFETY: the processor supports AVX512BW (and so AVX512F),
-                // checked just above.
-                return unsafe { x86::avx512::valid_prefix_blocks(input) };
-            }
-            if has_feature!("avx2") {
-                // SAFETY: the processor supports AVX2, checked just above.
-                return unsafe { x86::avx2::valid_prefix_blocks(input) };
-            }
-            if has_feature!("ssse3") {
-                // SAFETY: the processor supports SSSE3, checked just above.
-                return unsafe { x86::ssse3::valid_prefix_blocks(input) };
-            }
+    if input.len() >= 64 {
+        if has_feature!("avx512bw") {
+            // SAFETY: the processor supports AVX512BW (and so AVX512F),
+            // checked just above.
+            return unsafe { x86::avx512::valid_prefix_blocks(input) };
+        }
+        if has_feature!("avx2") {
+            // SAFETY: the processor supports AVX2, checked just above.
+            return unsafe { x86::avx2::valid_prefix_blocks(input) };
+        }
+        if has_feature!("ssse3") {
+            // SAFETY: the processor supports SSSE3, checked just above.
+            return unsafe { x86::ssse3::valid_prefix_blocks(input) };
         }
     }
-    let _ = input;
     0
+}
+
+/// The length of a prefix of `input` that is valid UTF-8 and ends on a
+/// code boundary: off x86-64, the longest one, by simdutf8. The caller
+/// validates `input[prefix..]` itself.
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
+    prefix_via_simdutf8(input)
+}
+
+/// The longest prefix of `input` that is valid UTF-8, by simdutf8's vector
+/// check: the `compat` flavour, whose error gives `valid_up_to` as
+/// `core::str::from_utf8` does (the `basic` one says only yes or no).
+/// The prefix ends on a code boundary, as `valid_up_to` always does.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+pub(crate) fn prefix_via_simdutf8(input: &[u8]) -> usize {
+    match simdutf8::compat::from_utf8(input) {
+        Ok(_) => input.len(),
+        Err(e) => e.valid_up_to(),
+    }
 }
 
 /// The code boundary at or before `end`, given that `input[..end]` is
@@ -464,6 +489,8 @@ mod tests {
         }
         let valid_up_to =
             core::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), |_| input.len());
+        // The portable glue's prefix is the longest, std's `valid_up_to`.
+        prop_assert_eq!(super::prefix_via_simdutf8(input), valid_up_to);
         prop_assert!(avx2 <= valid_up_to);
         prop_assert!(
             avx2 + 4 >= valid_up_to / 64 * 64,
@@ -503,10 +530,11 @@ mod tests {
 
     /// Both vector versions as [`versions_agree`] says, and the dispatched
     /// `validate` of every 8-bit format against its scalar decoder, and
-    /// UTF-8's against std.
+    /// UTF-8's against std; `validate` after the portable prefix too.
     fn all_agree(bytes: &[u8]) {
         use crate::{Encoding, Utf8, UtfE8, UtfG8};
         versions_agree(bytes).unwrap();
+        portable_agrees(bytes).unwrap();
         assert_eq!(
             Utf8::validate(bytes),
             Utf8::decode_u64s(bytes, &mut Vec::new())
@@ -525,6 +553,66 @@ mod tests {
             Utf8::validate(bytes).err().as_ref().map(verdict),
             core::str::from_utf8(bytes).err().as_ref().map(std)
         );
+    }
+
+    /// `validate` of each 8-bit format resumed after the prefix of
+    /// [`super::prefix_via_simdutf8`], as it runs off x86-64, gives the
+    /// verdict of the dispatched `validate` and of the scalar decoder.
+    fn portable_agrees(bytes: &[u8]) -> Result<(), TestCaseError> {
+        use super::super::{validate_after, UTF_8, UTF_E_8, UTF_G_8};
+        use crate::{Encoding, Utf8, UtfE8, UtfG8};
+        let prefix = super::prefix_via_simdutf8(bytes);
+        prop_assert_eq!(
+            validate_after(&UTF_8, bytes, prefix),
+            Utf8::decode_u64s(bytes, &mut Vec::new())
+        );
+        prop_assert_eq!(
+            validate_after(&UTF_G_8, bytes, prefix),
+            UtfG8::decode_u64s(bytes, &mut Vec::new())
+        );
+        prop_assert_eq!(
+            validate_after(&UTF_E_8, bytes, prefix),
+            UtfE8::decode_u64s(bytes, &mut Vec::new())
+        );
+        prop_assert_eq!(
+            validate_after(&UTF_E_8, bytes, prefix),
+            UtfE8::validate(bytes)
+        );
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        /// Random bytes, mostly valid UTF-8 of every length (from `char`s)
+        /// with a few random bytes spliced in, and UTF-E-8 codes beyond
+        /// UTF-8 (which the prefix must stop before).
+        #[test]
+        fn the_portable_prefix_agrees_on_random_and_near_valid_input(
+            text in prop::collection::vec(any::<char>(), 0..400),
+            noise in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..3),
+            beyond in any::<Option<prop::sample::Index>>(),
+        ) {
+            let mut bytes = text.iter().collect::<String>().into_bytes();
+            for (at, b) in noise {
+                let i = at.index(bytes.len() + 1);
+                bytes.insert(i, b);
+            }
+            if let Some(at) = beyond {
+                let i = at.index(bytes.len() + 1);
+                bytes.splice(i..i, [0xFEu8, 0x82, 0x80, 0x80, 0x80, 0x80, 0x80]);
+            }
+            versions_agree(&bytes)?;
+            portable_agrees(&bytes)?;
+        }
+
+        #[test]
+        fn the_portable_prefix_agrees_on_random_bytes(
+            bytes in prop::collection::vec(any::<u8>(), 0..300),
+        ) {
+            versions_agree(&bytes)?;
+            portable_agrees(&bytes)?;
+        }
     }
 
     #[test]
