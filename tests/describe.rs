@@ -164,10 +164,11 @@ fn every_described_format_encodes_as_the_built_in_one() {
             }
         }
         let huge = CodePoint::from(num_bigint::BigUint::from(1u8) << 100u32);
-        assert_eq!(
-            d.encode(&huge).unwrap_err().kind(),
-            format.encode(&huge).unwrap_err().kind()
-        );
+        match (d.encode(&huge), format.encode(&huge)) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "{format} 2^100"),
+            (Err(a), Err(b)) => assert_eq!(a.kind(), b.kind(), "{format} 2^100"),
+            (got, want) => panic!("{format} 2^100: {got:?} against {want:?}"),
+        }
     }
 }
 
@@ -245,14 +246,17 @@ fn described_formats_get_the_built_in_verdicts() {
             }
         }
         assert_eq!(got.density, want.density);
-        // Prefix-freedom and the length from the lead are decided for
-        // every description; lead/trail only where no unit can be both.
+        // Prefix-freedom is decided for every description, the length
+        // from the lead where no class has a length field; lead/trail only
+        // where no unit can be both.
         let decided = |name: &str| got.get(name).unwrap().method == Method::Decided;
-        assert!(
-            decided("prefix-free") && decided("length-from-prefix"),
+        assert!(decided("prefix-free"), "{got}");
+        assert_eq!(
+            decided("length-from-prefix"),
+            format != Format::UtfInf16,
             "{got}"
         );
-        let both_roles = matches!(format, Format::UtfG16 | Format::UtfE16);
+        let both_roles = matches!(format, Format::UtfG16 | Format::UtfE16 | Format::UtfInf16);
         assert_eq!(
             decided("lead-trail-disjoint"),
             !both_roles,
@@ -423,4 +427,268 @@ fn classes_past_max_report_their_leads_as_beyond_the_range() {
     assert_eq!(kind(&[0x80]), Err((UnexpectedTrailing, Some(1))));
     assert_eq!(kind(&[0xE0]), Err((InvalidLead, Some(1))));
     assert!(d.encode(&CodePoint::from(0x80u32)).is_err());
+}
+
+#[test]
+fn described_utf_inf16_agrees_on_every_unit_and_surrogate_led_pairs() {
+    agree_on_16_bit_inputs::<ucsx::UtfInf16>(Format::UtfInf16);
+}
+
+/// The described and the built-in UTF-∞-16 on `units`: the first code
+/// (value, or error kind and length), the whole (values, or error kind,
+/// offset and length), lossy decoding and the `u64` path.
+fn agree_inf16(d: &DescribedFormat, units: &[u16]) {
+    use ucsx::UtfInf16;
+    let wide: Vec<u32> = units.iter().map(|&u| u32::from(u)).collect();
+    let want = UtfInf16::decode(units).map_err(|e| (e.kind(), e.error_len()));
+    let got = d.decode(&wide).map_err(|e| (e.kind(), e.error_len()));
+    assert_eq!(got, want, "decode {:04X?}", &units[..units.len().min(24)]);
+    assert_eq!(
+        outcome(d.decode_all(&wide)),
+        outcome(UtfInf16::decode_all(units)),
+        "decode_all {:04X?}",
+        &units[..units.len().min(24)]
+    );
+    assert_eq!(d.decode_lossy(&wide), UtfInf16::decode_lossy(units));
+    let mut want = Vec::new();
+    let want = UtfInf16::decode_u64s(units, &mut want)
+        .map(|()| want)
+        .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()));
+    let got = d
+        .decode_u64s(&wide)
+        .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()));
+    assert_eq!(
+        got,
+        want,
+        "decode_u64s {:04X?}",
+        &units[..units.len().min(24)]
+    );
+}
+
+/// A value of `bits` bits from the generator, top bit set.
+fn random_value(rng: &mut Rng, bits: u64) -> CodePoint {
+    let words = bits.div_ceil(64) as usize;
+    let mut digits: Vec<u64> = (0..words).map(|_| rng.next()).collect();
+    let top = bits - 64 * (words as u64 - 1);
+    let last = digits.last_mut().unwrap();
+    *last &= u64::MAX >> (64 - top);
+    *last |= 1 << (top - 1);
+    let mut big = num_bigint::BigUint::from(0u8);
+    for d in digits.iter().rev() {
+        big = (big << 64u32) | num_bigint::BigUint::from(*d);
+    }
+    CodePoint::from(big)
+}
+
+#[test]
+fn described_utf_inf16_agrees_on_the_ddff_codes() {
+    use ucsx::UtfInf16;
+    let d = described(Format::UtfInf16);
+    assert_eq!(d.max_code_point(), None);
+    // DDFF then every unit, and every unit after each length-field form.
+    for second in 0..=0xFFFFu16 {
+        agree_inf16(&d, &[0xDDFF, second]);
+        agree_inf16(&d, &[0xDDFF, second, 0xDE01]);
+    }
+    for head in [
+        &[0xDDFF, 0xDE00][..],
+        &[0xDDFF, 0xDE0E],
+        &[0xDDFF, 0xDEFF],
+        &[0xDDFF, 0xDFB4],
+        &[0xDDFF, 0xDFB4, 0xDE01],
+        &[0xDDFF, 0xDFB4, 0xDE00],
+        &[0xDDFF, 0xDFB4, 0xDFB4],
+        &[0xDDFF, 0xDFB4, 0xDFB4, 0xDFB4],
+    ] {
+        for next in 0..=0xFFFFu16 {
+            let mut units = head.to_vec();
+            units.push(next);
+            agree_inf16(&d, &units);
+            units.push(0xDE00);
+            agree_inf16(&d, &units);
+        }
+    }
+    // Random values of every size up to a few thousand bits, a few with a
+    // two-unit length field, every one encoded alike, truncated at every
+    // place and with every unit replaced by units of the other roles.
+    let mut rng = Rng(0xDDFF);
+    let replacements = [
+        0x41u16, 0xD800, 0xDC00, 0xDC04, 0xDDFE, 0xDDFF, 0xDE00, 0xDEFF, 0xDF00, 0xDFB4, 0xDFFF,
+        0xE000,
+    ];
+    let mut sizes: Vec<u64> = (85..=130).collect();
+    sizes.extend([1105, 1108, 1109, 1112, 1113, 1116, 1117, 1120, 4000]);
+    sizes.extend((0..40).map(|_| 91 + rng.next() % 3000));
+    for bits in sizes {
+        let cp = random_value(&mut rng, bits);
+        let code = UtfInf16::encode_all(std::slice::from_ref(&cp)).unwrap();
+        let mine: Vec<u16> = d.encode(&cp).unwrap().iter().map(|&u| u as u16).collect();
+        assert_eq!(mine, code, "{bits} bits");
+        assert_eq!(
+            d.decode(&d.encode(&cp).unwrap()).unwrap(),
+            (cp.clone(), code.len())
+        );
+        for cut in 0..code.len() {
+            agree_inf16(&d, &code[..cut]);
+        }
+        // Replacing every unit costs a quadratic time on long codes: the
+        // field and the first units everywhere, the rest at random places.
+        let places: Vec<usize> = (0..code.len().min(6))
+            .chain((0..8).map(|_| (rng.next() % code.len() as u64) as usize))
+            .collect();
+        for &i in &places {
+            for &r in &replacements {
+                let mut bad = code.clone();
+                bad[i] = r;
+                bad.push(0x41);
+                agree_inf16(&d, &bad);
+            }
+        }
+    }
+    // A value with a two-unit count (NMT = 0x100, 279 hex digits).
+    let cp = random_value(&mut rng, 4 * 279);
+    let code = UtfInf16::encode_all(std::slice::from_ref(&cp)).unwrap();
+    assert_eq!(&code[..4], [0xDDFF, 0xDFB4, 0xDE01, 0xDE00]);
+    agree_inf16(&d, &code);
+}
+
+mod inf16_prop {
+    use super::{agree_inf16, described};
+    use proptest::prelude::*;
+    use ucsx::{CodePoint, Encoding, Format, UtfInf16};
+
+    /// Units of every role, the DDFF code's in particular.
+    fn unit() -> impl Strategy<Value = u16> {
+        prop_oneof![
+            any::<u16>(),
+            Just(0xDDFF),
+            Just(0xDFB4),
+            0xDE00..=0xDFFFu16,
+            0xDC00..=0xDDFFu16,
+            0xD800..=0xDBFFu16,
+        ]
+    }
+
+    /// A value of up to 400 bits.
+    fn value() -> impl Strategy<Value = CodePoint> {
+        (proptest::collection::vec(any::<u64>(), 1..7), 0..64u32).prop_map(|(digits, shift)| {
+            let mut big = num_bigint::BigUint::from(0u8);
+            for d in digits {
+                big = (big << 64u32) | num_bigint::BigUint::from(d);
+            }
+            CodePoint::from(big >> shift)
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn random_units_decode_alike(units in proptest::collection::vec(unit(), 0..40)) {
+            agree_inf16(&described(Format::UtfInf16), &units);
+        }
+
+        #[test]
+        fn damaged_codes_decode_alike(
+            values in proptest::collection::vec(value(), 1..4),
+            edits in proptest::collection::vec((any::<usize>(), unit()), 0..3),
+            cut in any::<usize>(),
+        ) {
+            let d = described(Format::UtfInf16);
+            let Ok(mut units) = UtfInf16::encode_all(&values) else {
+                return Ok(()); // a surrogate
+            };
+            let wide: Vec<u32> = d.encode_u64s(&[]).unwrap();
+            prop_assert!(wide.is_empty());
+            let mine: Vec<u32> = values.iter().flat_map(|v| d.encode(v).unwrap()).collect();
+            prop_assert_eq!(mine, units.iter().map(|&u| u32::from(u)).collect::<Vec<_>>());
+            agree_inf16(&d, &units);
+            for (at, u) in edits {
+                let at = at % units.len();
+                units[at] = u;
+            }
+            agree_inf16(&d, &units);
+            units.truncate(cut % (units.len() + 1));
+            agree_inf16(&d, &units);
+        }
+    }
+}
+
+#[test]
+fn hostile_length_fields_are_refused_with_a_place_and_a_reason() {
+    let head = "name = \"T\"\nunit = 8\nmax = \"unbounded\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n[[class]]\nunits = [\"11111111\"]\n";
+    let field = |body: &str| format!("{head}[class.length]\n{body}");
+    let good = "digit = \"10xxxxxx\"\nescape = \"11000000\"\nvalue = \"10xxxxxx\"\n";
+    assert!(DescribedFormat::parse(&field(good)).is_ok());
+    let cases: Vec<(String, usize, usize, &str)> = vec![
+        (field("digit = \"10000000\"\nescape = \"11000000\"\nvalue = \"10xxxxxx\"\n"), 9, 9, "value bits"),
+        (field("digit = \"10xxxxxx\"\nescape = \"1100000x\"\nvalue = \"10xxxxxx\"\n"), 10, 10, "literal"),
+        (field("digit = \"10xxxxxx\"\nescape = \"10000000\"\nvalue = \"10xxxxxx\"\n"), 10, 10, "tell them apart"),
+        (field("digit = \"10xxxxxx\"\nescape = \"11000000\"\nvalue = \"10000000\"\n"), 11, 9, "value bits"),
+        (field(&format!("{good}digit-bits = 7\n")), 12, 14, "from 1 to the 6"),
+        (field(&format!("{good}digit-bits = 0\n")), 12, 14, "from 1 to the 6"),
+        (field(&format!("{good}offset = 3\n")), 12, 10, "from 0 to 2"),
+        (field(&format!("{good}offset = -1\n")), 12, 10, "from 0 to 2"),
+        (field("digit = \"10xxxxxx\"\nvalue = \"10xxxxxx\"\n"), 8, 1, "escape"),
+        (field("digit = \"10xxxxxxx\"\nescape = \"11000000\"\nvalue = \"10xxxxxx\"\n"), 9, 9, "more than 8"),
+        (field(&format!("{good}colour = 1\n")), 12, 1, "colour"),
+        // The format around the field.
+        (head.replace("unbounded", "U+FF").to_string() + "[class.length]\n" + good, 3, 7, "unbounded"),
+        (head.replace("\"11111111\"", "\"1111111x\"") + "[class.length]\n" + good, 7, 9, "literal"),
+        (head.to_string() + "offset = 128\n[class.length]\n" + good, 8, 10, "no offset"),
+        (head.to_string() + "[class.length]\n" + good + "[[class]]\nunits = [\"110xxxxx\"]\n", 8, 1, "the last class"),
+        ("name = \"T\"\nunit = 8\nmax = \"unbounded\"\n[[class]]\nunits = [\"11111111\"]\n[class.length]\n".to_string() + good, 4, 1, "U+0000"),
+        ("name = \"T\"\nunit = 8\nmax = \"unbounded\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n".to_string(), 3, 7, "no length field"),
+    ];
+    let mut wrong = Vec::new();
+    for (source, line, column, reason) in &cases {
+        match DescribedFormat::parse(source) {
+            Ok(_) => wrong.push(format!("{source:?}: accepted")),
+            Err(err)
+                if !err.reason().contains(reason)
+                    || (err.line(), err.column()) != (*line, *column) =>
+            {
+                wrong.push(format!(
+                    "{source:?}: {err} (expected {line}:{column} {reason:?})"
+                ))
+            }
+            Err(_) => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_length_field_claiming_too_much_costs_nothing() {
+    // Four escapes announce a count of at least 2^24 six-bit units, over
+    // the default limit: refused at the fourth, whatever follows, before
+    // anything is allocated.
+    let d = DescribedFormat::parse(
+        "name = \"T\"\nunit = 8\nmax = \"unbounded\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n\
+         [[class]]\nunits = [\"11111111\"]\n[class.length]\n\
+         digit = \"10xxxxxx\"\nescape = \"11000000\"\nvalue = \"10xxxxxx\"\n",
+    )
+    .unwrap();
+    use ucsx::DecodeErrorKind::*;
+    let kind = |units: &[u32]| d.decode(units).map_err(|e| (e.kind(), e.error_len()));
+    let mut claim = vec![
+        0xFF, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xBF,
+    ];
+    assert_eq!(kind(&claim), Err((LimitExceeded, Some(4))));
+    claim.truncate(3);
+    assert_eq!(kind(&claim), Err((Truncated, None)));
+    // The shortest forms: 0x80 is one value unit of count 2 ... and a
+    // value beyond 63 needs two value units.
+    assert_eq!(
+        d.encode(&CodePoint::from(0x80u32)).unwrap(),
+        [0xFF, 0x82, 0x82, 0x80]
+    );
+    assert_eq!(
+        d.decode(&[0xFF, 0x82, 0x82, 0x80]).unwrap(),
+        (CodePoint::from(0x80u32), 4)
+    );
+    assert_eq!(kind(&[0xFF, 0x82, 0x80, 0x82]), Err((NonShortest, Some(2))));
+    assert_eq!(
+        kind(&[0xFF, 0xC0, 0x80, 0x82]),
+        Err((NonMinimalLength, Some(2)))
+    );
+    assert_eq!(kind(&[0xFF, 0x81, 0xBF]), Err((NonShortest, Some(2))));
 }

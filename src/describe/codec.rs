@@ -40,7 +40,7 @@ impl Compiled {
     fn no_valid_value(&self, class: &Class, lo: u128, hi: u128) -> Option<DecodeErrorKind> {
         // Beyond the range first: a class past `max` holds no value, and
         // that is the reason, not its (empty) shortest-form rule.
-        if class.beyond || lo > self.max {
+        if class.beyond || self.max.is_some_and(|max| lo > max) {
             Some(DecodeErrorKind::BeyondRange)
         } else if hi < class.first {
             Some(DecodeErrorKind::NonShortest)
@@ -52,15 +52,24 @@ impl Compiled {
     }
 
     /// The first code of `input`, or the error at offset 0.
+    ///
+    /// A length field is checked against `max_bits` as it is read; codes
+    /// of a fixed length are left to the caller.
     pub(crate) fn decode<U: Copy + Into<u32>>(
         &self,
         input: &[U],
+        max_bits: u64,
     ) -> Result<(CodePoint, usize), DecodeError> {
         let fail = |kind, len| Err(DecodeError::new(self.name, kind, 0, len));
         let Some(&lead) = input.first() else {
             return fail(DecodeErrorKind::Truncated, None);
         };
         let lead: u32 = lead.into();
+        // A unit wider than the format's: later units of the kind fail
+        // their template, which gives the error of a missing trailing unit.
+        if self.width < 32 && lead >> self.width != 0 {
+            return fail(DecodeErrorKind::UnitOutOfRange, Some(1));
+        }
         if self.invalid_leads.iter().any(|t| t.matches(lead)) {
             return fail(DecodeErrorKind::InvalidLead, Some(1));
         }
@@ -72,6 +81,9 @@ impl Compiled {
             };
             return fail(kind, Some(1));
         };
+        if let Some(field) = &class.field {
+            return field.decode(self.name, &class.units, input, max_bits);
+        }
         let len = class.units.len();
         let mut high = u128::from(class.units[0].extract(lead));
         let mut read_bits = class.units[0].value.count_ones();
@@ -108,9 +120,18 @@ impl Compiled {
         cp: &CodePoint,
         out: &mut Vec<U>,
     ) -> Result<(), EncodeError> {
-        let max = code_point(self.max);
+        let max = || match self.max {
+            Some(max) => code_point(max),
+            None => CodePoint::from(0u8),
+        };
+        let field_class = self.classes.last().filter(|c| c.field.is_some());
+        let mut units = Vec::new();
         if cp.bits() > u64::from(super::parse::MAX_VALUE_BITS) {
-            return Err(EncodeError::beyond_range(self.name, cp.to_u64(), max));
+            let Some(class) = field_class else {
+                return Err(EncodeError::beyond_range(self.name, cp.to_u64(), max()));
+            };
+            write_field(class, &cp.to_biguint(), &mut units);
+            return push(&units, out);
         }
         let v = cp
             .to_biguint()
@@ -120,20 +141,28 @@ impl Compiled {
         if self.surrogates == SurrogatePolicy::Refuse && (0xD800..=0xDFFF).contains(&v) {
             return Err(EncodeError::surrogate(self.name, v as u64));
         }
-        if v > self.max {
+        if self.max.is_some_and(|max| v > max) {
             return Err(EncodeError::beyond_range(
                 self.name,
                 u64::try_from(v).ok(),
-                max,
+                max(),
             ));
         }
-        let Some(class) = self.classes.iter().find(|c| c.first <= v && v <= c.last) else {
+        let Some(class) = self
+            .classes
+            .iter()
+            .find(|c| !c.beyond && c.first <= v && v <= c.last)
+        else {
             return Err(EncodeError::beyond_range(
                 self.name,
                 u64::try_from(v).ok(),
-                max,
+                max(),
             ));
         };
+        if class.field.is_some() {
+            write_field(class, &BigUint::from(v), &mut units);
+            return push(&units, out);
+        }
         let mut field = v - class.offset;
         let mut units = [0u32; super::parse::MAX_UNITS];
         for (slot, t) in units.iter_mut().zip(&class.units).rev() {
@@ -141,20 +170,26 @@ impl Compiled {
             *slot = t.deposit(field as u32 & low_mask(bits));
             field >>= bits;
         }
-        for &u in &units[..class.units.len()] {
-            // Templates have the unit's width, so every unit fits.
-            if let Ok(u) = U::try_from(u) {
-                out.push(u);
-            }
-        }
-        Ok(())
+        push(&units[..class.units.len()], out)
     }
 }
 
-fn low_mask(bits: u32) -> u32 {
-    if bits >= 32 {
-        u32::MAX
-    } else {
-        (1 << bits) - 1
+fn write_field(class: &Class, value: &BigUint, out: &mut Vec<u32>) {
+    if let Some(field) = &class.field {
+        field.encode(&class.units, value, out);
     }
 }
+
+/// Appends `units`, which templates of the unit's width made, so every one
+/// fits `U`.
+fn push<U: TryFrom<u32>>(units: &[u32], out: &mut Vec<U>) -> Result<(), EncodeError> {
+    out.reserve(units.len());
+    for &u in units {
+        if let Ok(u) = U::try_from(u) {
+            out.push(u);
+        }
+    }
+    Ok(())
+}
+
+use super::field::low_mask;

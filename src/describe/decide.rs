@@ -21,7 +21,13 @@ use crate::properties::{Method, Property, PropertyReport, PropertyResult};
 /// listed (units of 8 or 16 bits) or shown to be none.
 fn shared_unit(c: &Compiled) -> Option<Option<u32>> {
     let leads = || c.classes.iter().map(|k| &k.units[0]);
-    let trails = || c.classes.iter().flat_map(|k| k.units[1..].iter());
+    let trails = || {
+        c.classes.iter().flat_map(|k| {
+            k.units[1..]
+                .iter()
+                .chain(k.field.iter().flat_map(|f| f.trailing()))
+        })
+    };
     if !leads().any(|l| trails().any(|t| l.overlaps(t))) {
         return Some(None);
     }
@@ -48,14 +54,23 @@ fn decided(name: Property, detail: String) -> PropertyResult {
 pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
     let longest = c.classes.iter().map(|k| k.units.len()).max().unwrap_or(1);
     let shortest = c.classes.iter().map(|k| k.units.len()).min().unwrap_or(1);
+    let field = c.classes.iter().any(|k| k.field.is_some());
     for r in &mut report.results {
         match r.name {
+            Property::PrefixFree if field => {
+                *r = decided(
+                    Property::PrefixFree,
+                    "each lead unit names one class; a class of fixed length has one length, and in the class with a length field the escapes give the field's length, the field and the first value unit the value's: no proper prefix of a code is a code".into(),
+                );
+            }
             Property::PrefixFree => {
                 *r = decided(
                     Property::PrefixFree,
                     "each lead unit names one class of one length, so no proper prefix of a code is a code".into(),
                 );
             }
+            // A length field makes n grow with the field: sampled.
+            Property::LengthFromPrefix if field => {}
             Property::LengthFromPrefix => {
                 *r = decided(
                     Property::LengthFromPrefix,
