@@ -692,3 +692,147 @@ fn a_length_field_claiming_too_much_costs_nothing() {
     );
     assert_eq!(kind(&[0xFF, 0x81, 0xBF]), Err((NonShortest, Some(2))));
 }
+
+#[test]
+fn hostile_continued_schemes_are_refused_with_a_place_and_a_reason() {
+    let head = "name = \"T\"\nunit = 8\nmax = \"unbounded\"\n[continued]\n";
+    let good = "more = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"big-endian\"\n";
+    assert!(DescribedFormat::parse(&format!("{head}{good}")).is_ok());
+    let cases: Vec<(String, usize, usize, &str)> = vec![
+        (
+            format!("{head}more = \"1xxxxxxx\"\nlast = \"xxxxxxxx\"\norder = \"big-endian\"\n"),
+            6,
+            8,
+            "tell where a code ends",
+        ),
+        (
+            format!("{head}more = \"11xxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"big-endian\"\n"),
+            5,
+            8,
+            "same number of value bits",
+        ),
+        (
+            format!("{head}more = \"10000000\"\nlast = \"00000000\"\norder = \"big-endian\"\n"),
+            5,
+            8,
+            "at least one",
+        ),
+        (
+            format!("{head}more = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"middle\"\n"),
+            7,
+            9,
+            "little-endian",
+        ),
+        (
+            format!("{head}more = \"1xxxxxxx\"\norder = \"big-endian\"\n"),
+            4,
+            1,
+            "last",
+        ),
+        (
+            format!("{head}{good}[[class]]\nunits = [\"0xxxxxxx\"]\n"),
+            8,
+            1,
+            "not both",
+        ),
+        (
+            "name = \"T\"\nunit = 8\nmax = \"U+7F\"\n".to_string(),
+            1,
+            1,
+            "continued",
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (source, line, column, reason) in &cases {
+        match DescribedFormat::parse(source) {
+            Ok(_) => wrong.push(format!("{source:?}: accepted")),
+            Err(err)
+                if !err.reason().contains(reason)
+                    || (err.line(), err.column()) != (*line, *column) =>
+            {
+                wrong.push(format!(
+                    "{source:?}: {err} (expected {line}:{column} {reason:?})"
+                ))
+            }
+            Err(_) => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// LEB128 by hand: the value's 7-bit groups, least significant first.
+fn leb128(mut v: u128) -> Vec<u32> {
+    let mut out = Vec::new();
+    loop {
+        let group = (v & 0x7F) as u32;
+        v >>= 7;
+        if v == 0 {
+            out.push(group);
+            return out;
+        }
+        out.push(group | 0x80);
+    }
+}
+
+#[test]
+fn continued_schemes_agree_with_a_hand_written_leb128_and_refuse_what_they_must() {
+    let d = DescribedFormat::parse(
+        "name = \"L\"\nunit = 8\nmax = \"unbounded\"\nsurrogates = \"encode\"\n\
+         [continued]\nmore = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"little-endian\"\n",
+    )
+    .unwrap();
+    let mut rng = Rng(0x1EB);
+    for shift in 0..128 {
+        let v = (u128::from(rng.next()) << 64 | u128::from(rng.next())) >> shift;
+        let cp = CodePoint::from(num_bigint::BigUint::from(v));
+        let code = leb128(v);
+        assert_eq!(d.encode(&cp).unwrap(), code, "{v:X}");
+        assert_eq!(d.decode(&code).unwrap(), (cp, code.len()));
+        // Every proper prefix is cut off; a zero top group is overlong.
+        for cut in 0..code.len() {
+            assert_eq!(d.decode(&code[..cut]).unwrap_err().error_len(), None);
+        }
+        if code.len() > 1 {
+            let mut padded = code.clone();
+            *padded.last_mut().unwrap() |= 0x80;
+            padded.push(0);
+            let err = d.decode(&padded).unwrap_err();
+            assert_eq!(
+                (err.kind(), err.error_len()),
+                (ucsx::DecodeErrorKind::NonShortest, Some(code.len()))
+            );
+        }
+    }
+    // A run of continuation bytes longer than the limit is refused at the
+    // byte that shows it, whatever follows.
+    let run = vec![0xFFu32; 3_000_000];
+    let err = d.decode(&run).unwrap_err();
+    let limit = ucsx::DecodeLimits::DEFAULT_MAX_BITS as usize;
+    assert_eq!(
+        (err.kind(), err.error_len()),
+        (ucsx::DecodeErrorKind::LimitExceeded, Some(limit / 7))
+    );
+    // Big-endian with a bound: a code whose value must pass it fails at
+    // the unit that shows it.
+    let vlq = DescribedFormat::parse(
+        "name = \"V\"\nunit = 8\nmax = \"U+FFFF\"\n\
+         [continued]\nmore = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"big-endian\"\n",
+    )
+    .unwrap();
+    let kind = |units: &[u32]| vlq.decode(units).map_err(|e| (e.kind(), e.error_len()));
+    use ucsx::DecodeErrorKind::*;
+    assert_eq!(
+        kind(&[0x83, 0xFF, 0x7F]),
+        Ok((CodePoint::from(0xFFFFu32), 3))
+    );
+    // 84 80 needs a third unit, so the value is at least 4·2^14 = 2^16.
+    assert_eq!(kind(&[0x84, 0x80, 0x00]), Err((BeyondRange, Some(1))));
+    assert_eq!(kind(&[0x81, 0x80, 0x80]), Err((BeyondRange, Some(2))));
+    assert_eq!(kind(&[0x80, 0x01]), Err((NonShortest, Some(1))));
+    assert_eq!(
+        kind(&[0x83, 0xDF, 0x00]),
+        Ok((CodePoint::from(0xEF80u32), 3))
+    );
+    assert_eq!(kind(&[0x83, 0xB0, 0x00]), Err((Surrogate, Some(2))));
+    assert_eq!(kind(&[0x83]), Err((Truncated, None)));
+}

@@ -73,6 +73,9 @@ impl Compiled {
         if self.invalid_leads.iter().any(|t| t.matches(lead)) {
             return fail(DecodeErrorKind::InvalidLead, Some(1));
         }
+        if let Some(c) = &self.continued {
+            return c.decode(self.name, self.max, self.surrogates, input, max_bits);
+        }
         let Some(class) = self.class_of(lead) else {
             let kind = if self.is_trailing(lead) {
                 DecodeErrorKind::UnexpectedTrailing
@@ -127,6 +130,10 @@ impl Compiled {
         let field_class = self.classes.last().filter(|c| c.field.is_some());
         let mut units = Vec::new();
         if cp.bits() > u64::from(super::parse::MAX_VALUE_BITS) {
+            if let (Some(c), None) = (&self.continued, self.max) {
+                c.encode(&cp.to_biguint(), &mut units);
+                return push(&units, out);
+            }
             let Some(class) = field_class else {
                 return Err(EncodeError::beyond_range(self.name, cp.to_u64(), max()));
             };
@@ -147,6 +154,10 @@ impl Compiled {
                 u64::try_from(v).ok(),
                 max(),
             ));
+        }
+        if let Some(c) = &self.continued {
+            c.encode(&BigUint::from(v), &mut units);
+            return push(&units, out);
         }
         let Some(class) = self
             .classes

@@ -20,13 +20,18 @@ use crate::properties::{Method, Property, PropertyReport, PropertyResult};
 /// The units matching both a lead and a trailing template, if they can be
 /// listed (units of 8 or 16 bits) or shown to be none.
 fn shared_unit(c: &Compiled) -> Option<Option<u32>> {
-    let leads = || c.classes.iter().map(|k| &k.units[0]);
+    // In a continued scheme every unit may lead or continue a code.
+    let both = || c.continued.iter().flat_map(|k| k.templates());
+    let leads = || c.classes.iter().map(|k| &k.units[0]).chain(both());
     let trails = || {
-        c.classes.iter().flat_map(|k| {
-            k.units[1..]
-                .iter()
-                .chain(k.field.iter().flat_map(|f| f.trailing()))
-        })
+        c.classes
+            .iter()
+            .flat_map(|k| {
+                k.units[1..]
+                    .iter()
+                    .chain(k.field.iter().flat_map(|f| f.trailing()))
+            })
+            .chain(both())
     };
     if !leads().any(|l| trails().any(|t| l.overlaps(t))) {
         return Some(None);
@@ -57,6 +62,14 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
     let field = c.classes.iter().any(|k| k.field.is_some());
     for r in &mut report.results {
         match r.name {
+            Property::PrefixFree if c.continued.is_some() => {
+                *r = decided(
+                    Property::PrefixFree,
+                    "a code ends at its one unit matching the last template, which a proper prefix lacks".into(),
+                );
+            }
+            // The length is known only at the last unit: sampled.
+            Property::LengthFromPrefix if c.continued.is_some() => {}
             Property::PrefixFree if field => {
                 *r = decided(
                     Property::PrefixFree,

@@ -328,7 +328,7 @@ pub(super) fn low_mask(bits: u32) -> u32 {
 
 /// The `width` bits of the number whose little-endian 32-bit words are
 /// `words`, from bit `at` up.
-fn bits_at(words: &[u32], at: u64, width: u32) -> u32 {
+pub(super) fn bits_at(words: &[u32], at: u64, width: u32) -> u32 {
     let word = (at / 32) as usize;
     let shift = at % 32;
     let low = u64::from(words.get(word).copied().unwrap_or(0));
@@ -338,7 +338,7 @@ fn bits_at(words: &[u32], at: u64, width: u32) -> u32 {
 
 /// The number whose digits, most significant first, are `fields`, each
 /// `width` bits: one pass from the least significant end.
-fn pack<I: DoubleEndedIterator<Item = u32>>(fields: I, width: u32) -> BigUint {
+pub(super) fn pack<I: DoubleEndedIterator<Item = u32>>(fields: I, width: u32) -> BigUint {
     let mut words = Vec::new();
     let mut acc = 0u64;
     let mut filled = 0u32;

@@ -69,9 +69,30 @@
 //! against the caller's [`DecodeLimits`] as soon as it is read, so a hostile
 //! field costs nothing ([`DescribedFormat::decode_with_limits`]).
 //!
+//! # Continuation bits
+//!
+//! In place of classes, a format may mark in every unit whether another
+//! follows (LEB128, the MIDI file format's variable-length quantity):
+//!
+//! ```toml
+//! [continued]
+//! more = "1xxxxxxx"        # a unit another unit of the code follows
+//! last = "0xxxxxxx"        # the unit that ends a code
+//! order = "little-endian"  # the first unit holds the lowest group; or "big-endian"
+//! ```
+//!
+//! Both templates carry the same number of value bits, one group each;
+//! only the shortest form is valid (no zero group at the most significant
+//! end of a longer code, else
+//! [`NonShortest`](DecodeErrorKind::NonShortest)); `max` may be a code
+//! point or `"unbounded"`, and a run of `more` units longer than the
+//! caller's limit allows is refused at the unit that shows it.
+//!
 //! The language says all nine built-in formats, formats that encode
-//! surrogates, any prefix varint whose lead unit gives the length, and
-//! unbounded formats with a length field after a literal lead.
+//! surrogates, any prefix varint whose lead unit gives the length (a lead
+//! given by value ranges, as SQLite4's, splits into templates with
+//! offsets), unbounded formats with a length field after a literal lead,
+//! and continuation-bit varints. `docs/zoo.md` lists what it cannot say.
 //!
 //! A description is hostile input: a TOML error, an unknown key, a
 //! template of the wrong width, overlapping or empty classes, gaps in the
@@ -109,6 +130,7 @@ use crate::{
 };
 
 mod codec;
+mod continued;
 mod decide;
 mod field;
 mod parse;
@@ -191,6 +213,8 @@ pub(crate) struct Compiled {
     /// Units that never lead a code, whatever class templates they match.
     invalid_leads: Vec<Template>,
     classes: Vec<Class>,
+    /// In place of classes: a continuation bit in every unit.
+    continued: Option<continued::Continued>,
 }
 
 /// The name as a `&'static str`, which errors carry: a built-in format's
@@ -452,6 +476,10 @@ impl DescribedFormat {
     /// ```
     pub fn value_masks(&self, code: &[u32]) -> Option<Vec<u32>> {
         let &lead = code.first()?;
+        if let Some(c) = &self.compiled.continued {
+            let (_, len) = self.decode(code).ok()?;
+            return (len == code.len()).then(|| c.value_masks(code));
+        }
         let class = self.compiled.classes.iter().find(|c| {
             c.units[0].matches(lead) && (c.field.is_some() || c.units.len() == code.len())
         })?;

@@ -11,6 +11,7 @@ use core::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::continued::{Continued, RawContinued};
 use super::field::{Field, RawLength, Refusal};
 use super::{Class, Compiled, DescribeError, Template};
 use crate::{CodePoint, SurrogatePolicy};
@@ -47,7 +48,11 @@ struct RawFormat {
     surrogates: Option<Spanned<String>>,
     #[serde(default, rename = "invalid-leads")]
     invalid_leads: Vec<Spanned<String>>,
-    class: Spanned<Vec<Spanned<RawClass>>>,
+    #[serde(default)]
+    class: Option<Spanned<Vec<Spanned<RawClass>>>>,
+    /// In place of classes: a continuation bit in every unit.
+    #[serde(default)]
+    continued: Option<Spanned<RawContinued>>,
 }
 
 #[derive(Deserialize)]
@@ -182,14 +187,6 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
             }
         },
     };
-    let raw_classes = raw.class.get_ref();
-    if raw_classes.is_empty() || raw_classes.len() > MAX_CLASSES {
-        return Err(err(
-            raw.class.span(),
-            format!("a format has 1 to {MAX_CLASSES} classes"),
-        ));
-    }
-
     let mut invalid_leads = Vec::with_capacity(raw.invalid_leads.len());
     if raw.invalid_leads.len() > MAX_CLASSES {
         return Err(err(
@@ -201,6 +198,39 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
         invalid_leads.push(template(t.get_ref(), width).map_err(|r| err(t.span(), r))?);
     }
 
+    let raw_class = match (&raw.class, &raw.continued) {
+        (Some(class), Some(_)) => {
+            return Err(err(
+                class.span(),
+                "a format has classes or a continued scheme, not both".into(),
+            ))
+        }
+        (None, None) => return Err(err(
+            0..0,
+            "missing field `class` (or `continued`): a format has classes or a continued scheme"
+                .into(),
+        )),
+        (None, Some(raw_continued)) => {
+            let continued = continued(raw_continued, width, &err)?;
+            return Ok(Compiled {
+                name: super::intern(&name),
+                width,
+                max,
+                surrogates,
+                invalid_leads,
+                classes: Vec::new(),
+                continued: Some(continued),
+            });
+        }
+        (Some(class), None) => class,
+    };
+    let raw_classes = raw_class.get_ref();
+    if raw_classes.is_empty() || raw_classes.len() > MAX_CLASSES {
+        return Err(err(
+            raw_class.span(),
+            format!("a format has 1 to {MAX_CLASSES} classes"),
+        ));
+    }
     let mut classes: Vec<Class> = Vec::with_capacity(raw_classes.len());
     // Whether a class before already reached `max`: the classes after it
     // are beyond the range, there to have their leads reported as such.
@@ -383,6 +413,46 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
         surrogates,
         invalid_leads,
         classes,
+        continued: None,
+    })
+}
+
+/// Checks a continuation scheme.
+fn continued(
+    raw: &Spanned<RawContinued>,
+    width: u32,
+    err: &dyn Fn(Range<usize>, String) -> DescribeError,
+) -> Result<Continued, DescribeError> {
+    let r = raw.get_ref();
+    let t = |s: &Spanned<String>| template(s.get_ref(), width).map_err(|e| err(s.span(), e));
+    let (more, last) = (t(&r.more)?, t(&r.last)?);
+    let little_endian = match r.order.get_ref().as_str() {
+        "little-endian" => true,
+        "big-endian" => false,
+        other => {
+            return Err(err(
+                r.order.span(),
+                format!("order is {other:?}: \"big-endian\" (the first unit holds the top bits) or \"little-endian\""),
+            ))
+        }
+    };
+    if more.overlaps(&last) {
+        return Err(err(
+            r.last.span(),
+            "the last template matches the more template, so a reader cannot tell where a code ends".into(),
+        ));
+    }
+    let bits = last.value.count_ones();
+    if bits == 0 || more.value.count_ones() != bits {
+        return Err(err(
+            r.more.span(),
+            "the more and last templates carry the same number of value bits, at least one".into(),
+        ));
+    }
+    Ok(Continued {
+        more,
+        last,
+        little_endian,
     })
 }
 
