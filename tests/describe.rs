@@ -334,20 +334,28 @@ fn hostile_descriptions_are_refused_with_a_place_and_a_reason() {
 #[test]
 fn random_bytes_as_a_description_never_panic() {
     let mut rng = Rng(99);
-    let base = DescribedFormat::builtin_source(Format::UtfE8)
-        .unwrap()
-        .as_bytes()
-        .to_vec();
-    for _ in 0..2_000 {
-        let mut bytes = base.clone();
-        for _ in 0..1 + rng.next() % 4 {
-            let i = (rng.next() % bytes.len() as u64) as usize;
-            bytes[i] = b"01x_[]\"=\n U+FA,"[(rng.next() % 15) as usize];
-        }
-        if let Ok(text) = std::str::from_utf8(&bytes) {
-            if let Ok(d) = DescribedFormat::parse(text) {
-                let _ = d.decode_all(&[0xFF, 0x80, 0x41]);
-                let _ = d.encode(&CodePoint::from(0x10FFFFu32));
+    let leb128 = "name = \"L\"\nunit = 8\nmax = \"unbounded\"\n[continued]\n\
+                  more = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"big-endian\"\n";
+    // A plain one, one with a length field, one with continuation bits.
+    for base in [
+        DescribedFormat::builtin_source(Format::UtfE8).unwrap(),
+        DescribedFormat::builtin_source(Format::UtfInf16).unwrap(),
+        leb128,
+    ] {
+        let base = base.as_bytes().to_vec();
+        for _ in 0..2_000 {
+            let mut bytes = base.clone();
+            for _ in 0..1 + rng.next() % 4 {
+                let i = (rng.next() % bytes.len() as u64) as usize;
+                bytes[i] = b"01x_[]\"=\n U+FA,-9"[(rng.next() % 17) as usize];
+            }
+            if let Ok(text) = std::str::from_utf8(&bytes) {
+                if let Ok(d) = DescribedFormat::parse(text) {
+                    let _ = d.decode_all(&[0xFF, 0x80, 0x41]);
+                    let _ = d.decode_all(&[0xDDFF, 0xDFB4, 0xDFB4, 0xDE01, 0xDE00, 0xDFFF]);
+                    let _ = d.encode(&CodePoint::from(0x10FFFFu32));
+                    let _ = d.encode(&CodePoint::from(num_bigint::BigUint::from(1u8) << 300u32));
+                }
             }
         }
     }

@@ -651,9 +651,14 @@ impl DescribedFormat {
     }
 
     /// The property report of the format (see [`crate::properties`]):
-    /// sampled like any format's, with `prefix-free`, `length-from-prefix`
-    /// and, where no unit can both lead and trail, `lead-trail-disjoint`
-    /// decided from the templates ([`Method::Decided`](crate::properties::Method)).
+    /// sampled like any format's, then every verdict the templates settle
+    /// replaced by a decided one with its proof or a constructed
+    /// counterexample ([`Method::Decided`](crate::properties::Method)):
+    /// `round-trip`, `canonical` and `prefix-free` always; `length-from-prefix`
+    /// without length fields or continuation bits; `lead-trail-disjoint`,
+    /// `no-false-match` and `self-synchronizing` where no unit can both lead
+    /// and trail (or a one-unit code shows a false match); `binary-order`
+    /// for classes of fixed length.
     ///
     /// ```
     /// use ucsx::properties::CheckConfig;
