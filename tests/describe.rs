@@ -844,3 +844,53 @@ fn continued_schemes_agree_with_a_hand_written_leb128_and_refuse_what_they_must(
     assert_eq!(kind(&[0x83, 0xB0, 0x00]), Err((Surrogate, Some(2))));
     assert_eq!(kind(&[0x83]), Err((Truncated, None)));
 }
+
+#[test]
+fn described_16_bit_formats_apply_a_decode_limit_as_the_built_in_ones() {
+    use ucsx::DecodeLimits;
+    let mut rng = Rng(0x11A1);
+    let edges = interesting_u32s();
+    for format in [
+        Format::Utf16,
+        Format::UtfG16,
+        Format::UtfE16,
+        Format::UtfInf16,
+    ] {
+        let d = described(format);
+        for max_bits in [
+            0u64, 7, 8, 15, 16, 17, 20, 21, 22, 26, 31, 32, 40, 63, 64, 90, 91, 92, 200,
+        ] {
+            let limits = DecodeLimits { max_bits };
+            let mut inputs: Vec<Vec<u16>> = Vec::new();
+            for _ in 0..3_000 {
+                let v = rng.next() >> (rng.next() % 64);
+                let mut units: Vec<u16> = format
+                    .encode(&CodePoint::from(v))
+                    .map(|c| c.iter().map(|&u| u as u16).collect())
+                    .unwrap_or_default();
+                if rng.next() % 3 == 0 && !units.is_empty() {
+                    let at = (rng.next() % units.len() as u64) as usize;
+                    units[at] = edges[(rng.next() % edges.len() as u64) as usize] as u16;
+                }
+                inputs.push(units);
+            }
+            let big: CodePoint = format!("U+4{}", "0".repeat(40)).parse().unwrap();
+            if let Ok(code) = format.encode(&big) {
+                inputs.push(code.iter().map(|&u| u as u16).collect());
+            }
+            for units in inputs {
+                let want = match format {
+                    Format::Utf16 => ucsx::Utf16::decode_with_limits(&units, &limits),
+                    Format::UtfG16 => ucsx::UtfG16::decode_with_limits(&units, &limits),
+                    Format::UtfE16 => ucsx::UtfE16::decode_with_limits(&units, &limits),
+                    _ => ucsx::UtfInf16::decode_with_limits(&units, &limits),
+                }
+                .map_err(|e| (e.kind(), e.error_len()));
+                let got = d
+                    .decode_with_limits(&units, &limits)
+                    .map_err(|e| (e.kind(), e.error_len()));
+                assert_eq!(got, want, "{format} max_bits {max_bits} {units:04X?}");
+            }
+        }
+    }
+}

@@ -207,6 +207,17 @@ fn decode_with_a_spec_is_decode_with_the_format() {
         );
         let max = same(&["decode", "--max-bits", "8", &valid], &f, &s, b"");
         assert_eq!(max, Some(1));
+        // A limit met inside a longer code: the error's length is the
+        // format's own.
+        for cp in ["U+10000", "U+110000", "U+7FFFFFFF", "U+80000000"] {
+            let cp: CodePoint = cp.parse().unwrap();
+            if let Ok(code) = format.encode(&cp) {
+                let line = hex(format, &code);
+                for bits in ["16", "20", "21", "30"] {
+                    same(&["decode", "--max-bits", bits, &line], &f, &s, b"");
+                }
+            }
+        }
         std::fs::remove_file(spec).unwrap();
     }
 }

@@ -36,12 +36,21 @@ impl Compiled {
             .any(|c| c.units[1..].iter().any(|t| t.matches(unit)))
     }
 
-    /// Why no value in `lo..=hi` is valid in `class`, if none is.
-    fn no_valid_value(&self, class: &Class, lo: u128, hi: u128) -> Option<DecodeErrorKind> {
+    /// Why no value in `lo..=hi` is valid in `class`, if none is; values
+    /// above `limit` are refused too.
+    fn no_valid_value(
+        &self,
+        class: &Class,
+        lo: u128,
+        hi: u128,
+        limit: u128,
+    ) -> Option<DecodeErrorKind> {
         // Beyond the range first: a class past `max` holds no value, and
         // that is the reason, not its (empty) shortest-form rule.
         if class.beyond || self.max.is_some_and(|max| lo > max) {
             Some(DecodeErrorKind::BeyondRange)
+        } else if class.first > limit || lo > limit {
+            Some(DecodeErrorKind::LimitExceeded)
         } else if hi < class.first {
             Some(DecodeErrorKind::NonShortest)
         } else if self.surrogates == SurrogatePolicy::Refuse && lo >= 0xD800 && hi <= 0xDFFF {
@@ -53,8 +62,12 @@ impl Compiled {
 
     /// The first code of `input`, or the error at offset 0.
     ///
-    /// A length field is checked against `max_bits` as it is read; codes
-    /// of a fixed length are left to the caller.
+    /// A length field is checked against `max_bits` as it is read, and so
+    /// are the codes of 16-bit formats, as the built-in 16-bit decoders do
+    /// (`encoding/utf16`: codes of three or more units unit by unit,
+    /// shorter ones once whole); the codes of fixed length of other formats
+    /// are left to the caller, who checks a decoded value as the built-in
+    /// 8- and 32-bit decoders do.
     pub(crate) fn decode<U: Copy + Into<u32>>(
         &self,
         input: &[U],
@@ -88,13 +101,26 @@ impl Compiled {
             return field.decode(self.name, &class.units, input, max_bits);
         }
         let len = class.units.len();
+        // `encoding/utf16`: a code of three or more units is checked unit
+        // by unit, a single unit or a surrogate pair once whole.
+        let limit = match max_bits {
+            _ if self.width != 16 => u128::MAX,
+            bits if bits >= 128 => u128::MAX,
+            bits => (1 << bits) - 1,
+        };
+        let whole_limit = len <= 2;
         let mut high = u128::from(class.units[0].extract(lead));
         let mut read_bits = class.units[0].value.count_ones();
         for read in 1..=len {
             let unread = class.value_bits - read_bits;
             let lo = class.offset + (high << unread);
             let hi = class.offset + (((high + 1) << unread) - 1);
-            if let Some(kind) = self.no_valid_value(class, lo, hi) {
+            let limit = if whole_limit && read < len {
+                u128::MAX
+            } else {
+                limit
+            };
+            if let Some(kind) = self.no_valid_value(class, lo, hi, limit) {
                 return fail(kind, Some((read - 1).max(1)));
             }
             if read == len {
