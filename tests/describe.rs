@@ -868,7 +868,7 @@ fn described_16_bit_formats_apply_a_decode_limit_as_the_built_in_ones() {
                     .encode(&CodePoint::from(v))
                     .map(|c| c.iter().map(|&u| u as u16).collect())
                     .unwrap_or_default();
-                if rng.next() % 3 == 0 && !units.is_empty() {
+                if rng.next().is_multiple_of(3) && !units.is_empty() {
                     let at = (rng.next() % units.len() as u64) as usize;
                     units[at] = edges[(rng.next() % edges.len() as u64) as usize] as u16;
                 }
