@@ -28,6 +28,12 @@
 //!   code's length less one units on. When a one-unit code's lead matches
 //!   a trailing template, `no-false-match` fails, and the counterexample
 //!   is built: that code inside a valid code of the other class.
+//! - `base-compatible`: the Unicode range (up to the format's last code
+//!   point) splits at every class boundary of the format and of UTF-8,
+//!   UTF-16 or UTF-32 (by unit width) into intervals each codes with one
+//!   class; where both classes have the same templates and offset the
+//!   codes agree on the whole interval, and a difference at an interval's
+//!   end is the counterexample.
 //! - `binary-order`, for classes of fixed length: within a class, codes
 //!   compare as their values (the value bits keep their order in each
 //!   unit, and the units are big-endian); leads of different classes
@@ -238,6 +244,83 @@ fn binary_order(c: &Compiled) -> Option<PropertyResult> {
     })
 }
 
+/// `base-compatible`: whether the format writes every scalar value up to
+/// U+10FFFF (or its own last) as UTF-8, UTF-16 or UTF-32 does, decided
+/// against the shipped description of that format. The range splits at
+/// every class boundary of either format into intervals each format
+/// codes with one class; on an interval where both classes have the same
+/// templates and offset, the codes agree throughout, and where the codes
+/// at an interval's ends differ, that end is the counterexample.
+fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
+    let name = Property::BaseCompatible;
+    let base_format = match c.width {
+        8 => crate::Format::Utf8,
+        16 => crate::Format::Utf16,
+        _ => crate::Format::Utf32,
+    };
+    let base = super::DescribedFormat::builtin(base_format)?;
+    let base = &base.compiled;
+    let top = c.max.unwrap_or(u128::MAX).min(0x10_FFFF);
+    let mut cuts: Vec<u128> = [0, 0xD800, 0xE000, top + 1].to_vec();
+    for k in c.classes.iter().chain(&base.classes).filter(|k| !k.beyond) {
+        cuts.push(k.first);
+        cuts.extend(k.last.checked_add(1));
+    }
+    cuts.retain(|&v| v <= top + 1);
+    cuts.sort_unstable();
+    cuts.dedup();
+    let class_of = |f: &Compiled, v: u128| -> Option<usize> {
+        f.classes
+            .iter()
+            .position(|k| !k.beyond && k.first <= v && v <= k.last)
+    };
+    let mut undecided = false;
+    for w in cuts.windows(2) {
+        let (a, b) = (w[0], w[1] - 1);
+        if (0xD800..=0xDFFF).contains(&a) {
+            continue;
+        }
+        for v in [a, b] {
+            let (want, got) = (code(base, v), code(c, v));
+            if want != got {
+                let got = if got.is_empty() {
+                    "refused".into()
+                } else {
+                    hex(c, &got)
+                };
+                return Some(refuted(
+                    name,
+                    format!(
+                        "{} is {} in {} but {got} here",
+                        code_point(v),
+                        hex(c, &want),
+                        base_format.name()
+                    ),
+                ));
+            }
+        }
+        let same_class = match (class_of(c, a), class_of(base, a)) {
+            (Some(i), Some(j)) => {
+                let (k, l) = (&c.classes[i], &base.classes[j]);
+                k.field.is_none() && k.units == l.units && k.offset == l.offset
+            }
+            _ => false,
+        };
+        undecided |= !same_class;
+    }
+    if undecided || c.continued.is_some() || invalid_lead_in_use(c) != Ok(None) {
+        return None;
+    }
+    Some(decided(
+        name,
+        format!(
+            "on U+0000..{} every class the values meet has the templates and offset of {}'s: the same codes",
+            code_point(top),
+            base_format.name()
+        ),
+    ))
+}
+
 /// Replaces the sampled verdicts `report` holds by decided ones where the
 /// description allows.
 pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
@@ -294,6 +377,7 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
                 ))
             }
             Property::BinaryOrder => binary_order(c),
+            Property::BaseCompatible => base_compatible(c),
             _ => None,
         };
         if let Some(new) = new {

@@ -658,7 +658,9 @@ impl DescribedFormat {
     /// without length fields or continuation bits; `lead-trail-disjoint`,
     /// `no-false-match` and `self-synchronizing` where no unit can both lead
     /// and trail (or a one-unit code shows a false match); `binary-order`
-    /// for classes of fixed length.
+    /// for classes of fixed length; `base-compatible` where the classes on
+    /// the Unicode range match the base format's (or a boundary shows a
+    /// difference).
     ///
     /// ```
     /// use ucsx::properties::CheckConfig;
