@@ -40,6 +40,8 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("encode_u64s", encode_u64s),
     ("engine", engine),
     ("huge_16", huge_16),
+    #[cfg(feature = "describe")]
+    ("describe", describe),
 ];
 
 /// Runs `$body` with `$E` set to the format `$index` names (modulo 9), in
@@ -820,4 +822,55 @@ fn reference_huge_code(value: &ucsx::num_bigint::BigUint) -> Vec<u16> {
         code.push(0xDE00 | group);
     }
     code
+}
+
+/// A description is hostile input: whatever the bytes, reading them
+/// refuses them with a place inside the text, or builds a format that
+/// decodes any units without panicking and decodes what it encodes back
+/// to the value. The bytes after a NUL, if any, are the units tried.
+#[cfg(feature = "describe")]
+pub fn describe(data: &[u8]) {
+    use ucsx::describe::DescribedFormat;
+    let split = data.iter().position(|&b| b == 0).unwrap_or(data.len());
+    let Ok(text) = std::str::from_utf8(&data[..split]) else {
+        return;
+    };
+    let d = match DescribedFormat::parse(text) {
+        Ok(d) => d,
+        Err(e) => {
+            assert!(e.line() >= 1 && e.line() <= text.lines().count() + 1, "{e}");
+            assert!(e.column() >= 1, "{e}");
+            return;
+        }
+    };
+    let rest = data.get(split + 1..).unwrap_or_default();
+    let units: Vec<u32> = match d.unit_bits() {
+        8 => rest.iter().map(|&b| u32::from(b)).collect(),
+        16 => rest
+            .chunks(2)
+            .map(|c| u32::from(c[0]) << 8 | u32::from(*c.get(1).unwrap_or(&0)))
+            .collect(),
+        _ => rest
+            .chunks(4)
+            .map(|c| c.iter().fold(0, |u, &b| u << 8 | u32::from(b)))
+            .collect(),
+    };
+    let all = d.decode_all(&units);
+    let lossy = d.decode_lossy(&units);
+    if let Ok(values) = &all {
+        assert_eq!(&lossy, values);
+        let again: Vec<u32> = values.iter().flat_map(|v| d.encode(v).unwrap()).collect();
+        assert_eq!(again, units, "valid units re-encode to themselves");
+    }
+    let mut probes: Vec<CodePoint> = [0u64, 0x41, 0x7F, 0x80, 0xFFFF, 0x10_FFFF, 0x7FFF_FFFF, u64::MAX]
+        .into_iter()
+        .map(CodePoint::from)
+        .collect();
+    probes.push(CodePoint::from(ucsx::num_bigint::BigUint::from(1u8) << 200u32));
+    probes.extend(units.iter().map(|&u| CodePoint::from(u)));
+    for v in probes {
+        if let Ok(code) = d.encode(&v) {
+            assert_eq!(d.decode(&code).unwrap(), (v, code.len()));
+        }
+    }
 }
