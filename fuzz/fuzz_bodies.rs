@@ -862,11 +862,22 @@ pub fn describe(data: &[u8]) {
         let again: Vec<u32> = values.iter().flat_map(|v| d.encode(v).unwrap()).collect();
         assert_eq!(again, units, "valid units re-encode to themselves");
     }
-    let mut probes: Vec<CodePoint> = [0u64, 0x41, 0x7F, 0x80, 0xFFFF, 0x10_FFFF, 0x7FFF_FFFF, u64::MAX]
-        .into_iter()
-        .map(CodePoint::from)
-        .collect();
-    probes.push(CodePoint::from(ucsx::num_bigint::BigUint::from(1u8) << 200u32));
+    let mut probes: Vec<CodePoint> = [
+        0u64,
+        0x41,
+        0x7F,
+        0x80,
+        0xFFFF,
+        0x10_FFFF,
+        0x7FFF_FFFF,
+        u64::MAX,
+    ]
+    .into_iter()
+    .map(CodePoint::from)
+    .collect();
+    probes.push(CodePoint::from(
+        ucsx::num_bigint::BigUint::from(1u8) << 200u32,
+    ));
     probes.extend(units.iter().map(|&u| CodePoint::from(u)));
     for v in probes {
         if let Ok(code) = d.encode(&v) {
