@@ -65,8 +65,39 @@ pub fn describe(data: &[u8]) {
     let lossy = format.decode_lossy(&units);
     if let Ok(values) = &all {
         assert_eq!(&lossy, values);
+        // A description has one code per value (shortest forms), so valid
+        // units re-encode to themselves.
+        let again: Vec<u32> = values
+            .iter()
+            .flat_map(|v| format.encode(v).unwrap())
+            .collect();
+        assert_eq!(again, units, "valid units re-encode to themselves");
     }
     assert!(lossy.len() <= units.len());
+    // Values at the usual class edges, beyond 2^64, and the units read as
+    // values: whatever encodes decodes back.
+    let mut probes: Vec<CodePoint> = [
+        0u64,
+        0x41,
+        0x7F,
+        0x80,
+        0xFFFF,
+        0x10_FFFF,
+        0x7FFF_FFFF,
+        u64::MAX,
+    ]
+    .into_iter()
+    .map(CodePoint::from)
+    .collect();
+    probes.push(CodePoint::from(
+        ucsx::num_bigint::BigUint::from(1u8) << 200u32,
+    ));
+    probes.extend(units.iter().map(|&u| CodePoint::from(u)));
+    for v in probes {
+        if let Ok(code) = format.encode(&v) {
+            assert_eq!(format.decode(&code), Ok((v, code.len())));
+        }
+    }
     // Encoding values read from the same bytes: a code that decodes back to
     // its value, or a refusal that names the value's index.
     let values: Vec<u64> = rest

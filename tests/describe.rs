@@ -164,10 +164,11 @@ fn every_described_format_encodes_as_the_built_in_one() {
             }
         }
         let huge = CodePoint::from(num_bigint::BigUint::from(1u8) << 100u32);
-        assert_eq!(
-            d.encode(&huge).unwrap_err().kind(),
-            format.encode(&huge).unwrap_err().kind()
-        );
+        match (d.encode(&huge), format.encode(&huge)) {
+            (Ok(a), Ok(b)) => assert_eq!(a, b, "{format} 2^100"),
+            (Err(a), Err(b)) => assert_eq!(a.kind(), b.kind(), "{format} 2^100"),
+            (got, want) => panic!("{format} 2^100: {got:?} against {want:?}"),
+        }
     }
 }
 
@@ -245,14 +246,17 @@ fn described_formats_get_the_built_in_verdicts() {
             }
         }
         assert_eq!(got.density, want.density);
-        // Prefix-freedom and the length from the lead are decided for
-        // every description; lead/trail only where no unit can be both.
+        // Prefix-freedom is decided for every description, the length
+        // from the lead where no class has a length field; lead/trail only
+        // where no unit can be both.
         let decided = |name: &str| got.get(name).unwrap().method == Method::Decided;
-        assert!(
-            decided("prefix-free") && decided("length-from-prefix"),
+        assert!(decided("prefix-free"), "{got}");
+        assert_eq!(
+            decided("length-from-prefix"),
+            format != Format::UtfInf16,
             "{got}"
         );
-        let both_roles = matches!(format, Format::UtfG16 | Format::UtfE16);
+        let both_roles = matches!(format, Format::UtfG16 | Format::UtfE16 | Format::UtfInf16);
         assert_eq!(
             decided("lead-trail-disjoint"),
             !both_roles,
@@ -330,20 +334,28 @@ fn hostile_descriptions_are_refused_with_a_place_and_a_reason() {
 #[test]
 fn random_bytes_as_a_description_never_panic() {
     let mut rng = Rng(99);
-    let base = DescribedFormat::builtin_source(Format::UtfE8)
-        .unwrap()
-        .as_bytes()
-        .to_vec();
-    for _ in 0..2_000 {
-        let mut bytes = base.clone();
-        for _ in 0..1 + rng.next() % 4 {
-            let i = (rng.next() % bytes.len() as u64) as usize;
-            bytes[i] = b"01x_[]\"=\n U+FA,"[(rng.next() % 15) as usize];
-        }
-        if let Ok(text) = std::str::from_utf8(&bytes) {
-            if let Ok(d) = DescribedFormat::parse(text) {
-                let _ = d.decode_all(&[0xFF, 0x80, 0x41]);
-                let _ = d.encode(&CodePoint::from(0x10FFFFu32));
+    let leb128 = "name = \"L\"\nunit = 8\nmax = \"unbounded\"\n[continued]\n\
+                  more = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"big-endian\"\n";
+    // A plain one, one with a length field, one with continuation bits.
+    for base in [
+        DescribedFormat::builtin_source(Format::UtfE8).unwrap(),
+        DescribedFormat::builtin_source(Format::UtfInf16).unwrap(),
+        leb128,
+    ] {
+        let base = base.as_bytes().to_vec();
+        for _ in 0..2_000 {
+            let mut bytes = base.clone();
+            for _ in 0..1 + rng.next() % 4 {
+                let i = (rng.next() % bytes.len() as u64) as usize;
+                bytes[i] = b"01x_[]\"=\n U+FA,-9"[(rng.next() % 17) as usize];
+            }
+            if let Ok(text) = std::str::from_utf8(&bytes) {
+                if let Ok(d) = DescribedFormat::parse(text) {
+                    let _ = d.decode_all(&[0xFF, 0x80, 0x41]);
+                    let _ = d.decode_all(&[0xDDFF, 0xDFB4, 0xDFB4, 0xDE01, 0xDE00, 0xDFFF]);
+                    let _ = d.encode(&CodePoint::from(0x10FFFFu32));
+                    let _ = d.encode(&CodePoint::from(num_bigint::BigUint::from(1u8) << 300u32));
+                }
             }
         }
     }
@@ -423,4 +435,9 @@ fn classes_past_max_report_their_leads_as_beyond_the_range() {
     assert_eq!(kind(&[0x80]), Err((UnexpectedTrailing, Some(1))));
     assert_eq!(kind(&[0xE0]), Err((InvalidLead, Some(1))));
     assert!(d.encode(&CodePoint::from(0x80u32)).is_err());
+}
+
+#[test]
+fn described_utf_inf16_agrees_on_every_unit_and_surrogate_led_pairs() {
+    agree_on_16_bit_inputs::<ucsx::UtfInf16>(Format::UtfInf16);
 }

@@ -147,4 +147,51 @@ fn zoo_descriptions_say_what_their_sources_say() {
         vint.decode(&[0x40, 0x01]).unwrap_err().kind(),
         ucsx::DecodeErrorKind::NonShortest
     );
+    // SQLite4 varint: the page's encoder, at each boundary.
+    let sqlite = get("SQLite4 varint");
+    for (v, code) in [
+        (240u64, &[0xF0u32][..]),
+        (241, &[0xF1, 0x01]),
+        (2287, &[0xF8, 0xFF]),
+        (2288, &[0xF9, 0x00, 0x00]),
+        (67823, &[0xF9, 0xFF, 0xFF]),
+        (67824, &[0xFA, 0x01, 0x08, 0xF0]),
+        (u64::MAX, &[0xFF; 9]),
+    ] {
+        let cp = ucsx::CodePoint::from(v);
+        assert_eq!(sqlite.encode(&cp).unwrap(), code, "{v}");
+        assert_eq!(sqlite.decode(code).unwrap(), (cp, code.len()));
+    }
+    // LEB128: DWARF's example 624485 = E5 8E 26; 80 00 pads 0.
+    let leb = get("LEB128");
+    let cp = ucsx::CodePoint::from(624_485u32);
+    assert_eq!(leb.encode(&cp).unwrap(), [0xE5, 0x8E, 0x26]);
+    assert_eq!(leb.decode(&[0xE5, 0x8E, 0x26]).unwrap(), (cp, 3));
+    assert_eq!(
+        leb.decode(&[0x80, 0x00]).unwrap_err().kind(),
+        ucsx::DecodeErrorKind::NonShortest
+    );
+    // MIDI: the file format's table of quantities.
+    let vlq = get("MIDI VLQ");
+    for (v, code) in [
+        (0u32, &[0x00u32][..]),
+        (0x7F, &[0x7F]),
+        (0x80, &[0x81, 0x00]),
+        (0x2000, &[0xC0, 0x00]),
+        (0x3FFF, &[0xFF, 0x7F]),
+        (0x4000, &[0x81, 0x80, 0x00]),
+        (0x0FFF_FFFF, &[0xFF, 0xFF, 0xFF, 0x7F]),
+    ] {
+        assert_eq!(
+            vlq.encode(&ucsx::CodePoint::from(v)).unwrap(),
+            code,
+            "{v:X}"
+        );
+    }
+    assert_eq!(
+        vlq.decode(&[0x81, 0x80, 0x80, 0x80, 0x00])
+            .unwrap_err()
+            .kind(),
+        ucsx::DecodeErrorKind::BeyondRange
+    );
 }

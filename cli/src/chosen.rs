@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use ucsx::describe::DescribedFormat;
-use ucsx::{CodePoint, DecodeError, DecodeErrorKind, DecodeLimits, EncodeError, Format};
+use ucsx::{CodePoint, DecodeError, DecodeLimits, EncodeError, Format};
 
 use crate::commands::{describe, Error};
 
@@ -83,29 +83,15 @@ impl Chosen {
 /// The first code of `units` in `format`, under `limits`: what
 /// [`ucsx::Encoding::decode_with_limits`] does for a built-in format.
 ///
-/// A described code has at most [`ucsx::describe::MAX_UNITS`] units, so
-/// only that many are looked at: a long run of units costs no more than a
-/// short one.
+/// Only the units of the first code are read: a code of a fixed length has
+/// at most [`ucsx::describe::MAX_UNITS`] units, and a length field is
+/// checked against the limit before the units it announces.
 pub fn decode_described<U: Copy + Into<u32>>(
     format: &DescribedFormat,
     units: &[U],
     limits: &DecodeLimits,
 ) -> Result<(CodePoint, usize), DecodeError> {
-    let window: Vec<u32> = units
-        .iter()
-        .take(ucsx::describe::MAX_UNITS)
-        .map(|&u| u.into())
-        .collect();
-    let (cp, len) = format.decode(&window)?;
-    if cp.bits() > limits.max_bits {
-        return Err(DecodeError::new(
-            format.name(),
-            DecodeErrorKind::LimitExceeded,
-            0,
-            Some(len),
-        ));
-    }
-    Ok((cp, len))
+    format.decode_with_limits(units, limits)
 }
 
 /// Runs `$body` with `$U` bound to the unit type of `$bits` bits (8, 16 or

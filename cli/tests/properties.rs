@@ -110,7 +110,15 @@ fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
 #[test]
 fn a_described_format_read_back_with_spec_gets_the_same_verdicts() {
     for format in [
-        "utf-8", "utf-g-8", "utf-e-8", "utf-16", "utf-g-16", "utf-e-16", "utf-32", "utf-g-32",
+        "utf-8",
+        "utf-g-8",
+        "utf-e-8",
+        "utf-16",
+        "utf-g-16",
+        "utf-e-16",
+        "utf-inf-16",
+        "utf-32",
+        "utf-g-32",
     ] {
         let out = ucsx(&["describe", "-f", format], &[]);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -138,14 +146,12 @@ fn a_described_format_read_back_with_spec_gets_the_same_verdicts() {
 }
 
 #[test]
-fn describe_refuses_a_format_the_language_cannot_say() {
+fn describe_prints_utf_inf_16_with_its_length_field() {
     let out = ucsx(&["describe", "-f", "utf-inf-16"], &[]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("no description yet"),
-        "{}",
-        stderr(&out)
-    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("max = \"unbounded\""), "{text}");
+    assert!(text.contains("[class.length]"), "{text}");
 }
 
 #[test]

@@ -16,17 +16,8 @@ fn strict(format: Format) -> bool {
     matches!(format, Format::Utf8 | Format::Utf16 | Format::Utf32)
 }
 
-/// The built-in formats that ship as descriptions (all but UTF-∞-16).
-const DESCRIBED: [Format; 8] = [
-    Format::Utf8,
-    Format::UtfG8,
-    Format::UtfE8,
-    Format::Utf16,
-    Format::UtfG16,
-    Format::UtfE16,
-    Format::Utf32,
-    Format::UtfG32,
-];
+/// The built-in formats, which all ship as descriptions.
+const DESCRIBED: [Format; 9] = Format::ALL;
 
 /// `ucsx describe -f F` written to a file of its own (one for each test,
 /// which run side by side).
@@ -119,6 +110,13 @@ fn ill_formed(format: Format) -> Vec<Vec<u32>> {
             &[0xDBFF, 0xDFFF, 0xDC00],
             &[0xDDFF],
             &[0xDE00, 0xDE00],
+            // UTF-∞-16's DDFF codes: cut off, a length field not in its
+            // shortest form, one over the decode limit, a value unit that
+            // does not fit the count.
+            &[0xDDFF, 0xDE00, 0xDE01],
+            &[0xDDFF, 0xDFB4, 0xDE00, 0xDE01],
+            &[0xDDFF, 0xDFB4, 0xDFB4, 0xDFB4, 0xDE01],
+            &[0xDDFF, 0xDE00, 0xDFFF],
         ],
         _ => &[
             &[0xD800],
@@ -176,6 +174,18 @@ fn decode_with_a_spec_is_decode_with_the_format() {
         let (f, s) = (["-f", format.id()], ["--spec", spec.to_str().unwrap()]);
         let valid = hex(format, &units_of(format, &unicode()));
         assert_eq!(same(&["decode", &valid], &f, &s, b""), Some(0), "{format}");
+        if format == Format::UtfInf16 {
+            // A DDFF code: 2^90, and a value of 1,200 bits.
+            let big = format!("U+4{} U+F{}", "0".repeat(22), "E".repeat(299));
+            assert_eq!(same(&["encode", &big], &f, &s, b""), Some(0));
+            let cps: Vec<CodePoint> = big.split(' ').map(|c| c.parse().unwrap()).collect();
+            let units = hex(format, &units_of(format, &cps));
+            assert_eq!(same(&["decode", &units], &f, &s, b""), Some(0));
+            assert_eq!(
+                same(&["decode", "--max-bits", "100", &units], &f, &s, b""),
+                Some(1)
+            );
+        }
         let together = valid.replace(' ', "");
         assert_eq!(same(&["decode", &together], &f, &s, b""), Some(0));
         let mut lines = String::new();
@@ -197,6 +207,17 @@ fn decode_with_a_spec_is_decode_with_the_format() {
         );
         let max = same(&["decode", "--max-bits", "8", &valid], &f, &s, b"");
         assert_eq!(max, Some(1));
+        // A limit met inside a longer code: the error's length is the
+        // format's own.
+        for cp in ["U+10000", "U+110000", "U+7FFFFFFF", "U+80000000"] {
+            let cp: CodePoint = cp.parse().unwrap();
+            if let Ok(code) = format.encode(&cp) {
+                let line = hex(format, &code);
+                for bits in ["16", "20", "21", "30"] {
+                    same(&["decode", "--max-bits", bits, &line], &f, &s, b"");
+                }
+            }
+        }
         std::fs::remove_file(spec).unwrap();
     }
 }

@@ -36,12 +36,21 @@ impl Compiled {
             .any(|c| c.units[1..].iter().any(|t| t.matches(unit)))
     }
 
-    /// Why no value in `lo..=hi` is valid in `class`, if none is.
-    fn no_valid_value(&self, class: &Class, lo: u128, hi: u128) -> Option<DecodeErrorKind> {
+    /// Why no value in `lo..=hi` is valid in `class`, if none is; values
+    /// above `limit` are refused too.
+    fn no_valid_value(
+        &self,
+        class: &Class,
+        lo: u128,
+        hi: u128,
+        limit: u128,
+    ) -> Option<DecodeErrorKind> {
         // Beyond the range first: a class past `max` holds no value, and
         // that is the reason, not its (empty) shortest-form rule.
-        if class.beyond || lo > self.max {
+        if class.beyond || self.max.is_some_and(|max| lo > max) {
             Some(DecodeErrorKind::BeyondRange)
+        } else if class.first > limit || lo > limit {
+            Some(DecodeErrorKind::LimitExceeded)
         } else if hi < class.first {
             Some(DecodeErrorKind::NonShortest)
         } else if self.surrogates == SurrogatePolicy::Refuse && lo >= 0xD800 && hi <= 0xDFFF {
@@ -52,17 +61,33 @@ impl Compiled {
     }
 
     /// The first code of `input`, or the error at offset 0.
+    ///
+    /// A length field is checked against `max_bits` as it is read, and so
+    /// are the codes of 16-bit formats, as the built-in 16-bit decoders do
+    /// (`encoding/utf16`: codes of three or more units unit by unit,
+    /// shorter ones once whole); the codes of fixed length of other formats
+    /// are left to the caller, who checks a decoded value as the built-in
+    /// 8- and 32-bit decoders do.
     pub(crate) fn decode<U: Copy + Into<u32>>(
         &self,
         input: &[U],
+        max_bits: u64,
     ) -> Result<(CodePoint, usize), DecodeError> {
         let fail = |kind, len| Err(DecodeError::new(self.name, kind, 0, len));
         let Some(&lead) = input.first() else {
             return fail(DecodeErrorKind::Truncated, None);
         };
         let lead: u32 = lead.into();
+        // A unit wider than the format's: later units of the kind fail
+        // their template, which gives the error of a missing trailing unit.
+        if self.width < 32 && lead >> self.width != 0 {
+            return fail(DecodeErrorKind::UnitOutOfRange, Some(1));
+        }
         if self.invalid_leads.iter().any(|t| t.matches(lead)) {
             return fail(DecodeErrorKind::InvalidLead, Some(1));
+        }
+        if let Some(c) = &self.continued {
+            return c.decode(self.name, self.max, self.surrogates, input, max_bits);
         }
         let Some(class) = self.class_of(lead) else {
             let kind = if self.is_trailing(lead) {
@@ -72,14 +97,30 @@ impl Compiled {
             };
             return fail(kind, Some(1));
         };
+        if let Some(field) = &class.field {
+            return field.decode(self.name, &class.units, input, max_bits);
+        }
         let len = class.units.len();
+        // `encoding/utf16`: a code of three or more units is checked unit
+        // by unit, a single unit or a surrogate pair once whole.
+        let limit = match max_bits {
+            _ if self.width != 16 => u128::MAX,
+            bits if bits >= 128 => u128::MAX,
+            bits => (1 << bits) - 1,
+        };
+        let whole_limit = len <= 2;
         let mut high = u128::from(class.units[0].extract(lead));
         let mut read_bits = class.units[0].value.count_ones();
         for read in 1..=len {
             let unread = class.value_bits - read_bits;
             let lo = class.offset + (high << unread);
             let hi = class.offset + (((high + 1) << unread) - 1);
-            if let Some(kind) = self.no_valid_value(class, lo, hi) {
+            let limit = if whole_limit && read < len {
+                u128::MAX
+            } else {
+                limit
+            };
+            if let Some(kind) = self.no_valid_value(class, lo, hi, limit) {
                 return fail(kind, Some((read - 1).max(1)));
             }
             if read == len {
@@ -108,9 +149,22 @@ impl Compiled {
         cp: &CodePoint,
         out: &mut Vec<U>,
     ) -> Result<(), EncodeError> {
-        let max = code_point(self.max);
+        let max = || match self.max {
+            Some(max) => code_point(max),
+            None => CodePoint::from(0u8),
+        };
+        let field_class = self.classes.last().filter(|c| c.field.is_some());
+        let mut units = Vec::new();
         if cp.bits() > u64::from(super::parse::MAX_VALUE_BITS) {
-            return Err(EncodeError::beyond_range(self.name, cp.to_u64(), max));
+            if let (Some(c), None) = (&self.continued, self.max) {
+                c.encode(&cp.to_biguint(), &mut units);
+                return push(&units, out);
+            }
+            let Some(class) = field_class else {
+                return Err(EncodeError::beyond_range(self.name, cp.to_u64(), max()));
+            };
+            write_field(class, &cp.to_biguint(), &mut units);
+            return push(&units, out);
         }
         let v = cp
             .to_biguint()
@@ -120,20 +174,32 @@ impl Compiled {
         if self.surrogates == SurrogatePolicy::Refuse && (0xD800..=0xDFFF).contains(&v) {
             return Err(EncodeError::surrogate(self.name, v as u64));
         }
-        if v > self.max {
+        if self.max.is_some_and(|max| v > max) {
             return Err(EncodeError::beyond_range(
                 self.name,
                 u64::try_from(v).ok(),
-                max,
+                max(),
             ));
         }
-        let Some(class) = self.classes.iter().find(|c| c.first <= v && v <= c.last) else {
+        if let Some(c) = &self.continued {
+            c.encode(&BigUint::from(v), &mut units);
+            return push(&units, out);
+        }
+        let Some(class) = self
+            .classes
+            .iter()
+            .find(|c| !c.beyond && c.first <= v && v <= c.last)
+        else {
             return Err(EncodeError::beyond_range(
                 self.name,
                 u64::try_from(v).ok(),
-                max,
+                max(),
             ));
         };
+        if class.field.is_some() {
+            write_field(class, &BigUint::from(v), &mut units);
+            return push(&units, out);
+        }
         let mut field = v - class.offset;
         let mut units = [0u32; super::parse::MAX_UNITS];
         for (slot, t) in units.iter_mut().zip(&class.units).rev() {
@@ -141,20 +207,26 @@ impl Compiled {
             *slot = t.deposit(field as u32 & low_mask(bits));
             field >>= bits;
         }
-        for &u in &units[..class.units.len()] {
-            // Templates have the unit's width, so every unit fits.
-            if let Ok(u) = U::try_from(u) {
-                out.push(u);
-            }
-        }
-        Ok(())
+        push(&units[..class.units.len()], out)
     }
 }
 
-fn low_mask(bits: u32) -> u32 {
-    if bits >= 32 {
-        u32::MAX
-    } else {
-        (1 << bits) - 1
+fn write_field(class: &Class, value: &BigUint, out: &mut Vec<u32>) {
+    if let Some(field) = &class.field {
+        field.encode(&class.units, value, out);
     }
 }
+
+/// Appends `units`, which templates of the unit's width made, so every one
+/// fits `U`.
+fn push<U: TryFrom<u32>>(units: &[u32], out: &mut Vec<U>) -> Result<(), EncodeError> {
+    out.reserve(units.len());
+    for &u in units {
+        if let Ok(u) = U::try_from(u) {
+            out.push(u);
+        }
+    }
+    Ok(())
+}
+
+use super::field::low_mask;

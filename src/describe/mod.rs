@@ -8,7 +8,7 @@
 //! ```toml
 //! name = "UTF-8"          # 1 to 64 printable characters
 //! unit = 8                # bits per code unit: 8, 16 or 32
-//! max = "U+10FFFF"        # the last code point (at most 96 bits)
+//! max = "U+10FFFF"        # the last code point (at most 96 bits), or "unbounded"
 //! surrogates = "refuse"   # or "encode": U+D800..U+DFFF as ordinary values
 //! invalid-leads = []      # optional: templates of units that never lead a code
 //!
@@ -41,15 +41,65 @@
 //! [`InvalidLead`](DecodeErrorKind::InvalidLead) whatever class it would
 //! lead (UTF-G-16's DC00..DC03).
 //!
-//! The language says eight of the nine built-in formats (all but
-//! UTF-∞-16), formats that encode surrogates, and any prefix varint whose
-//! lead unit gives the length. It cannot yet say UTF-∞-16's DDFF codes,
-//! whose length field makes the format unbounded.
+//! # Length fields and unbounded formats
+//!
+//! The last class of a format whose `max` is `"unbounded"` has a length
+//! field: its `units` are literal, and its codes hold every value from the
+//! first the classes before do not, without end (UTF-∞-16's DDFF codes,
+//! `utf-inf-16.txt` §3.4):
+//!
+//! ```toml
+//! [[class]]
+//! units = ["11011101_11111111"]      # DDFF
+//! [class.length]
+//! digit = "11011110_xxxxxxxx"        # a unit of the count: DExx, 8 bits of it
+//! escape = "11011111_10110100"       # k of them (DFB4) announce k + 1 digit units
+//! digit-bits = 4                     # the count (+ offset) is the value's length in
+//! offset = 23                        # 4-bit digits; by default, in value units
+//! value = "1101111x_xxxxxxxx"        # the value: the fewest such units that hold it
+//! ```
+//!
+//! A count that fits one digit unit takes one; a longer one has no leading
+//! zero digit, else the code is refused as
+//! [`NonMinimalLength`](DecodeErrorKind::NonMinimalLength). The value has
+//! exactly the length the count gives, right-aligned in the fewest value
+//! units; since a digit is at most as wide as a value unit, the first value
+//! unit decides their number, and a value that does not fit the count is
+//! [`NonShortest`](DecodeErrorKind::NonShortest). A count is checked
+//! against the caller's [`DecodeLimits`] as soon as it is read, so a hostile
+//! field costs nothing ([`DescribedFormat::decode_with_limits`]).
+//!
+//! # Continuation bits
+//!
+//! In place of classes, a format may mark in every unit whether another
+//! follows (LEB128, the MIDI file format's variable-length quantity):
+//!
+//! ```toml
+//! [continued]
+//! more = "1xxxxxxx"        # a unit another unit of the code follows
+//! last = "0xxxxxxx"        # the unit that ends a code
+//! order = "little-endian"  # the first unit holds the lowest group; or "big-endian"
+//! ```
+//!
+//! Both templates carry the same number of value bits, one group each;
+//! only the shortest form is valid (no zero group at the most significant
+//! end of a longer code, else
+//! [`NonShortest`](DecodeErrorKind::NonShortest)); `max` may be a code
+//! point or `"unbounded"`, and a run of `more` units longer than the
+//! caller's limit allows is refused at the unit that shows it.
+//!
+//! The language says all nine built-in formats, formats that encode
+//! surrogates, any prefix varint whose lead unit gives the length (a lead
+//! given by value ranges, as SQLite4's, splits into templates with
+//! offsets), unbounded formats with a length field after a literal lead,
+//! and continuation-bit varints. `docs/zoo.md` lists what it cannot say.
 //!
 //! A description is hostile input: a TOML error, an unknown key, a
 //! template of the wrong width, overlapping or empty classes, gaps in the
 //! range, more than [`MAX_CLASSES`] classes, [`MAX_UNITS`] units in a code
-//! or [`MAX_VALUE_BITS`] value bits are refused with a line, a column and a
+//! or [`MAX_VALUE_BITS`] value bits, a length field that is not last, whose
+//! escape a reader could take for a digit, or whose count could not tell
+//! the number of value units, are refused with a line, a column and a
 //! reason.
 //!
 //! ```
@@ -75,10 +125,14 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::properties::{CheckConfig, Property, PropertyReport};
-use crate::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, Format, SurrogatePolicy};
+use crate::{
+    CodePoint, DecodeError, DecodeErrorKind, DecodeLimits, EncodeError, Format, SurrogatePolicy,
+};
 
 mod codec;
+mod continued;
 mod decide;
+mod field;
 mod parse;
 mod slot;
 
@@ -143,6 +197,9 @@ pub(crate) struct Class {
     /// Listed after the class that reaches `max`: its codes are beyond the
     /// range, and decoding says so at the lead.
     beyond: bool,
+    /// The length field after `units`, which are then literal: the class
+    /// holds every value from `first` on.
+    field: Option<Box<field::Field>>,
 }
 
 /// A description checked and ready to run.
@@ -150,11 +207,14 @@ pub(crate) struct Class {
 pub(crate) struct Compiled {
     name: &'static str,
     width: u32,
-    max: u128,
+    /// The last code point; `None` when unbounded (a length field).
+    max: Option<u128>,
     surrogates: SurrogatePolicy,
     /// Units that never lead a code, whatever class templates they match.
     invalid_leads: Vec<Template>,
     classes: Vec<Class>,
+    /// In place of classes: a continuation bit in every unit.
+    continued: Option<continued::Continued>,
 }
 
 /// The name as a `&'static str`, which errors carry: a built-in format's
@@ -262,14 +322,15 @@ pub struct DescribedFormat {
     source: String,
 }
 
-/// The shipped descriptions of the built-in formats the language can say.
-const BUILTIN: [(Format, &str); 8] = [
+/// The shipped descriptions of the built-in formats.
+const BUILTIN: [(Format, &str); 9] = [
     (Format::Utf8, include_str!("formats/utf-8.toml")),
     (Format::UtfG8, include_str!("formats/utf-g-8.toml")),
     (Format::UtfE8, include_str!("formats/utf-e-8.toml")),
     (Format::Utf16, include_str!("formats/utf-16.toml")),
     (Format::UtfG16, include_str!("formats/utf-g-16.toml")),
     (Format::UtfE16, include_str!("formats/utf-e-16.toml")),
+    (Format::UtfInf16, include_str!("formats/utf-inf-16.toml")),
     (Format::Utf32, include_str!("formats/utf-32.toml")),
     (Format::UtfG32, include_str!("formats/utf-g-32.toml")),
 ];
@@ -289,15 +350,15 @@ impl DescribedFormat {
         })
     }
 
-    /// The shipped description of a built-in format, if the language can
-    /// say it (every one but UTF-∞-16).
+    /// The shipped description of a built-in format (every one has one;
+    /// the `Option` leaves room for formats the language cannot say).
     ///
     /// ```
     /// use ucsx::describe::DescribedFormat;
     /// use ucsx::Format;
     /// assert!(DescribedFormat::builtin_source(Format::UtfE8).unwrap().contains("11111111"));
     /// assert!(DescribedFormat::builtin_source(Format::Utf16).unwrap().contains("110110xx"));
-    /// assert!(DescribedFormat::builtin_source(Format::UtfInf16).is_none());
+    /// assert!(DescribedFormat::builtin_source(Format::UtfInf16).unwrap().contains("[class.length]"));
     /// ```
     pub fn builtin_source(format: Format) -> Option<&'static str> {
         BUILTIN.iter().find(|(f, _)| *f == format).map(|(_, s)| *s)
@@ -353,9 +414,9 @@ impl DescribedFormat {
     /// assert_eq!(d.max_code_point(), Some(CodePoint::from(0x7FFF_FFFFu32)));
     /// ```
     pub fn max_code_point(&self) -> Option<CodePoint> {
-        Some(CodePoint::from(num_bigint::BigUint::from(
-            self.compiled.max,
-        )))
+        self.compiled
+            .max
+            .map(|max| CodePoint::from(num_bigint::BigUint::from(max)))
     }
 
     /// What the format does with surrogates.
@@ -398,24 +459,37 @@ impl DescribedFormat {
     }
 
     /// The value bits of each unit of `code`: for each unit, the mask of
-    /// the bits its template gives the value (the others are literal);
-    /// `None` if no class has codes of that length led by `code[0]`.
+    /// the bits its template gives the value (the others are literal; in a
+    /// length field, a digit's bits are those of the count); `None` if no
+    /// class has codes of that length led by `code[0]`.
     ///
     /// ```
     /// let d = ucsx::describe::DescribedFormat::builtin(ucsx::Format::Utf8).unwrap();
     /// assert_eq!(d.value_masks(&[0xC3, 0xA9]), Some(vec![0x1F, 0x3F]));
+    /// let inf = ucsx::describe::DescribedFormat::builtin(ucsx::Format::UtfInf16).unwrap();
+    /// let code = [0xDDFF, 0xDE00, 0xDE01, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00];
+    /// let masks = inf.value_masks(&code).unwrap();
+    /// assert_eq!(masks[..3], [0, 0xFF, 0x1FF]);
     /// assert_eq!(d.value_masks(&[0x41]), Some(vec![0x7F]));
     /// assert_eq!(d.value_masks(&[0xC3]), None);
     /// assert_eq!(d.value_masks(&[]), None);
     /// ```
     pub fn value_masks(&self, code: &[u32]) -> Option<Vec<u32>> {
         let &lead = code.first()?;
-        let class = self
-            .compiled
-            .classes
-            .iter()
-            .find(|c| c.units.len() == code.len() && c.units[0].matches(lead))?;
-        Some(class.units.iter().map(|t| t.value).collect())
+        if let Some(c) = &self.compiled.continued {
+            let (_, len) = self.decode(code).ok()?;
+            return (len == code.len()).then(|| c.value_masks(code));
+        }
+        let class = self.compiled.classes.iter().find(|c| {
+            c.units[0].matches(lead) && (c.field.is_some() || c.units.len() == code.len())
+        })?;
+        match &class.field {
+            None => Some(class.units.iter().map(|t| t.value).collect()),
+            Some(field) => {
+                let (_, len) = self.decode(code).ok()?;
+                (len == code.len()).then(|| field.value_masks(class.units.len(), code))
+            }
+        }
     }
 
     /// The first code of `units`: its code point and length.
@@ -429,28 +503,43 @@ impl DescribedFormat {
     /// assert_eq!(d.decode(&[0x100]).unwrap_err().kind(), DecodeErrorKind::UnitOutOfRange);
     /// ```
     pub fn decode(&self, units: &[u32]) -> Result<(CodePoint, usize), DecodeError> {
-        let wide = self.first_wide(units);
-        match self.compiled.decode(&units[..wide]) {
-            // The code was cut off by a wide unit: interrupted there.
-            Err(e) if e.error_len().is_none() && wide < units.len() => {
-                let kind = if wide == 0 {
-                    DecodeErrorKind::UnitOutOfRange
-                } else {
-                    DecodeErrorKind::MissingTrailing
-                };
-                Err(DecodeError::new(self.name(), kind, 0, Some(wide.max(1))))
-            }
-            other => other,
-        }
+        self.decode_with_limits(units, &DecodeLimits::default())
     }
 
-    /// The index of the first unit wider than the format's, or the length.
-    fn first_wide(&self, units: &[u32]) -> usize {
-        let w = self.compiled.width;
-        units
-            .iter()
-            .position(|&u| w < 32 && u >> w != 0)
-            .unwrap_or(units.len())
+    /// [`decode`](Self::decode) of units of any width with limits on the
+    /// size of the code point: a length field that claims more than the
+    /// limit allows is refused at once, before the units it announces are
+    /// read, as the built-in UTF-∞-16 does. A code of a class of fixed
+    /// length is checked after it is read (as the default
+    /// [`Encoding::decode_with_limits`](crate::Encoding::decode_with_limits)
+    /// does).
+    ///
+    /// ```
+    /// use ucsx::{DecodeErrorKind, DecodeLimits, Format};
+    /// let d = ucsx::describe::DescribedFormat::builtin(Format::UtfInf16).unwrap();
+    /// // Three DFB4: a count of at least 2^24 hex digits, over the default limit.
+    /// let huge = [0xDDFFu16, 0xDFB4, 0xDFB4, 0xDFB4, 0xDE01];
+    /// let err = d.decode_with_limits(&huge, &DecodeLimits::default()).unwrap_err();
+    /// assert_eq!((err.kind(), err.error_len()), (DecodeErrorKind::LimitExceeded, Some(3)));
+    /// let tight = DecodeLimits { max_bits: 8 };
+    /// let err = d.decode_with_limits(&[0x141u16], &tight).unwrap_err();
+    /// assert_eq!((err.kind(), err.error_len()), (DecodeErrorKind::LimitExceeded, Some(1)));
+    /// ```
+    pub fn decode_with_limits<U: Copy + Into<u32>>(
+        &self,
+        units: &[U],
+        limits: &DecodeLimits,
+    ) -> Result<(CodePoint, usize), DecodeError> {
+        let (cp, len) = self.compiled.decode(units, limits.max_bits)?;
+        if cp.bits() > limits.max_bits {
+            return Err(DecodeError::new(
+                self.name(),
+                DecodeErrorKind::LimitExceeded,
+                0,
+                Some(len),
+            ));
+        }
+        Ok((cp, len))
     }
 
     /// Checks the whole of `units`.
@@ -562,9 +651,16 @@ impl DescribedFormat {
     }
 
     /// The property report of the format (see [`crate::properties`]):
-    /// sampled like any format's, with `prefix-free`, `length-from-prefix`
-    /// and, where no unit can both lead and trail, `lead-trail-disjoint`
-    /// decided from the templates ([`Method::Decided`](crate::properties::Method)).
+    /// sampled like any format's, then every verdict the templates settle
+    /// replaced by a decided one with its proof or a constructed
+    /// counterexample ([`Method::Decided`](crate::properties::Method)):
+    /// `round-trip`, `canonical` and `prefix-free` always; `length-from-prefix`
+    /// without length fields or continuation bits; `lead-trail-disjoint`,
+    /// `no-false-match` and `self-synchronizing` where no unit can both lead
+    /// and trail (or a one-unit code shows a false match); `binary-order`
+    /// for classes of fixed length; `base-compatible` where the classes on
+    /// the Unicode range match the base format's (or a boundary shows a
+    /// difference).
     ///
     /// ```
     /// use ucsx::properties::CheckConfig;

@@ -11,6 +11,8 @@ use core::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::continued::{Continued, RawContinued};
+use super::field::{Field, RawLength, Refusal};
 use super::{Class, Compiled, DescribeError, Template};
 use crate::{CodePoint, SurrogatePolicy};
 
@@ -46,7 +48,11 @@ struct RawFormat {
     surrogates: Option<Spanned<String>>,
     #[serde(default, rename = "invalid-leads")]
     invalid_leads: Vec<Spanned<String>>,
-    class: Spanned<Vec<Spanned<RawClass>>>,
+    #[serde(default)]
+    class: Option<Spanned<Vec<Spanned<RawClass>>>>,
+    /// In place of classes: a continuation bit in every unit.
+    #[serde(default)]
+    continued: Option<Spanned<RawContinued>>,
 }
 
 #[derive(Deserialize)]
@@ -55,6 +61,10 @@ struct RawClass {
     units: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
     offset: Option<Spanned<i64>>,
+    /// A length field after the units (the last class of an unbounded
+    /// format).
+    #[serde(default)]
+    length: Option<Spanned<RawLength>>,
 }
 
 /// Line and column (both from 1) of byte `offset` of `source`.
@@ -160,7 +170,10 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
             "a name is 1 to 64 printable characters".into(),
         ));
     }
-    let max = code_point(raw.max.get_ref()).map_err(|r| err(raw.max.span(), r))?;
+    let max = match raw.max.get_ref().as_str() {
+        "unbounded" => None,
+        text => Some(code_point(text).map_err(|r| err(raw.max.span(), r))?),
+    };
     let surrogates = match &raw.surrogates {
         None => SurrogatePolicy::Refuse,
         Some(s) => match s.get_ref().as_str() {
@@ -174,14 +187,6 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
             }
         },
     };
-    let raw_classes = raw.class.get_ref();
-    if raw_classes.is_empty() || raw_classes.len() > MAX_CLASSES {
-        return Err(err(
-            raw.class.span(),
-            format!("a format has 1 to {MAX_CLASSES} classes"),
-        ));
-    }
-
     let mut invalid_leads = Vec::with_capacity(raw.invalid_leads.len());
     if raw.invalid_leads.len() > MAX_CLASSES {
         return Err(err(
@@ -193,6 +198,39 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
         invalid_leads.push(template(t.get_ref(), width).map_err(|r| err(t.span(), r))?);
     }
 
+    let raw_class = match (&raw.class, &raw.continued) {
+        (Some(class), Some(_)) => {
+            return Err(err(
+                class.span(),
+                "a format has classes or a continued scheme, not both".into(),
+            ))
+        }
+        (None, None) => return Err(err(
+            0..0,
+            "missing field `class` (or `continued`): a format has classes or a continued scheme"
+                .into(),
+        )),
+        (None, Some(raw_continued)) => {
+            let continued = continued(raw_continued, width, &err)?;
+            return Ok(Compiled {
+                name: super::intern(&name),
+                width,
+                max,
+                surrogates,
+                invalid_leads,
+                classes: Vec::new(),
+                continued: Some(continued),
+            });
+        }
+        (Some(class), None) => class,
+    };
+    let raw_classes = raw_class.get_ref();
+    if raw_classes.is_empty() || raw_classes.len() > MAX_CLASSES {
+        return Err(err(
+            raw_class.span(),
+            format!("a format has 1 to {MAX_CLASSES} classes"),
+        ));
+    }
     let mut classes: Vec<Class> = Vec::with_capacity(raw_classes.len());
     // Whether a class before already reached `max`: the classes after it
     // are beyond the range, there to have their leads reported as such.
@@ -241,7 +279,50 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
                 ));
             }
         }
-        if reached_max {
+        if let Some(length) = &rc.get_ref().length {
+            if k + 1 != raw_classes.len() {
+                return Err(err(
+                    length.span(),
+                    "a class with a length field is the last class: its codes reach every value from its first on".into(),
+                ));
+            }
+            if max.is_some() {
+                return Err(err(
+                    raw.max.span(),
+                    "the last class has a length field, so the format is unbounded: max = \"unbounded\"".into(),
+                ));
+            }
+            if value_bits != 0 {
+                return Err(err(
+                    rc.get_ref().units.span(),
+                    "the units before a length field are literal (0 and 1 bits): the value follows the field".into(),
+                ));
+            }
+            if let Some(o) = &rc.get_ref().offset {
+                return Err(err(
+                    o.span(),
+                    "a class with a length field has no offset: its values start where the classes before end".into(),
+                ));
+            }
+            if next == 0 {
+                return Err(err(
+                    span,
+                    "a class with a length field cannot hold U+0000, which has no digits: give a class before it".into(),
+                ));
+            }
+            let field = length_field(length.get_ref(), width, next, &err)?;
+            classes.push(Class {
+                units: templates,
+                offset: 0,
+                first: next,
+                last: u128::MAX,
+                value_bits: 0,
+                beyond: false,
+                field: Some(alloc::boxed::Box::new(field)),
+            });
+            continue;
+        }
+        if let (true, Some(max)) = (reached_max, max) {
             classes.push(Class {
                 units: templates,
                 offset,
@@ -249,6 +330,7 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
                 last: max,
                 value_bits,
                 beyond: true,
+                field: None,
             });
             continue;
         }
@@ -285,7 +367,7 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
                 ),
             ));
         }
-        let last = top.min(max);
+        let last = max.map_or(top, |max| top.min(max));
         classes.push(Class {
             units: templates,
             offset,
@@ -293,24 +375,36 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
             last,
             value_bits,
             beyond: false,
+            field: None,
         });
-        reached_max = last == max;
+        reached_max = Some(last) == max;
         next = last + 1;
     }
-    let reached = classes
-        .iter()
-        .rev()
-        .find(|c| !c.beyond)
-        .map_or(0, |c| c.last);
-    if reached < max {
-        return Err(err(
-            raw.max.span(),
-            format!(
-                "max is {} but the classes end at {}",
-                show(max),
-                show(reached)
-            ),
-        ));
+    match max {
+        None if classes.last().is_some_and(|c| c.field.is_none()) => {
+            return Err(err(
+                raw.max.span(),
+                "max is unbounded but the last class has no length field: classes of fixed length end somewhere".into(),
+            ));
+        }
+        None => {}
+        Some(max) => {
+            let reached = classes
+                .iter()
+                .rev()
+                .find(|c| !c.beyond)
+                .map_or(0, |c| c.last);
+            if reached < max {
+                return Err(err(
+                    raw.max.span(),
+                    format!(
+                        "max is {} but the classes end at {}",
+                        show(max),
+                        show(reached)
+                    ),
+                ));
+            }
+        }
     }
     Ok(Compiled {
         name: super::intern(&name),
@@ -319,6 +413,74 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
         surrogates,
         invalid_leads,
         classes,
+        continued: None,
+    })
+}
+
+/// Checks a continuation scheme.
+fn continued(
+    raw: &Spanned<RawContinued>,
+    width: u32,
+    err: &dyn Fn(Range<usize>, String) -> DescribeError,
+) -> Result<Continued, DescribeError> {
+    let r = raw.get_ref();
+    let t = |s: &Spanned<String>| template(s.get_ref(), width).map_err(|e| err(s.span(), e));
+    let (more, last) = (t(&r.more)?, t(&r.last)?);
+    let little_endian = match r.order.get_ref().as_str() {
+        "little-endian" => true,
+        "big-endian" => false,
+        other => {
+            return Err(err(
+                r.order.span(),
+                format!("order is {other:?}: \"big-endian\" (the first unit holds the top bits) or \"little-endian\""),
+            ))
+        }
+    };
+    if more.overlaps(&last) {
+        return Err(err(
+            r.last.span(),
+            "the last template matches the more template, so a reader cannot tell where a code ends".into(),
+        ));
+    }
+    let bits = last.value.count_ones();
+    if bits == 0 || more.value.count_ones() != bits {
+        return Err(err(
+            r.more.span(),
+            "the more and last templates carry the same number of value bits, at least one".into(),
+        ));
+    }
+    Ok(Continued {
+        more,
+        last,
+        little_endian,
+    })
+}
+
+/// Checks a length field whose class starts at `first`.
+fn length_field(
+    raw: &RawLength,
+    width: u32,
+    first: u128,
+    err: &dyn Fn(Range<usize>, String) -> DescribeError,
+) -> Result<Field, DescribeError> {
+    let t = |s: &Spanned<String>| template(s.get_ref(), width).map_err(|r| err(s.span(), r));
+    let (digit, escape, value) = (t(&raw.digit)?, t(&raw.escape)?, t(&raw.value)?);
+    let span_of =
+        |o: &Option<Spanned<i64>>, or: &Spanned<String>| o.as_ref().map_or(or.span(), |o| o.span());
+    Field::new(
+        digit,
+        escape,
+        value,
+        raw.digit_bits.as_ref().map(|d| *d.get_ref()),
+        raw.offset.as_ref().map(|o| *o.get_ref()),
+        first,
+    )
+    .map_err(|refusal| match refusal {
+        Refusal::Digit(r) => err(raw.digit.span(), r),
+        Refusal::Escape(r) => err(raw.escape.span(), r),
+        Refusal::Value(r) => err(raw.value.span(), r),
+        Refusal::DigitBits(r) => err(span_of(&raw.digit_bits, &raw.value), r),
+        Refusal::Offset(r) => err(span_of(&raw.offset, &raw.digit), r),
     })
 }
 

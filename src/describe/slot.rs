@@ -54,7 +54,9 @@ macro_rules! slot {
             };
 
             fn max_code_point() -> Option<CodePoint> {
-                current().map(|c| CodePoint::from(num_bigint::BigUint::from(c.max)))
+                current()
+                    .and_then(|c| c.max)
+                    .map(|max| CodePoint::from(num_bigint::BigUint::from(max)))
             }
 
             fn encode(cp: &CodePoint, out: &mut Vec<$unit>) -> Result<(), EncodeError> {
@@ -70,7 +72,7 @@ macro_rules! slot {
 
             fn decode(input: &[$unit]) -> Result<(CodePoint, usize), DecodeError> {
                 match current() {
-                    Some(c) => c.decode(input),
+                    Some(c) => c.decode(input, crate::DecodeLimits::DEFAULT_MAX_BITS),
                     None => Err(DecodeError::new(
                         Self::NAME,
                         DecodeErrorKind::InvalidLead,

@@ -65,6 +65,7 @@ where
         if got.as_deref() != Some(&want[..]) || decoded != Some((cp.clone(), want.len())) {
             let got = got.map_or_else(|| "refused".to_string(), |g| hex(&g));
             let back = match decoded {
+                Some((d, 1)) => format!("{d} in 1 unit"),
                 Some((d, n)) => format!("{d} in {n} units"),
                 None => "an error".into(),
             };

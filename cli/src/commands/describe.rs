@@ -9,7 +9,8 @@ use ucsx::Format;
 use super::{Error, Outcome};
 
 /// Print the description of a built-in format (TOML: unit width, range,
-/// surrogate policy, one bit template per unit of each length class).
+/// surrogate policy, one bit template per unit of each length class, and
+/// for UTF-∞-16 the length field of its unbounded codes).
 /// Edit it, check the result with `ucsx properties --spec FILE` or `ucsx
 /// compare`, and use it with `--spec FILE` in place of `-f` in the other
 /// commands (`--from-spec`, `--to-spec` in `transcode`).
@@ -21,7 +22,7 @@ use super::{Error, Outcome};
     $ ucsx validate --spec my-utf-8.toml notes.txt")]
 pub struct Args {
     /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
-    /// utf-32 or utf-g-32 (UTF-∞-16 has no description yet).
+    /// utf-inf-16, utf-32 or utf-g-32.
     #[arg(short, long)]
     format: Format,
 }
@@ -31,7 +32,7 @@ pub fn run(args: &Args) -> Outcome {
         return Err(Error::Io(io::Error::new(
             io::ErrorKind::Unsupported,
             format!(
-                "{} has no description yet: the description language cannot yet say UTF-∞-16's DDFF codes, whose length field makes the format unbounded",
+                "{} has no description: the description language cannot say it",
                 args.format
             ),
         )));

@@ -1,0 +1,497 @@
+//! Descriptions of unbounded formats: UTF-∞-16's length field agrees with
+//! the built-in decoder on the DDFF codes, on random and damaged input and
+//! under decode limits; continuation-bit schemes agree with a hand-written
+//! LEB128; hostile length fields and schemes are refused with a place and
+//! a reason.
+#![cfg(feature = "describe")]
+
+use ucsx::describe::DescribedFormat;
+use ucsx::{CodePoint, DecodeError, Encoding, Format};
+
+/// What a decoder made of an input: the values, or the error's kind,
+/// offset and length.
+type Outcome = Result<Vec<CodePoint>, (ucsx::DecodeErrorKind, usize, Option<usize>)>;
+
+fn outcome(r: Result<Vec<CodePoint>, DecodeError>) -> Outcome {
+    r.map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()))
+}
+
+fn described(format: Format) -> DescribedFormat {
+    DescribedFormat::builtin(format).unwrap_or_else(|| panic!("{format} has a description"))
+}
+
+/// A deterministic xorshift, for random inputs.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Units near the edges of the 16-bit formats' roles and ranges.
+fn interesting_u32s() -> Vec<u32> {
+    let mut v: Vec<u32> = (0..0x100).collect();
+    for edge in [
+        0xD7FFu32, 0xD800, 0xDBFF, 0xDC00, 0xDDFF, 0xDE00, 0xDFB4, 0xDFFF, 0xE000, 0xFFFF,
+    ] {
+        v.extend([edge - 1, edge, edge + 1]);
+    }
+    v
+}
+
+/// The described and the built-in UTF-∞-16 on `units`: the first code
+/// (value, or error kind and length), the whole (values, or error kind,
+/// offset and length), lossy decoding and the `u64` path.
+fn agree_inf16(d: &DescribedFormat, units: &[u16]) {
+    use ucsx::UtfInf16;
+    let wide: Vec<u32> = units.iter().map(|&u| u32::from(u)).collect();
+    let want = UtfInf16::decode(units).map_err(|e| (e.kind(), e.error_len()));
+    let got = d.decode(&wide).map_err(|e| (e.kind(), e.error_len()));
+    assert_eq!(got, want, "decode {:04X?}", &units[..units.len().min(24)]);
+    assert_eq!(
+        outcome(d.decode_all(&wide)),
+        outcome(UtfInf16::decode_all(units)),
+        "decode_all {:04X?}",
+        &units[..units.len().min(24)]
+    );
+    assert_eq!(d.decode_lossy(&wide), UtfInf16::decode_lossy(units));
+    let mut want = Vec::new();
+    let want = UtfInf16::decode_u64s(units, &mut want)
+        .map(|()| want)
+        .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()));
+    let got = d
+        .decode_u64s(&wide)
+        .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()));
+    assert_eq!(
+        got,
+        want,
+        "decode_u64s {:04X?}",
+        &units[..units.len().min(24)]
+    );
+}
+
+/// A value of `bits` bits from the generator, top bit set.
+fn random_value(rng: &mut Rng, bits: u64) -> CodePoint {
+    let words = bits.div_ceil(64) as usize;
+    let mut digits: Vec<u64> = (0..words).map(|_| rng.next()).collect();
+    let top = bits - 64 * (words as u64 - 1);
+    let last = digits.last_mut().unwrap();
+    *last &= u64::MAX >> (64 - top);
+    *last |= 1 << (top - 1);
+    let mut big = num_bigint::BigUint::from(0u8);
+    for d in digits.iter().rev() {
+        big = (big << 64u32) | num_bigint::BigUint::from(*d);
+    }
+    CodePoint::from(big)
+}
+
+#[test]
+fn described_utf_inf16_agrees_on_the_ddff_codes() {
+    use ucsx::UtfInf16;
+    let d = described(Format::UtfInf16);
+    assert_eq!(d.max_code_point(), None);
+    // DDFF then every unit, and every unit after each length-field form.
+    for second in 0..=0xFFFFu16 {
+        agree_inf16(&d, &[0xDDFF, second]);
+        agree_inf16(&d, &[0xDDFF, second, 0xDE01]);
+    }
+    for head in [
+        &[0xDDFF, 0xDE00][..],
+        &[0xDDFF, 0xDE0E],
+        &[0xDDFF, 0xDEFF],
+        &[0xDDFF, 0xDFB4],
+        &[0xDDFF, 0xDFB4, 0xDE01],
+        &[0xDDFF, 0xDFB4, 0xDE00],
+        &[0xDDFF, 0xDFB4, 0xDFB4],
+        &[0xDDFF, 0xDFB4, 0xDFB4, 0xDFB4],
+    ] {
+        for next in 0..=0xFFFFu16 {
+            let mut units = head.to_vec();
+            units.push(next);
+            agree_inf16(&d, &units);
+            units.push(0xDE00);
+            agree_inf16(&d, &units);
+        }
+    }
+    // Random values of every size up to a few thousand bits, a few with a
+    // two-unit length field, every one encoded alike, truncated at every
+    // place and with every unit replaced by units of the other roles.
+    let mut rng = Rng(0xDDFF);
+    let replacements = [
+        0x41u16, 0xD800, 0xDC00, 0xDC04, 0xDDFE, 0xDDFF, 0xDE00, 0xDEFF, 0xDF00, 0xDFB4, 0xDFFF,
+        0xE000,
+    ];
+    let mut sizes: Vec<u64> = (85..=130).collect();
+    sizes.extend([1105, 1108, 1109, 1112, 1113, 1116, 1117, 1120, 4000]);
+    sizes.extend((0..40).map(|_| 91 + rng.next() % 3000));
+    for bits in sizes {
+        let cp = random_value(&mut rng, bits);
+        let code = UtfInf16::encode_all(std::slice::from_ref(&cp)).unwrap();
+        let mine: Vec<u16> = d.encode(&cp).unwrap().iter().map(|&u| u as u16).collect();
+        assert_eq!(mine, code, "{bits} bits");
+        assert_eq!(
+            d.decode(&d.encode(&cp).unwrap()).unwrap(),
+            (cp.clone(), code.len())
+        );
+        for cut in 0..code.len() {
+            agree_inf16(&d, &code[..cut]);
+        }
+        // Replacing every unit costs a quadratic time on long codes: the
+        // field and the first units everywhere, the rest at random places.
+        let places: Vec<usize> = (0..code.len().min(6))
+            .chain((0..8).map(|_| (rng.next() % code.len() as u64) as usize))
+            .collect();
+        for &i in &places {
+            for &r in &replacements {
+                let mut bad = code.clone();
+                bad[i] = r;
+                bad.push(0x41);
+                agree_inf16(&d, &bad);
+            }
+        }
+    }
+    // A value with a two-unit count (NMT = 0x100, 279 hex digits).
+    let cp = random_value(&mut rng, 4 * 279);
+    let code = UtfInf16::encode_all(std::slice::from_ref(&cp)).unwrap();
+    assert_eq!(&code[..4], [0xDDFF, 0xDFB4, 0xDE01, 0xDE00]);
+    agree_inf16(&d, &code);
+}
+
+mod inf16_prop {
+    use super::{agree_inf16, described};
+    use proptest::prelude::*;
+    use ucsx::{CodePoint, Encoding, Format, UtfInf16};
+
+    /// Units of every role, the DDFF code's in particular.
+    fn unit() -> impl Strategy<Value = u16> {
+        prop_oneof![
+            any::<u16>(),
+            Just(0xDDFF),
+            Just(0xDFB4),
+            0xDE00..=0xDFFFu16,
+            0xDC00..=0xDDFFu16,
+            0xD800..=0xDBFFu16,
+        ]
+    }
+
+    /// A value of up to 400 bits.
+    fn value() -> impl Strategy<Value = CodePoint> {
+        (proptest::collection::vec(any::<u64>(), 1..7), 0..64u32).prop_map(|(digits, shift)| {
+            let mut big = num_bigint::BigUint::from(0u8);
+            for d in digits {
+                big = (big << 64u32) | num_bigint::BigUint::from(d);
+            }
+            CodePoint::from(big >> shift)
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn random_units_decode_alike(units in proptest::collection::vec(unit(), 0..40)) {
+            agree_inf16(&described(Format::UtfInf16), &units);
+        }
+
+        #[test]
+        fn damaged_codes_decode_alike(
+            values in proptest::collection::vec(value(), 1..4),
+            edits in proptest::collection::vec((any::<usize>(), unit()), 0..3),
+            cut in any::<usize>(),
+        ) {
+            let d = described(Format::UtfInf16);
+            let Ok(mut units) = UtfInf16::encode_all(&values) else {
+                return Ok(()); // a surrogate
+            };
+            let wide: Vec<u32> = d.encode_u64s(&[]).unwrap();
+            prop_assert!(wide.is_empty());
+            let mine: Vec<u32> = values.iter().flat_map(|v| d.encode(v).unwrap()).collect();
+            prop_assert_eq!(mine, units.iter().map(|&u| u32::from(u)).collect::<Vec<_>>());
+            agree_inf16(&d, &units);
+            for (at, u) in edits {
+                let at = at % units.len();
+                units[at] = u;
+            }
+            agree_inf16(&d, &units);
+            units.truncate(cut % (units.len() + 1));
+            agree_inf16(&d, &units);
+        }
+    }
+}
+
+#[test]
+fn hostile_length_fields_are_refused_with_a_place_and_a_reason() {
+    let head = "name = \"T\"\nunit = 8\nmax = \"unbounded\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n[[class]]\nunits = [\"11111111\"]\n";
+    let field = |body: &str| format!("{head}[class.length]\n{body}");
+    let good = "digit = \"10xxxxxx\"\nescape = \"11000000\"\nvalue = \"10xxxxxx\"\n";
+    assert!(DescribedFormat::parse(&field(good)).is_ok());
+    let cases: Vec<(String, usize, usize, &str)> = vec![
+        (field("digit = \"10000000\"\nescape = \"11000000\"\nvalue = \"10xxxxxx\"\n"), 9, 9, "value bits"),
+        (field("digit = \"10xxxxxx\"\nescape = \"1100000x\"\nvalue = \"10xxxxxx\"\n"), 10, 10, "literal"),
+        (field("digit = \"10xxxxxx\"\nescape = \"10000000\"\nvalue = \"10xxxxxx\"\n"), 10, 10, "tell them apart"),
+        (field("digit = \"10xxxxxx\"\nescape = \"11000000\"\nvalue = \"10000000\"\n"), 11, 9, "value bits"),
+        (field(&format!("{good}digit-bits = 7\n")), 12, 14, "from 1 to the 6"),
+        (field(&format!("{good}digit-bits = 0\n")), 12, 14, "from 1 to the 6"),
+        (field(&format!("{good}offset = 3\n")), 12, 10, "from 0 to 2"),
+        (field(&format!("{good}offset = -1\n")), 12, 10, "from 0 to 2"),
+        (field("digit = \"10xxxxxx\"\nvalue = \"10xxxxxx\"\n"), 8, 1, "escape"),
+        (field("digit = \"10xxxxxxx\"\nescape = \"11000000\"\nvalue = \"10xxxxxx\"\n"), 9, 9, "more than 8"),
+        (field(&format!("{good}colour = 1\n")), 12, 1, "colour"),
+        // The format around the field.
+        (head.replace("unbounded", "U+FF").to_string() + "[class.length]\n" + good, 3, 7, "unbounded"),
+        (head.replace("\"11111111\"", "\"1111111x\"") + "[class.length]\n" + good, 7, 9, "literal"),
+        (head.to_string() + "offset = 128\n[class.length]\n" + good, 8, 10, "no offset"),
+        (head.to_string() + "[class.length]\n" + good + "[[class]]\nunits = [\"110xxxxx\"]\n", 8, 1, "the last class"),
+        ("name = \"T\"\nunit = 8\nmax = \"unbounded\"\n[[class]]\nunits = [\"11111111\"]\n[class.length]\n".to_string() + good, 4, 1, "U+0000"),
+        ("name = \"T\"\nunit = 8\nmax = \"unbounded\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n".to_string(), 3, 7, "no length field"),
+    ];
+    let mut wrong = Vec::new();
+    for (source, line, column, reason) in &cases {
+        match DescribedFormat::parse(source) {
+            Ok(_) => wrong.push(format!("{source:?}: accepted")),
+            Err(err)
+                if !err.reason().contains(reason)
+                    || (err.line(), err.column()) != (*line, *column) =>
+            {
+                wrong.push(format!(
+                    "{source:?}: {err} (expected {line}:{column} {reason:?})"
+                ))
+            }
+            Err(_) => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_length_field_claiming_too_much_costs_nothing() {
+    // Four escapes announce a count of at least 2^24 six-bit units, over
+    // the default limit: refused at the fourth, whatever follows, before
+    // anything is allocated.
+    let d = DescribedFormat::parse(
+        "name = \"T\"\nunit = 8\nmax = \"unbounded\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n\
+         [[class]]\nunits = [\"11111111\"]\n[class.length]\n\
+         digit = \"10xxxxxx\"\nescape = \"11000000\"\nvalue = \"10xxxxxx\"\n",
+    )
+    .unwrap();
+    use ucsx::DecodeErrorKind::*;
+    let kind = |units: &[u32]| d.decode(units).map_err(|e| (e.kind(), e.error_len()));
+    let mut claim = vec![
+        0xFF, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xBF,
+    ];
+    assert_eq!(kind(&claim), Err((LimitExceeded, Some(4))));
+    claim.truncate(3);
+    assert_eq!(kind(&claim), Err((Truncated, None)));
+    // The shortest forms: 0x80 is one value unit of count 2 ... and a
+    // value beyond 63 needs two value units.
+    assert_eq!(
+        d.encode(&CodePoint::from(0x80u32)).unwrap(),
+        [0xFF, 0x82, 0x82, 0x80]
+    );
+    assert_eq!(
+        d.decode(&[0xFF, 0x82, 0x82, 0x80]).unwrap(),
+        (CodePoint::from(0x80u32), 4)
+    );
+    assert_eq!(kind(&[0xFF, 0x82, 0x80, 0x82]), Err((NonShortest, Some(2))));
+    assert_eq!(
+        kind(&[0xFF, 0xC0, 0x80, 0x82]),
+        Err((NonMinimalLength, Some(2)))
+    );
+    assert_eq!(kind(&[0xFF, 0x81, 0xBF]), Err((NonShortest, Some(2))));
+}
+
+#[test]
+fn hostile_continued_schemes_are_refused_with_a_place_and_a_reason() {
+    let head = "name = \"T\"\nunit = 8\nmax = \"unbounded\"\n[continued]\n";
+    let good = "more = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"big-endian\"\n";
+    assert!(DescribedFormat::parse(&format!("{head}{good}")).is_ok());
+    let cases: Vec<(String, usize, usize, &str)> = vec![
+        (
+            format!("{head}more = \"1xxxxxxx\"\nlast = \"xxxxxxxx\"\norder = \"big-endian\"\n"),
+            6,
+            8,
+            "tell where a code ends",
+        ),
+        (
+            format!("{head}more = \"11xxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"big-endian\"\n"),
+            5,
+            8,
+            "same number of value bits",
+        ),
+        (
+            format!("{head}more = \"10000000\"\nlast = \"00000000\"\norder = \"big-endian\"\n"),
+            5,
+            8,
+            "at least one",
+        ),
+        (
+            format!("{head}more = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"middle\"\n"),
+            7,
+            9,
+            "little-endian",
+        ),
+        (
+            format!("{head}more = \"1xxxxxxx\"\norder = \"big-endian\"\n"),
+            4,
+            1,
+            "last",
+        ),
+        (
+            format!("{head}{good}[[class]]\nunits = [\"0xxxxxxx\"]\n"),
+            8,
+            1,
+            "not both",
+        ),
+        (
+            "name = \"T\"\nunit = 8\nmax = \"U+7F\"\n".to_string(),
+            1,
+            1,
+            "continued",
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (source, line, column, reason) in &cases {
+        match DescribedFormat::parse(source) {
+            Ok(_) => wrong.push(format!("{source:?}: accepted")),
+            Err(err)
+                if !err.reason().contains(reason)
+                    || (err.line(), err.column()) != (*line, *column) =>
+            {
+                wrong.push(format!(
+                    "{source:?}: {err} (expected {line}:{column} {reason:?})"
+                ))
+            }
+            Err(_) => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// LEB128 by hand: the value's 7-bit groups, least significant first.
+fn leb128(mut v: u128) -> Vec<u32> {
+    let mut out = Vec::new();
+    loop {
+        let group = (v & 0x7F) as u32;
+        v >>= 7;
+        if v == 0 {
+            out.push(group);
+            return out;
+        }
+        out.push(group | 0x80);
+    }
+}
+
+#[test]
+fn continued_schemes_agree_with_a_hand_written_leb128_and_refuse_what_they_must() {
+    let d = DescribedFormat::parse(
+        "name = \"L\"\nunit = 8\nmax = \"unbounded\"\nsurrogates = \"encode\"\n\
+         [continued]\nmore = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"little-endian\"\n",
+    )
+    .unwrap();
+    let mut rng = Rng(0x1EB);
+    for shift in 0..128 {
+        let v = (u128::from(rng.next()) << 64 | u128::from(rng.next())) >> shift;
+        let cp = CodePoint::from(num_bigint::BigUint::from(v));
+        let code = leb128(v);
+        assert_eq!(d.encode(&cp).unwrap(), code, "{v:X}");
+        assert_eq!(d.decode(&code).unwrap(), (cp, code.len()));
+        // Every proper prefix is cut off; a zero top group is overlong.
+        for cut in 0..code.len() {
+            assert_eq!(d.decode(&code[..cut]).unwrap_err().error_len(), None);
+        }
+        if code.len() > 1 {
+            let mut padded = code.clone();
+            *padded.last_mut().unwrap() |= 0x80;
+            padded.push(0);
+            let err = d.decode(&padded).unwrap_err();
+            assert_eq!(
+                (err.kind(), err.error_len()),
+                (ucsx::DecodeErrorKind::NonShortest, Some(code.len()))
+            );
+        }
+    }
+    // A run of continuation bytes longer than the limit is refused at the
+    // byte that shows it, whatever follows.
+    let run = vec![0xFFu32; 3_000_000];
+    let err = d.decode(&run).unwrap_err();
+    let limit = ucsx::DecodeLimits::DEFAULT_MAX_BITS as usize;
+    assert_eq!(
+        (err.kind(), err.error_len()),
+        (ucsx::DecodeErrorKind::LimitExceeded, Some(limit / 7))
+    );
+    // Big-endian with a bound: a code whose value must pass it fails at
+    // the unit that shows it.
+    let vlq = DescribedFormat::parse(
+        "name = \"V\"\nunit = 8\nmax = \"U+FFFF\"\n\
+         [continued]\nmore = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"big-endian\"\n",
+    )
+    .unwrap();
+    let kind = |units: &[u32]| vlq.decode(units).map_err(|e| (e.kind(), e.error_len()));
+    use ucsx::DecodeErrorKind::*;
+    assert_eq!(
+        kind(&[0x83, 0xFF, 0x7F]),
+        Ok((CodePoint::from(0xFFFFu32), 3))
+    );
+    // 84 80 needs a third unit, so the value is at least 4·2^14 = 2^16.
+    assert_eq!(kind(&[0x84, 0x80, 0x00]), Err((BeyondRange, Some(1))));
+    assert_eq!(kind(&[0x81, 0x80, 0x80]), Err((BeyondRange, Some(2))));
+    assert_eq!(kind(&[0x80, 0x01]), Err((NonShortest, Some(1))));
+    assert_eq!(
+        kind(&[0x83, 0xDF, 0x00]),
+        Ok((CodePoint::from(0xEF80u32), 3))
+    );
+    assert_eq!(kind(&[0x83, 0xB0, 0x00]), Err((Surrogate, Some(2))));
+    assert_eq!(kind(&[0x83]), Err((Truncated, None)));
+}
+
+#[test]
+fn described_16_bit_formats_apply_a_decode_limit_as_the_built_in_ones() {
+    use ucsx::DecodeLimits;
+    let mut rng = Rng(0x11A1);
+    let edges = interesting_u32s();
+    for format in [
+        Format::Utf16,
+        Format::UtfG16,
+        Format::UtfE16,
+        Format::UtfInf16,
+    ] {
+        let d = described(format);
+        for max_bits in [
+            0u64, 7, 8, 15, 16, 17, 20, 21, 22, 26, 31, 32, 40, 63, 64, 90, 91, 92, 200,
+        ] {
+            let limits = DecodeLimits { max_bits };
+            let mut inputs: Vec<Vec<u16>> = Vec::new();
+            for _ in 0..3_000 {
+                let v = rng.next() >> (rng.next() % 64);
+                let mut units: Vec<u16> = format
+                    .encode(&CodePoint::from(v))
+                    .map(|c| c.iter().map(|&u| u as u16).collect())
+                    .unwrap_or_default();
+                if rng.next().is_multiple_of(3) && !units.is_empty() {
+                    let at = (rng.next() % units.len() as u64) as usize;
+                    units[at] = edges[(rng.next() % edges.len() as u64) as usize] as u16;
+                }
+                inputs.push(units);
+            }
+            let big: CodePoint = format!("U+4{}", "0".repeat(40)).parse().unwrap();
+            if let Ok(code) = format.encode(&big) {
+                inputs.push(code.iter().map(|&u| u as u16).collect());
+            }
+            for units in inputs {
+                let want = match format {
+                    Format::Utf16 => ucsx::Utf16::decode_with_limits(&units, &limits),
+                    Format::UtfG16 => ucsx::UtfG16::decode_with_limits(&units, &limits),
+                    Format::UtfE16 => ucsx::UtfE16::decode_with_limits(&units, &limits),
+                    _ => ucsx::UtfInf16::decode_with_limits(&units, &limits),
+                }
+                .map_err(|e| (e.kind(), e.error_len()));
+                let got = d
+                    .decode_with_limits(&units, &limits)
+                    .map_err(|e| (e.kind(), e.error_len()));
+                assert_eq!(got, want, "{format} max_bits {max_bits} {units:04X?}");
+            }
+        }
+    }
+}
