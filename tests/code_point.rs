@@ -443,6 +443,39 @@ fn width_and_fill_apply_to_huge_code_points_too() {
     assert_eq!(format!("[{cp:>8}]"), "[U+10000000000000000]");
 }
 
+#[test]
+fn every_invalid_digit_is_refused_however_many() {
+    // Two or more bad digits must not cancel out in the fast path's check.
+    for (s, at) in [
+        ("U+GG", 2),
+        ("U+1GG1", 3),
+        ("U+zzzz", 2),
+        ("U+0G0G0G0G", 3),
+        ("U+FFFFFFFFFFFFFFGG", 16),
+        ("U+\u{e9}\u{e9}", 2),
+    ] {
+        let err = s.parse::<CodePoint>().unwrap_err();
+        assert_eq!(err.position(), at, "{s}");
+    }
+    // 16 digits stay on the fast path, 17 do not: both exact.
+    assert_eq!(
+        "U+FFFFFFFFFFFFFFFF".parse::<CodePoint>().unwrap(),
+        CodePoint::from(u64::MAX)
+    );
+    assert_eq!(
+        "U+0FFFFFFFFFFFFFFFF".parse::<CodePoint>().unwrap(),
+        CodePoint::from(u64::MAX)
+    );
+    assert_eq!(
+        "U+10000000000000000".parse::<CodePoint>().unwrap(),
+        CodePoint::from(BigUint::from(1u8) << 64u32)
+    );
+    assert_eq!(
+        "u+abcdef".parse::<CodePoint>().unwrap(),
+        CodePoint::from(0xABCDEFu32)
+    );
+}
+
 proptest! {
     #[test]
     fn to_primitives_agree_with_the_primitive_casts(v in any::<u128>(), shift in 0u32..128) {
