@@ -275,7 +275,7 @@ fn utf8_to_utf16(input: &[u8], out: &mut Vec<u16>) -> Run {
         let window = &rest[..code_boundary_before(rest, WINDOW)];
         let valid = &window[..valid_utf8_len(window)];
         let fast = with_spare(out, valid.len(), |dst| {
-            let (read, written, codes) = super::simd::utf8_to_utf16(valid, dst);
+            let (read, written, codes) = vector_utf8_to_utf16(valid, dst);
             (Run { read, codes }, written)
         });
         let tail = from_valid_utf8(&valid[fast.read..], out);
@@ -286,6 +286,29 @@ fn utf8_to_utf16(input: &[u8], out: &mut Vec<u16>) -> Run {
         }
     }
     done
+}
+
+/// The vector loops on valid UTF-8: AVX-512 (`avx512.rs`) 64 bytes a
+/// step where the processor has it, then SSSE3 (`simd.rs`) on what is
+/// left, each stopping on a code boundary near the end; the progress of
+/// both. Each takes a prefix, so the second resumes where the first stops.
+fn vector_utf8_to_utf16(valid: &[u8], dst: &mut [MaybeUninit<u16>]) -> super::simd::Progress {
+    let (read, written, codes) = super::avx512::utf8_to_utf16(valid, dst);
+    // `dst[written..]` still holds a slot per byte of `valid[read..]`:
+    // a code is never more units than bytes, so `written <= read`.
+    let more = super::simd::utf8_to_utf16(&valid[read..], &mut dst[written..]);
+    (read + more.0, written + more.1, codes + more.2)
+}
+
+/// The vector loops from UTF-16, AVX-512 then SSSE3 as above; both stop
+/// before a lone surrogate (the AVX-512 one at the start of its block),
+/// never between the halves of a pair.
+fn vector_utf16_to_utf8(input: &[u16], dst: &mut [MaybeUninit<u8>]) -> super::simd::Progress {
+    let (read, written, codes) = super::avx512::utf16_to_utf8(input, dst);
+    // `dst[written..]` still holds `3 * (input.len() - read) + 16` slots:
+    // a unit is at most three bytes, so `written <= 3 * read`.
+    let more = super::simd::utf16_to_utf8(&input[read..], &mut dst[written..]);
+    (read + more.0, written + more.1, codes + more.2)
 }
 
 /// The bytes converted per window of `utf8_to_utf16`: well inside L2.
@@ -375,7 +398,7 @@ fn utf32_code(input: &[u32], i: usize) -> Option<(u32, usize)> {
 /// loop for the rest.
 fn utf16_to_utf8(input: &[u16], out: &mut Vec<u8>) -> Run {
     let fast = with_spare(out, 3 * input.len() + 16, |dst| {
-        let (read, written, codes) = super::simd::utf16_to_utf8(input, dst);
+        let (read, written, codes) = vector_utf16_to_utf8(input, dst);
         (Run { read, codes }, written)
     });
     let rest = from_wide(&input[fast.read..], out, utf16_code);
@@ -407,4 +430,16 @@ fn utf32_to_utf32(input: &[u32], out: &mut Vec<u32>) -> Run {
         .unwrap_or(input.len());
     out.extend_from_slice(&input[..read]);
     Run { read, codes: read }
+}
+
+/// The scalar loop alone on valid UTF-8, the vector loops' twin in tests.
+#[cfg(test)]
+pub(super) fn scalar_utf8_to_utf16(valid: &[u8], out: &mut Vec<u16>) -> Run {
+    from_valid_utf8(valid, out)
+}
+
+/// The scalar loop alone on UTF-16, the vector loops' twin in tests.
+#[cfg(test)]
+pub(super) fn scalar_utf16_to_utf8(input: &[u16], out: &mut Vec<u8>) -> Run {
+    from_wide(input, out, utf16_code)
 }

@@ -29,6 +29,7 @@ use alloc::vec::Vec;
 use crate::encoding::{UnitSlice, UnitVec};
 use crate::{CodePoint, DecodeError, DecodeLimits, EncodeError, Encoding, TranscodeError};
 
+mod avx512;
 pub(crate) mod kernels;
 mod simd;
 
