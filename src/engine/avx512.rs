@@ -254,6 +254,28 @@ mod x86 {
                 i += n;
                 w += n;
                 codes += n;
+                // An ASCII run: whole vectors and plain stores while it lasts.
+                while i + 64 <= valid.len() {
+                    // SAFETY: i + 64 <= valid.len(), an unaligned load.
+                    let input = unsafe { _mm512_loadu_si512(src.add(i) as *const _) };
+                    if _mm512_movepi8_mask(input) != 0 {
+                        break;
+                    }
+                    // SAFETY: w + 64 <= i + 64 <= valid.len() <= dst.len().
+                    unsafe {
+                        _mm512_storeu_si512(
+                            out.add(w) as *mut _,
+                            _mm512_cvtepu8_epi16(_mm512_castsi512_si256(input)),
+                        );
+                        _mm512_storeu_si512(
+                            out.add(w + 32) as *mut _,
+                            _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(input)),
+                        );
+                    }
+                    i += 64;
+                    w += 64;
+                    codes += 64;
+                }
                 continue;
             }
             // Leads of two-, three- and four-byte codes: 11xxxxxx.
