@@ -130,7 +130,8 @@ mod x86 {
     /// counted as two codes, ending at its third and fourth bytes),
     /// `lead34` the leads of three- and four-byte codes, `non_ascii` the
     /// bytes at or above 0x80, `low_units` the units (bit `k` for the
-    /// `k`-th end) that are the fourth bytes of four-byte codes. Returns the units, one per marked end, in order (lanes past the
+    /// `k`-th end) that end at the fourth bytes of four-byte codes.
+    /// Returns the units, one per marked end, in order (lanes past the
     /// last end hold garbage).
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2")]

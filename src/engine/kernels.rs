@@ -15,8 +15,11 @@
 //! measured by the vector UTF-8 check (`encoding/utf8/simd.rs`), so the
 //! conversion loop runs on known-valid bytes with no checks at all; the
 //! 16- and 32-bit inputs are checked as they are converted, which costs one
-//! compare a unit. The loops are plain Rust that the compiler vectorises on
-//! the ASCII runs; they write straight into the output vector's spare
+//! compare a unit. UTF-8 ↔ UTF-16 runs on explicit vector loops
+//! (`avx512.rs` where the processor has AVX-512 VBMI2, else `simd.rs` with
+//! SSSE3), the scalar loops here finishing what they leave; the other
+//! loops are plain Rust that the compiler vectorises on the ASCII runs.
+//! All of them write straight into the output vector's spare
 //! capacity, reserved for the most units the input can need, which is the
 //! one `unsafe` step here (`with_spare`: zero-filling the output first
 //! instead cost up to 40% on ASCII text in `peers/`). `tests/engine.rs`
