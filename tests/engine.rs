@@ -195,6 +195,71 @@ fn long_texts_with_a_fault_at_every_offset_of_a_block() {
     }
 }
 
+/// The 8-bit to 16-bit kernels and back step over 64 bytes or 32 units
+/// (AVX-512) or fewer: text of every code length with one fault planted
+/// at every offset of two such blocks and at cuts around it (an ill-formed
+/// unit, a lone surrogate, a code beyond U+10FFFF, a code cut off at the
+/// end), against the reference, strict and lossy.
+fn every_offset_of_a_vector_block<F: Encoding, T: Encoding>(text: &str)
+where
+    F::Unit: ArbitraryUnit,
+{
+    let cps: Vec<CodePoint> = text.chars().map(CodePoint::from).collect();
+    let clean = F::encode_all(&cps).unwrap();
+    let mut plants: Vec<Vec<F::Unit>> = vec![
+        vec![F::Unit::from_u32_truncating(0xDC00)],
+        vec![F::Unit::from_u32_truncating(0xD800)],
+        vec![F::Unit::from_u32_truncating(0xFF)],
+        vec![F::Unit::from_u32_truncating(0xC0)],
+    ];
+    for beyond in [0x11_0000u64, 0x14_0000, 1 << 40, u64::MAX] {
+        let mut code = Vec::new();
+        if F::encode(&CodePoint::from(beyond), &mut code).is_ok() {
+            plants.push(code);
+        }
+    }
+    for plant in &plants {
+        for at in 0..clean.len().min(140) {
+            let mut units = clean.clone();
+            units.splice(at..at, plant.iter().copied());
+            for end in [units.len(), at + plant.len(), at + plant.len() + 1, at + 70] {
+                let units = &units[..end.min(units.len())];
+                let expected = reference::<F, T>(units, ErrorMode::Strict);
+                let mut out = Vec::new();
+                let got = transcode::<F, T>(units, &mut out).err();
+                assert_eq!(
+                    (out, got),
+                    expected,
+                    "{} -> {} at {at} cut at {end}",
+                    F::NAME,
+                    T::NAME
+                );
+                let lossy = reference::<F, T>(units, ErrorMode::Lossy);
+                assert_eq!(chunked::<F, T>(units, &[1 << 20], ErrorMode::Lossy), lossy);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_fault_at_every_offset_of_a_vector_block() {
+    let texts = [
+        "abcdefgh ".repeat(30),
+        "aé ßЖx".repeat(40),
+        "漢字a仮名".repeat(40),
+        "😀a🎉ж漢 ".repeat(30),
+        "😀🎉👍🚀".repeat(40),
+    ];
+    for text in &texts {
+        every_offset_of_a_vector_block::<Utf8, Utf16>(text);
+        every_offset_of_a_vector_block::<UtfE8, UtfInf16>(text);
+        every_offset_of_a_vector_block::<UtfG8, UtfInf16>(text);
+        every_offset_of_a_vector_block::<Utf16, Utf8>(text);
+        every_offset_of_a_vector_block::<UtfInf16, UtfE8>(text);
+        every_offset_of_a_vector_block::<UtfInf16, Utf8>(text);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

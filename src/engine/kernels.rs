@@ -15,8 +15,11 @@
 //! measured by the vector UTF-8 check (`encoding/utf8/simd.rs`), so the
 //! conversion loop runs on known-valid bytes with no checks at all; the
 //! 16- and 32-bit inputs are checked as they are converted, which costs one
-//! compare a unit. The loops are plain Rust that the compiler vectorises on
-//! the ASCII runs; they write straight into the output vector's spare
+//! compare a unit. UTF-8 ↔ UTF-16 runs on explicit vector loops
+//! (`avx512.rs` where the processor has AVX-512 VBMI2, else `simd.rs` with
+//! SSSE3), the scalar loops here finishing what they leave; the other
+//! loops are plain Rust that the compiler vectorises on the ASCII runs.
+//! All of them write straight into the output vector's spare
 //! capacity, reserved for the most units the input can need, which is the
 //! one `unsafe` step here (`with_spare`: zero-filling the output first
 //! instead cost up to 40% on ASCII text in `peers/`). `tests/engine.rs`
@@ -59,11 +62,38 @@ pub(crate) fn unicode_run(input: Option<UnitSlice<'_>>, out: Option<UnitVec<'_>>
 }
 
 /// The length of the longest prefix of `input` that is valid UTF-8: the
-/// vector check over whole blocks, std's check over the rest.
+/// vector check over whole blocks, then `valid_utf8_tail` over the rest.
 pub(crate) fn valid_utf8_len(input: &[u8]) -> usize {
     let fast = crate::encoding::valid_utf8_prefix(input);
-    fast + match core::str::from_utf8(&input[fast..]) {
-        Ok(_) => input.len() - fast,
+    fast + valid_utf8_tail(&input[fast..])
+}
+
+/// The length of the longest valid prefix of `rest`, the input from the
+/// block the vector check refused (or from the last, short block).
+///
+/// Most often the prefix ends within a vector, at the end of the input or
+/// at a byte that UTF-8 never holds (C0, C1, F5 to FF: in UTF-E-8 text,
+/// the lead of a code beyond U+10FFFF; RFC 3629 §4), so the bytes before
+/// it are checked at once by the vector check on a copy padded with zeros
+/// (ASCII, which completes no cut-off code). Anything else goes to std's
+/// check, which finds the exact end; on mixed text it cost about 300
+/// cycles a stop, too many when UTF-E-8 text leaves the kernel every few
+/// hundred bytes.
+fn valid_utf8_tail(rest: &[u8]) -> usize {
+    let head = &rest[..rest.len().min(63)];
+    let end = head
+        .iter()
+        .position(|&b| b >= 0xF5 || b & 0xFE == 0xC0)
+        .unwrap_or(rest.len());
+    if end < 64 {
+        let mut padded = [0u8; 64];
+        padded[..end].copy_from_slice(&rest[..end]);
+        if crate::encoding::valid_utf8_prefix(&padded) == padded.len() {
+            return end;
+        }
+    }
+    match core::str::from_utf8(rest) {
+        Ok(_) => rest.len(),
         Err(e) => e.valid_up_to(),
     }
 }
@@ -272,38 +302,63 @@ fn utf8_to_utf16(input: &[u8], out: &mut Vec<u16>) -> Run {
     let mut done = Run::default();
     while done.read < input.len() {
         let rest = &input[done.read..];
-        let window = &rest[..code_boundary_before(rest, WINDOW)];
+        // The window may cut its last code, which the check then leaves
+        // out and the next window takes. (Aligning the window to a code
+        // boundary instead read a byte 64 KiB ahead: a cache miss that cost
+        // more than the kernel itself when UTF-E-8 text stops it every few
+        // hundred bytes.)
+        let window = &rest[..rest.len().min(WINDOW)];
         let valid = &window[..valid_utf8_len(window)];
         let fast = with_spare(out, valid.len(), |dst| {
-            let (read, written, codes) = super::simd::utf8_to_utf16(valid, dst);
+            let (read, written, codes) = vector_utf8_to_utf16(valid, dst);
             (Run { read, codes }, written)
         });
-        let tail = from_valid_utf8(&valid[fast.read..], out);
         done.read += valid.len();
-        done.codes += fast.codes + tail.codes;
-        if valid.len() < window.len() || window.is_empty() {
+        done.codes += fast.codes;
+        if fast.read < valid.len() {
+            done.codes += from_valid_utf8(&valid[fast.read..], out).codes;
+        }
+        // On to the next window if this one was valid to its end or to a
+        // code it may have cut (at most three bytes short).
+        let cut = window.len() < rest.len() && valid.len() + 4 > window.len();
+        if valid.is_empty() || !(valid.len() == window.len() || cut) {
             break;
         }
     }
     done
 }
 
+/// The vector loops on valid UTF-8: AVX-512 (`avx512.rs`) 64 bytes a
+/// step, all of it, where the processor has it; else SSSE3 (`simd.rs`),
+/// which stops on a code boundary near the end. The progress of both: each
+/// takes a prefix, so the second resumes where the first stops.
+fn vector_utf8_to_utf16(valid: &[u8], dst: &mut [MaybeUninit<u16>]) -> super::simd::Progress {
+    let (read, written, codes) = super::avx512::utf8_to_utf16(valid, dst);
+    if read == valid.len() {
+        return (read, written, codes);
+    }
+    // `dst[written..]` still holds a slot per byte of `valid[read..]`:
+    // a code is never more units than bytes, so `written <= read`.
+    let more = super::simd::utf8_to_utf16(&valid[read..], &mut dst[written..]);
+    (read + more.0, written + more.1, codes + more.2)
+}
+
+/// The vector loops from UTF-16, AVX-512 then SSSE3 as above; both stop
+/// before a lone surrogate (the AVX-512 one at the start of its block),
+/// never between the halves of a pair.
+fn vector_utf16_to_utf8(input: &[u16], dst: &mut [MaybeUninit<u8>]) -> super::simd::Progress {
+    let (read, written, codes) = super::avx512::utf16_to_utf8(input, dst);
+    if read == input.len() {
+        return (read, written, codes);
+    }
+    // `dst[written..]` still holds `3 * (input.len() - read) + 16` slots:
+    // a unit is at most three bytes, so `written <= 3 * read`.
+    let more = super::simd::utf16_to_utf8(&input[read..], &mut dst[written..]);
+    (read + more.0, written + more.1, codes + more.2)
+}
+
 /// The bytes converted per window of `utf8_to_utf16`: well inside L2.
 const WINDOW: usize = 64 * 1024;
-
-/// The last code boundary at or before `at` in `input` (its end where it
-/// is shorter): at most three trailing bytes back, since a code of UTF-8
-/// has at most four bytes (a longer UTF-E-8 code stops the kernel anyway).
-fn code_boundary_before(input: &[u8], at: usize) -> usize {
-    if at >= input.len() {
-        return input.len();
-    }
-    let mut end = at;
-    while end + 3 > at && end > 0 && input[end] & 0xC0 == 0x80 {
-        end -= 1;
-    }
-    end
-}
 
 fn utf8_to_utf32(input: &[u8], out: &mut Vec<u32>) -> Run {
     from_utf8(input, out)
@@ -375,7 +430,7 @@ fn utf32_code(input: &[u32], i: usize) -> Option<(u32, usize)> {
 /// loop for the rest.
 fn utf16_to_utf8(input: &[u16], out: &mut Vec<u8>) -> Run {
     let fast = with_spare(out, 3 * input.len() + 16, |dst| {
-        let (read, written, codes) = super::simd::utf16_to_utf8(input, dst);
+        let (read, written, codes) = vector_utf16_to_utf8(input, dst);
         (Run { read, codes }, written)
     });
     let rest = from_wide(&input[fast.read..], out, utf16_code);
@@ -407,4 +462,100 @@ fn utf32_to_utf32(input: &[u32], out: &mut Vec<u32>) -> Run {
         .unwrap_or(input.len());
     out.extend_from_slice(&input[..read]);
     Run { read, codes: read }
+}
+
+/// The scalar loop alone on valid UTF-8, the vector loops' twin in tests.
+#[cfg(test)]
+pub(super) fn scalar_utf8_to_utf16(valid: &[u8], out: &mut Vec<u16>) -> Run {
+    from_valid_utf8(valid, out)
+}
+
+/// The scalar loop alone on UTF-16, the vector loops' twin in tests.
+#[cfg(test)]
+pub(super) fn scalar_utf16_to_utf8(input: &[u16], out: &mut Vec<u8>) -> Run {
+    from_wide(input, out, utf16_code)
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use super::*;
+
+    /// std's answer: the longest valid UTF-8 prefix.
+    fn std_valid_len(input: &[u8]) -> usize {
+        core::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), |s| s.len())
+    }
+
+    /// The faults a UTF-8 check must stop at: bytes UTF-8 never holds
+    /// (the leads of UTF-E-8's longer codes among them), overlong forms,
+    /// surrogates, values beyond U+10FFFF, stray and missing trailing bytes.
+    const FAULTS: [&[u8]; 12] = [
+        b"\xFF\x80\x80",
+        b"\xF8\x88\x80\x80\x80",
+        b"\xF5\x80\x80\x80",
+        b"\xC0\x80",
+        b"\xC1\xBF",
+        b"\xE0\x80\x80",
+        b"\xED\xA0\x80",
+        b"\xF4\x90\x80\x80",
+        b"\xF0\x80\x80\x80",
+        b"\x80",
+        b"\xE6\xBC",
+        b"\xF0\x9F\x98",
+    ];
+
+    /// The tail check (the zero-padded vector check, else std's) against
+    /// std, with each fault at every offset of the first vectors and cut
+    /// at every length around it.
+    #[test]
+    fn valid_len_agrees_with_std_at_every_offset() {
+        for text in ["abc de ", "aé ßЖ", "漢字a", "😀a漢é "] {
+            let clean = text.repeat(40);
+            for fault in FAULTS {
+                for at in (0..140).filter(|&k| clean.is_char_boundary(k)) {
+                    let mut bytes = clean.as_bytes().to_vec();
+                    bytes.splice(at..at, fault.iter().copied());
+                    for end in [at, at + 1, at + fault.len(), at + 63, at + 64, at + 200] {
+                        let input = &bytes[..end.min(bytes.len())];
+                        assert_eq!(valid_utf8_len(input), std_valid_len(input), "{input:X?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// UTF-8 to UTF-16 with a code across the boundary of a 64 KiB window
+    /// at every offset, and a fault just before, at and after it.
+    #[test]
+    fn utf8_to_utf16_across_windows() {
+        for code in ["é", "漢", "😀"] {
+            for shift in 0..6 {
+                let mut text = "a".repeat(WINDOW - 4 + shift);
+                text.push_str(&code.repeat(20));
+                let mut out = Vec::new();
+                let run = unicode_run(
+                    Some(UnitSlice::U8(text.as_bytes())),
+                    Some(UnitVec::U16(&mut out)),
+                );
+                let expected: Vec<u16> = text.encode_utf16().collect();
+                assert_eq!((run.read, run.codes), (text.len(), text.chars().count()));
+                assert_eq!(out, expected);
+                for fault in [&b"\xFF"[..], b"\x80", b"\xE6\xBC"] {
+                    for at in WINDOW - 6..WINDOW + 4 {
+                        let mut bytes = text.as_bytes().to_vec();
+                        bytes.splice(at..at, fault.iter().copied());
+                        let mut out = Vec::new();
+                        let run =
+                            unicode_run(Some(UnitSlice::U8(&bytes)), Some(UnitVec::U16(&mut out)));
+                        let valid = std_valid_len(&bytes);
+                        let prefix = core::str::from_utf8(&bytes[..valid]).unwrap();
+                        assert_eq!(run.read, valid, "{code} {shift} {fault:X?} at {at}");
+                        assert_eq!(run.codes, prefix.chars().count());
+                        assert_eq!(out, prefix.encode_utf16().collect::<Vec<u16>>());
+                    }
+                }
+            }
+        }
+    }
 }

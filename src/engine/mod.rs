@@ -29,6 +29,7 @@ use alloc::vec::Vec;
 use crate::encoding::{UnitSlice, UnitVec};
 use crate::{CodePoint, DecodeError, DecodeLimits, EncodeError, Encoding, TranscodeError};
 
+mod avx512;
 pub(crate) mod kernels;
 mod simd;
 
@@ -83,6 +84,12 @@ fn builtin_out<T: Encoding>(out: &mut Vec<T::Unit>) -> Option<UnitVec<'_>> {
 /// Values decoded at a time on the block path: a bound on the engine's
 /// memory and on the work redone when a block meets an error.
 const BLOCK: usize = 1024;
+
+/// The units `run_block` first reads after a kernel stop, where the kernel
+/// resumes right after the code it could not take: the longest code below
+/// 2^64 (13 bytes of UTF-E-8, 8 units of UTF-∞-16) with little after it,
+/// since every code decoded here costs more than in the kernel.
+const SHORT_BLOCK: usize = 16;
 
 /// Units of a held code under which it is retried on every call; above it,
 /// only once the held units have doubled, so that a long code arriving in
@@ -354,11 +361,21 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
     ) -> Result<Option<usize>, TranscodeError> {
         // A short block after a kernel stop: the kernel resumes at once.
         let has_kernel = crate::Format::of::<F>().is_some() && crate::Format::of::<T>().is_some();
-        let end = input.len().min(if has_kernel { 32 } else { BLOCK });
-        self.values.clear();
-        let decoded = match F::decode_u64s(&input[..end], &mut self.values) {
-            Ok(()) => end,
-            Err(e) => e.valid_up_to(),
+        let mut end = input
+            .len()
+            .min(if has_kernel { SHORT_BLOCK } else { BLOCK });
+        let decoded = loop {
+            self.values.clear();
+            let decoded = match F::decode_u64s(&input[..end], &mut self.values) {
+                Ok(()) => end,
+                Err(e) => e.valid_up_to(),
+            };
+            // A first code longer than the short block: once more, longer.
+            if decoded == 0 && has_kernel && end < input.len().min(32) {
+                end = input.len().min(32);
+                continue;
+            }
+            break decoded;
         };
         if decoded == 0 {
             return Ok(None);
