@@ -23,9 +23,38 @@ pub enum Endian {
     Little,
 }
 
-mod sealed {
-    pub trait Sealed {}
-    impl Sealed for u8 {}
+impl Endian {
+    /// The machine's own order.
+    pub(crate) const NATIVE: Endian = if cfg!(target_endian = "little") {
+        Endian::Little
+    } else {
+        Endian::Big
+    };
+}
+
+pub(crate) mod sealed {
+    use alloc::vec::Vec;
+
+    /// What only the crate's three unit types can be, with two views the
+    /// byte streams use to skip a copy where a unit is a byte.
+    pub trait Sealed: Sized {
+        /// `bytes` as units, if a unit is a byte.
+        fn byte_units(_bytes: &[u8]) -> Option<&[Self]> {
+            None
+        }
+        /// `out` as a vector of units, if a unit is a byte.
+        fn byte_unit_vec(_out: &mut Vec<u8>) -> Option<&mut Vec<Self>> {
+            None
+        }
+    }
+    impl Sealed for u8 {
+        fn byte_units(bytes: &[u8]) -> Option<&[u8]> {
+            Some(bytes)
+        }
+        fn byte_unit_vec(out: &mut Vec<u8>) -> Option<&mut Vec<u8>> {
+            Some(out)
+        }
+    }
     impl Sealed for u16 {}
     impl Sealed for u32 {}
 }
@@ -101,6 +130,11 @@ macro_rules! code_unit {
             }
             fn extend_bytes(units: &[Self], endian: Endian, out: &mut Vec<u8>) {
                 const N: usize = core::mem::size_of::<$t>();
+                if endian == Endian::NATIVE {
+                    // The units' own bytes, in one copy.
+                    out.extend_from_slice(native_bytes(units));
+                    return;
+                }
                 let start = out.len();
                 out.resize(start + units.len() * N, 0);
                 // One loop per order, each a shape the compiler vectorises.
@@ -123,6 +157,20 @@ macro_rules! code_unit {
         }
     };
 }
+/// The bytes of `units` as they lie in memory: in the machine's order.
+#[allow(unsafe_code)]
+pub(crate) fn native_bytes<U: CodeUnit>(units: &[U]) -> &[u8] {
+    // SAFETY: `U` is `u8`, `u16` or `u32` (the trait is sealed): no padding,
+    // so each of the `size_of_val(units)` bytes from the slice's start is
+    // initialised and in the same allocation; any value is a valid `u8`,
+    // whose alignment is 1; the result borrows `units`, so nothing writes
+    // them while it lives. `extend_bytes_matches_unit_by_unit` checks the
+    // result against `to_bytes` in both orders.
+    unsafe {
+        core::slice::from_raw_parts(units.as_ptr().cast::<u8>(), core::mem::size_of_val(units))
+    }
+}
+
 code_unit!(u8, &[0xEF, 0xBB, 0xBF], &[0xEF, 0xBB, 0xBF]);
 code_unit!(u16, &[0xFE, 0xFF], &[0xFF, 0xFE]);
 code_unit!(u32, &[0, 0, 0xFE, 0xFF], &[0xFF, 0xFE, 0, 0]);
@@ -234,3 +282,42 @@ impl fmt::Display for IncompleteUnitError {
 }
 
 impl core::error::Error for IncompleteUnitError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `extend_bytes` (one copy of the units' memory in the machine's
+    /// order, a loop in the other) against `to_bytes` unit by unit.
+    fn check<U: CodeUnit>(units: &[U]) {
+        for endian in [Endian::Big, Endian::Little] {
+            let mut out = alloc::vec![0xAA];
+            U::extend_bytes(units, endian, &mut out);
+            let mut expected = alloc::vec![0xAA];
+            for &u in units {
+                expected.extend_from_slice(u.to_bytes(endian).as_ref());
+            }
+            assert_eq!(out, expected, "{endian:?}");
+        }
+    }
+
+    #[test]
+    fn extend_bytes_matches_unit_by_unit() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for len in [0, 1, 2, 3, 17, 1000] {
+            let values: Vec<u64> = (0..len).map(|_| next()).collect();
+            check(&values.iter().map(|&v| v as u8).collect::<Vec<_>>());
+            check(&values.iter().map(|&v| v as u16).collect::<Vec<_>>());
+            check(&values.iter().map(|&v| v as u32).collect::<Vec<_>>());
+            // A slice that does not start at its vector's start.
+            let wide: Vec<u32> = values.iter().map(|&v| v as u32).collect();
+            check(&wide[wide.len().min(1)..]);
+        }
+    }
+}

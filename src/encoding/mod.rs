@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 
 use crate::{CodePoint, DecodeError, EncodeError};
 
-mod bytes;
+pub(crate) mod bytes;
 mod format;
 mod iter;
 mod roles;

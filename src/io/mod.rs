@@ -280,6 +280,18 @@ impl<U: CodeUnit> UnitAssembler<U> {
         }
     }
 
+    /// `bytes` themselves as the next units, where a unit is a byte and
+    /// nothing is held back (once the byte order mark is settled): the
+    /// copy [`push`](Self::push) would make, skipped.
+    pub(crate) fn pass_through<'a>(&mut self, bytes: &'a [u8]) -> Option<&'a [U]> {
+        if !self.started || !self.carry.is_empty() {
+            return None;
+        }
+        let units = U::byte_units(bytes)?;
+        self.bytes_in += bytes.len() as u64;
+        Some(units)
+    }
+
     /// Appends the units of `bytes` to `out`; with `last`, leftover bytes
     /// are an error.
     pub(crate) fn push(

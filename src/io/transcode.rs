@@ -7,6 +7,8 @@ use std::io::{self, Read, Write};
 use alloc::vec::Vec;
 
 use super::{read_chunk, ByteOrder, ErrorMode, StreamError, UnitAssembler, CHUNK};
+use crate::encoding::bytes::native_bytes;
+use crate::encoding::bytes::sealed::Sealed as _;
 use crate::{CodeUnit, DecodeLimits, Encoding, Endian, Format, TranscodeError, Transcoder};
 
 /// Options of [`transcode_stream`].
@@ -308,13 +310,35 @@ where
     }
 
     fn feed_piece(&mut self, bytes: &[u8], last: bool) -> Result<(), StreamError> {
+        // Where a unit is a byte, the input and the output are used as
+        // they are, without the copy into units or out of them.
         self.units.clear();
-        let assembled = self.assembler.push(bytes, last, &mut self.units);
-        self.out.clear();
-        let result = self
-            .engine
-            .feed(&self.units, last || assembled.is_err(), &mut self.out);
-        T::Unit::extend_bytes(&self.out, self.endian, &mut self.bytes);
+        let (units, assembled) = match self.assembler.pass_through(bytes) {
+            Some(units) => (units, Ok(())),
+            None => {
+                let assembled = self.assembler.push(bytes, last, &mut self.units);
+                (&self.units[..], assembled)
+            }
+        };
+        let last = last || assembled.is_err();
+        let result = match T::Unit::byte_unit_vec(&mut self.bytes) {
+            Some(out) => self.engine.feed(units, last, out),
+            None => {
+                self.out.clear();
+                let result = self.engine.feed(units, last, &mut self.out);
+                if self.bytes.is_empty()
+                    && self.endian == Endian::NATIVE
+                    && self.out.len() * T::Unit::BYTES >= CHUNK
+                {
+                    // A whole chunk in the machine's order: written from
+                    // the units' own memory, not copied to `bytes` first.
+                    self.writer.write_all(native_bytes(&self.out))?;
+                } else {
+                    T::Unit::extend_bytes(&self.out, self.endian, &mut self.bytes);
+                }
+                result
+            }
+        };
         if self.bytes.len() >= CHUNK {
             self.write_out()?;
         }
