@@ -376,3 +376,80 @@ fn transcode_writer_flush_reports_a_pending_error() {
     w.write_all(b"a\xC0\x80").unwrap();
     assert!(w.flush().is_err());
 }
+
+/// Text of every UTF-8 length, long enough for many 64 KiB chunks.
+fn long_text() -> String {
+    "aé漢😀 plain ASCII words, then more: ĳ ∞ 𝄞\n".repeat(12_000)
+}
+
+/// `transcode_stream` and `TranscodeWriter` of a long stream, in both byte
+/// orders and with a bad byte near the end: byte for byte the one-shot
+/// call's output, everything before the error written (the paths that skip
+/// a copy for 8-bit units and for units in the machine's order take whole
+/// chunks here).
+fn long_stream_is_the_one_shot_call<F: Encoding<Unit = u8>, T: Encoding>()
+where
+    T::Unit: CodeUnit,
+{
+    let text = long_text();
+    let mut bad = text.clone().into_bytes();
+    let at = bad.len() - 10;
+    bad[at] = 0xFF;
+    for input in [text.as_bytes(), &bad[..]] {
+        let valid = F::validate(input).map_or_else(|e| e.valid_up_to(), |()| input.len());
+        let mut units = Vec::new();
+        let _ = transcode::<F, T>(&input[..valid], &mut units);
+        for endian in [Endian::Big, Endian::Little] {
+            let expected = units_to_bytes(&units, endian, false);
+            let options = TranscodeOptions {
+                to_endian: endian,
+                ..TranscodeOptions::default()
+            };
+            let mut out = Vec::new();
+            let result = transcode_stream(
+                Format::of::<F>().unwrap(),
+                Format::of::<T>().unwrap(),
+                input,
+                &mut out,
+                &options,
+                &mut |_| {},
+            );
+            assert_eq!(result.is_ok(), valid == input.len());
+            assert!(out == expected, "{} to {} {endian:?}", F::NAME, T::NAME);
+            // The same through a writer fed in odd pieces.
+            let mut written = Vec::new();
+            let mut w = TranscodeWriter::<_, F, T>::new(
+                &mut written,
+                ByteOrder::Detect,
+                ErrorMode::Strict,
+                endian,
+            );
+            let mut fed = Ok(());
+            for piece in input.chunks(70_001) {
+                fed = w.write_all(piece);
+                if fed.is_err() {
+                    break;
+                }
+            }
+            let finished = match fed {
+                Ok(()) => w.finish().map(|_| ()),
+                Err(e) => Err(e),
+            };
+            assert_eq!(finished.is_ok(), valid == input.len());
+            assert!(
+                written == expected,
+                "writer: {} to {} {endian:?}",
+                F::NAME,
+                T::NAME
+            );
+        }
+    }
+}
+
+#[test]
+fn long_streams_are_the_one_shot_call_in_both_byte_orders() {
+    long_stream_is_the_one_shot_call::<Utf8, Utf16>();
+    long_stream_is_the_one_shot_call::<Utf8, Utf32>();
+    long_stream_is_the_one_shot_call::<UtfE8, UtfInf16>();
+    long_stream_is_the_one_shot_call::<Utf8, Utf8>();
+}
