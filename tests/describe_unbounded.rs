@@ -521,8 +521,9 @@ fn a_length_field_class_that_begins_among_the_surrogates_refuses_them() {
     // The same count (two value units), the value lowered to U+D800.
     let n = code.len();
     let mut forged = code.clone();
-    forged[n - 2] = 0xE800 | (0xD800 >> 9);
-    forged[n - 1] = 0xE800 | (0xD800 & 0x1FF);
+    let surrogate = CodePoint::from(0xD800u32).to_u64().unwrap() as u32;
+    forged[n - 2] = 0xE800 | surrogate >> 9;
+    forged[n - 1] = 0xE800 | (surrogate & 0x1FF);
     let err = d.decode(&forged).unwrap_err();
     assert_eq!(
         (err.kind(), err.error_len()),
