@@ -495,3 +495,39 @@ fn described_16_bit_formats_apply_a_decode_limit_as_the_built_in_ones() {
         }
     }
 }
+
+#[test]
+fn a_length_field_class_that_begins_among_the_surrogates_refuses_them() {
+    let d = DescribedFormat::parse(
+        "name = \"S\"\nunit = 16\nmax = \"unbounded\"\n\
+         [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx\"]\n\
+         [[class]]\nunits = [\"10xxxxxx_xxxxxxxx\"]\noffset = 0x8000\n\
+         [[class]]\nunits = [\"110xxxxx_xxxxxxxx\"]\noffset = 0xC000\n\
+         [[class]]\nunits = [\"11111111_11111111\"]\n[class.length]\n\
+         digit = \"11110xxx_xxxxxxxx\"\nescape = \"11111000_00000000\"\nvalue = \"1110100x_xxxxxxxx\"\n",
+    )
+    .unwrap();
+    use ucsx::DecodeErrorKind::*;
+    // U+D800 and up take the field class: surrogates are refused both ways.
+    assert_eq!(
+        d.encode(&CodePoint::from(0xD800u32)).unwrap_err().kind(),
+        ucsx::EncodeErrorKind::Surrogate
+    );
+    let code = d.encode(&CodePoint::from(0xE800u32)).unwrap();
+    assert_eq!(
+        d.decode(&code).unwrap(),
+        (CodePoint::from(0xE800u32), code.len())
+    );
+    // The same count (two value units), the value lowered to U+D800.
+    let n = code.len();
+    let mut forged = code.clone();
+    let surrogate = CodePoint::from(0xD800u32).to_u64().unwrap() as u32;
+    forged[n - 2] = 0xE800 | surrogate >> 9;
+    forged[n - 1] = 0xE800 | (surrogate & 0x1FF);
+    let err = d.decode(&forged).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.error_len()),
+        (Surrogate, Some(n - 1)),
+        "{forged:04X?}"
+    );
+}

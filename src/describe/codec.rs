@@ -98,7 +98,8 @@ impl Compiled {
             return fail(kind, Some(1));
         };
         if let Some(field) = &class.field {
-            return field.decode(self.name, &class.units, input, max_bits);
+            let refuse = self.surrogates == SurrogatePolicy::Refuse;
+            return field.decode(self.name, &class.units, input, max_bits, refuse);
         }
         let len = class.units.len();
         // `encoding/utf16`: a code of three or more units is checked unit

@@ -68,7 +68,7 @@ impl Continued {
         let mut groups: Vec<u32> = Vec::new();
         // The value so far, for a bounded format (whose max has at most 96
         // bits, so an overflow is beyond it).
-        let mut acc: Option<u128> = Some(0);
+        let mut acc: Option<u128> = max.map(|_| 0);
         for (i, &u) in input.iter().enumerate() {
             let u: u32 = u.into();
             let is_last = self.last.matches(u);
@@ -92,7 +92,10 @@ impl Continued {
                 return fail(DecodeErrorKind::NonShortest, i);
             }
             groups.push(group);
-            let shift = g * i as u32;
+            // Only a bounded format keeps the value as it goes (an
+            // unbounded one packs the groups at the end): its bound stops
+            // the code within 96 bits, so the shifts stay small.
+            let shift = g.saturating_mul(u32::try_from(i).unwrap_or(u32::MAX));
             acc = acc.and_then(|a| {
                 if self.little_endian {
                     let x = u128::from(group).checked_shl(shift)?;
@@ -112,7 +115,7 @@ impl Continued {
                     // The least value a code that begins so can hold.
                     let lo = acc.and_then(|a| {
                         if self.little_endian {
-                            1u128.checked_shl(g * (i as u32 + 1)).map(|x| a | x)
+                            1u128.checked_shl(shift.saturating_add(g)).map(|x| a | x)
                         } else {
                             a.checked_shl(g).filter(|x| x >> g == a)
                         }

@@ -165,6 +165,10 @@ fn round_trip(c: &Compiled) -> Option<PropertyResult> {
                 ),
             ))
         }
+        Ok(None) if c.continued.is_some() => Some(decided(
+            name,
+            "each value is written in the fewest groups, a more unit for each but the last, and read back group by group".into(),
+        )),
         Ok(None) => Some(decided(
             name,
             "each value is written into the templates of the one class that holds it and read back from them; no valid code's lead is an invalid lead".into(),
@@ -331,9 +335,13 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
     for r in &mut report.results {
         let new = match r.name {
             Property::RoundTrip => round_trip(c),
+            Property::Canonical if c.continued.is_some() => Some(decided(
+                Property::Canonical,
+                "a code decodes only without a zero group at its most significant end, so in the fewest groups, which is how encoding writes it".into(),
+            )),
             Property::Canonical => Some(decided(
                 Property::Canonical,
-                "a code decodes only if its value lies in the range of the class it was read in, in the shortest length field and the fewest units, and encoding picks that class: it is the code of its value".into(),
+                "a code decodes only if its value lies in the range of the class it was read in (and a length field's, in the shortest field and the fewest units), and encoding picks that class: it is the code of its value".into(),
             )),
             Property::PrefixFree if c.continued.is_some() => Some(decided(
                 Property::PrefixFree,

@@ -173,6 +173,7 @@ impl Field {
         lead: &[Template],
         input: &[U],
         max_bits: u64,
+        refuse_surrogates: bool,
     ) -> Result<(CodePoint, usize), DecodeError> {
         let fail = |kind, len: usize| Err(DecodeError::new(name, kind, 0, Some(len.max(1))));
         let truncated = || Err(DecodeError::new(name, DecodeErrorKind::Truncated, 0, None));
@@ -258,11 +259,20 @@ impl Field {
         if n > present.len() {
             return truncated();
         }
-        let value = pack(
+        let value = CodePoint::from(pack(
             present.iter().map(|&u| self.value.extract(u.into())),
             self.value_width(),
-        );
-        Ok((CodePoint::from(value), header + n))
+        ));
+        // A class may begin among the surrogates (after classes that end
+        // below U+D800): the last unit shows the value is one.
+        if refuse_surrogates
+            && value
+                .to_u64()
+                .is_some_and(|v| (0xD800..=0xDFFF).contains(&v))
+        {
+            return fail(DecodeErrorKind::Surrogate, header + n - 1);
+        }
+        Ok((value, header + n))
     }
 
     /// Appends the code of `value`, which the class holds.
