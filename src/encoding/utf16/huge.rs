@@ -9,9 +9,8 @@
 //!
 //! Nothing here is proportional to what a length field claims: the claim is
 //! checked against the caller's limit and against the input's length before
-//! anything is allocated. Values are read and written in one pass over
-//! their digits, moving a bit cursor over 9-bit groups; a bignum is never
-//! shifted per unit.
+//! anything is allocated. Values are read and written in blocks of 64
+//! units with fixed shifts (`pack.rs`); a bignum is never shifted per unit.
 
 use alloc::vec::Vec;
 

@@ -98,12 +98,12 @@ const CHUNK_BLOCKS: usize = 8;
 /// then each block of 64 from the most significant.
 ///
 /// `BigUint` lends its digits only through an iterator, so they are
-/// copied, the most significant first, into a buffer on the stack, eight
-/// blocks' worth at a time, for the kernels to read (a block's kernel
-/// reading its own copy of nine digits waited on their stores; collecting
-/// them all with `to_u64_digits` cost an allocation and, above a megabit,
-/// its page faults). That copy, one digit at a time, is now most of the
-/// time while both ends are in the caches.
+/// copied into a buffer on the stack, eight blocks' worth at a time (the
+/// most significant eight first), for the kernels to read: a block's kernel
+/// reading its own copy of nine digits waited on their stores, and
+/// collecting them all with `to_u64_digits` cost an allocation and, above a
+/// megabit, its page faults. That copy, a digit a cycle, is now most of
+/// the time while both ends are in the first-level cache.
 pub(super) fn encode_units(value: &BigUint, usv_len: usize, out: &mut Vec<u16>) {
     let (blocks, top_len) = (usv_len / BLOCK_UNITS, usv_len % BLOCK_UNITS);
     // The digits from `first` on, least significant first. Forwards, since
@@ -398,9 +398,8 @@ mod x86 {
     }
 
     /// [`super::encode_blocks`], written straight into the spare capacity
-    /// of `out`: copying each block from the stack, and reading the digits
-    /// from a stack copy, had the kernel at a fifth of a memory copy's
-    /// speed while both ran from the caches.
+    /// of `out`: writing each block on the stack and appending it from
+    /// there copied the output a second time.
     ///
     /// # Safety
     /// The processor must support AVX512BW and AVX512-VBMI, and `digits`
