@@ -45,6 +45,25 @@ fn notation_of_every_digit_at_every_place() {
 }
 
 #[test]
+fn clone_from_gives_the_source_whatever_both_sizes() {
+    let values = [
+        CodePoint::from(7u8),
+        CodePoint::from(u64::MAX),
+        CodePoint::from(BigUint::from(1u8) << 64u32),
+        CodePoint::from(BigUint::from(3u8) << 1000u32),
+    ];
+    for to in &values {
+        for from in &values {
+            let mut cp = to.clone();
+            cp.clone_from(from);
+            assert_eq!(cp, *from);
+            assert_eq!(cp.to_biguint(), from.to_biguint());
+            assert_eq!(cp.to_u64(), from.to_u64());
+        }
+    }
+}
+
+#[test]
 fn notation_of_a_huge_value() {
     let s = format!("U+1{}", "0".repeat(10_000));
     let cp: CodePoint = s.parse().unwrap();

@@ -9,9 +9,8 @@
 //!
 //! Nothing here is proportional to what a length field claims: the claim is
 //! checked against the caller's limit and against the input's length before
-//! anything is allocated. Values are read and written in one pass over
-//! their digits, moving a bit cursor over 9-bit groups; a bignum is never
-//! shifted per unit.
+//! anything is allocated. Values are read and written in blocks of 64
+//! units with fixed shifts (`pack.rs`); a bignum is never shifted per unit.
 
 use alloc::vec::Vec;
 
@@ -89,7 +88,7 @@ pub(super) fn scan(facts: &Facts, input: &[u16], bounds: &Bounds) -> Result<Layo
     // §3.4.6: the fewest units that hold the value. The limit keeps `bits`
     // within a u64, but the count may still exceed a usize on 32-bit
     // targets, where the input cannot hold it anyway.
-    let usv_len = usize::try_from(bits.div_ceil(9)).unwrap_or(usize::MAX);
+    let usv_len = usize::try_from(units_for(bits)).unwrap_or(usize::MAX);
     let available = input.len() - header_len;
     let present = &input[header_len..header_len + usv_len.min(available)];
     // Blocks without an early exit, which the compiler vectorises; the
@@ -168,6 +167,17 @@ fn length_field(
     Ok((nmt, pos))
 }
 
+/// The count of 9-bit units that hold `bits` bits, in `u64` arithmetic
+/// where the count fits (always, in practice): a `u128` division is a
+/// library call, and three of them were a twentieth of decoding a code of
+/// a thousand bits.
+fn units_for(bits: u128) -> u128 {
+    match u64::try_from(bits) {
+        Ok(bits) => u128::from(bits.div_ceil(9)),
+        Err(_) => bits.div_ceil(9),
+    }
+}
+
 /// The bit length of the value whose NMT is `nmt` and whose first
 /// USV-storage unit holds `first`, or `None` if no such value has a code.
 ///
@@ -184,7 +194,7 @@ fn usv_bits(nmt: u64, first: u16) -> Option<u128> {
     if first_bits == 0 {
         return None;
     }
-    [lo.div_ceil(9), hi.div_ceil(9)]
+    [units_for(lo), units_for(hi)]
         .into_iter()
         .map(|units| 9 * (units - 1) + first_bits)
         .find(|bits| (lo..=hi).contains(bits))

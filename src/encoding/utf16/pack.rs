@@ -98,18 +98,27 @@ const CHUNK_BLOCKS: usize = 8;
 /// then each block of 64 from the most significant.
 ///
 /// `BigUint` lends its digits only through an iterator, so they are
-/// copied, from the most significant, into a buffer on the stack, eight
-/// blocks' worth at a time, for the kernels to read (a block's kernel
-/// reading its own copy of nine digits waited on their stores; collecting
-/// them all with `to_u64_digits` cost an allocation and, above a megabit,
-/// its page faults). That copy, one digit at a time, is now most of the
-/// time while both ends are in the caches.
+/// copied into a buffer on the stack, eight blocks' worth at a time (the
+/// most significant eight first), for the kernels to read: a block's kernel
+/// reading its own copy of nine digits waited on their stores, and
+/// collecting them all with `to_u64_digits` cost an allocation and, above a
+/// megabit, its page faults. That copy, a digit a cycle, is now most of
+/// the time while both ends are in the first-level cache.
 pub(super) fn encode_units(value: &BigUint, usv_len: usize, out: &mut Vec<u16>) {
     let (blocks, top_len) = (usv_len / BLOCK_UNITS, usv_len % BLOCK_UNITS);
-    let mut digits = value.iter_u64_digits();
+    // The digits from `first` on, least significant first. Forwards, since
+    // num-bigint inlines `next` and `nth` of its digit iterator but not
+    // `next_back`, which was a call per digit.
+    let digits_from = |first: usize| {
+        let mut digits = value.iter_u64_digits();
+        if first > 0 {
+            digits.nth(first - 1);
+        }
+        digits
+    };
     // The units hold the value's bits and fewer than nine more: nine digits
     // a whole block, and at most nine more above them.
-    let above = digits.len() - BLOCK_DIGITS * blocks;
+    let above = value.iter_u64_digits().len() - BLOCK_DIGITS * blocks;
     assert!(above <= BLOCK_DIGITS);
     out.reserve(usv_len);
     if top_len > 0 {
@@ -117,8 +126,8 @@ pub(super) fn encode_units(value: &BigUint, usv_len: usize, out: &mut Vec<u16>) 
         // ones, built like them from its digits (zeros where the value
         // has none).
         let mut top = [0u64; 16];
-        for d in top[..above].iter_mut().rev() {
-            *d = digits.next_back().unwrap_or(0);
+        for (d, v) in top.iter_mut().zip(digits_from(BLOCK_DIGITS * blocks)) {
+            *d = v;
         }
         let mut units = [0u16; BLOCK_UNITS];
         encode_block(&top, &mut units);
@@ -130,11 +139,12 @@ pub(super) fn encode_units(value: &BigUint, usv_len: usize, out: &mut Vec<u16>) 
     let mut left = blocks;
     while left > 0 {
         let count = left.min(CHUNK_BLOCKS);
-        for d in chunk[..BLOCK_DIGITS * count].iter_mut().rev() {
-            *d = digits.next_back().unwrap_or(0);
+        left -= count;
+        let mut digits = digits_from(BLOCK_DIGITS * left);
+        for d in &mut chunk[..BLOCK_DIGITS * count] {
+            *d = digits.next().unwrap_or(0);
         }
         encode_blocks(&chunk, count, out);
-        left -= count;
     }
 }
 
@@ -388,9 +398,8 @@ mod x86 {
     }
 
     /// [`super::encode_blocks`], written straight into the spare capacity
-    /// of `out`: copying each block from the stack, and reading the digits
-    /// from a stack copy, had the kernel at a fifth of a memory copy's
-    /// speed while both ran from the caches.
+    /// of `out`: writing each block on the stack and appending it from
+    /// there copied the output a second time.
     ///
     /// # Safety
     /// The processor must support AVX512BW and AVX512-VBMI, and `digits`
