@@ -495,6 +495,42 @@ fn every_invalid_digit_is_refused_however_many() {
     );
 }
 
+#[test]
+fn less_than_and_hash_agree_with_the_values() {
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+    let hash = |cp: &CodePoint| {
+        let mut h = DefaultHasher::new();
+        cp.hash(&mut h);
+        h.finish()
+    };
+    let two_64 = BigUint::from(1u8) << 64u32;
+    let values = [
+        CodePoint::from(0u8),
+        CodePoint::from(1u8),
+        CodePoint::from(0x10FFFFu32),
+        CodePoint::from(u64::MAX),
+        CodePoint::from(two_64.clone()),
+        CodePoint::from(two_64 + 1u8),
+    ];
+    for (i, a) in values.iter().enumerate() {
+        for (j, b) in values.iter().enumerate() {
+            // `<`, `<=`, `>` and `>=` (which `lt` serves) against the order
+            // of the list, on both sides of 2^64.
+            assert_eq!(a < b, i < j, "{a} < {b}");
+            assert_eq!(a <= b, i <= j, "{a} <= {b}");
+            assert_eq!(a > b, i > j, "{a} > {b}");
+            // Equal values hash alike; these distinct ones all differ.
+            assert_eq!(hash(a) == hash(b), i == j, "hash of {a} and {b}");
+        }
+        assert_eq!(hash(a), hash(&a.clone()));
+    }
+    // A value below 2^64 hashes as its u64 does (documented).
+    let mut h = DefaultHasher::new();
+    0x1F600u64.hash(&mut h);
+    assert_eq!(hash(&CodePoint::from(0x1F600u32)), h.finish());
+}
+
 proptest! {
     #[test]
     fn to_primitives_agree_with_the_primitive_casts(v in any::<u128>(), shift in 0u32..128) {
