@@ -198,9 +198,15 @@ where
         bytes_read += n as u64;
         let last = n == 0;
         units.clear();
-        let assembled = assembler.push(&buffer[..n], last, &mut units);
+        let (chunk, assembled) = match assembler.pass_through(&buffer[..n]) {
+            Some(chunk) => (chunk, Ok(())),
+            None => {
+                let assembled = assembler.push(&buffer[..n], last, &mut units);
+                (&units[..], assembled)
+            }
+        };
         out.clear();
-        engine.feed(&units, last || assembled.is_err(), &mut out)?;
+        engine.feed(chunk, last || assembled.is_err(), &mut out)?;
         assembled?;
         progress(bytes_read);
         if last {

@@ -128,17 +128,8 @@ pub(crate) fn decode_len<E: Encoding>(units: &[E::Unit]) -> usize {
 /// The number of code points in `units`, valid in `E`.
 pub(crate) fn count<E: Encoding>(units: &[E::Unit]) -> usize {
     match layout::<E>(units) {
-        // One code per byte that is not trailing. Counting in blocks of at
-        // most 255 into a byte lets the compiler use every byte lane.
-        Layout::Bytes(b) => b
-            .chunks(255)
-            .map(|block| {
-                let n = block
-                    .iter()
-                    .fold(0u8, |n, &x| n + u8::from(!is_trailing_byte(x)));
-                usize::from(n)
-            })
-            .sum(),
+        // One code per byte that is not trailing.
+        Layout::Bytes(b) => crate::engine::kernels::count_utf8(b),
         // One code per unit that starts one, each unit judged with the one
         // before it; blocks as above.
         Layout::Words(w, _) => {
