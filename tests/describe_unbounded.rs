@@ -531,3 +531,35 @@ fn a_length_field_class_that_begins_among_the_surrogates_refuses_them() {
         "{forged:04X?}"
     );
 }
+
+#[test]
+fn a_length_field_class_refuses_the_values_of_earlier_classes() {
+    // The field class begins at U+0880, a 12-bit value that is not a power
+    // of two: 12-bit codes there could also hold U+0800..U+087F, which the
+    // two-byte class holds (its code is the shortest).
+    let d = DescribedFormat::parse(
+        "name = \"T\"\nunit = 8\nmax = \"unbounded\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n\
+         [[class]]\nunits = [\"110xxxxx\", \"10xxxxxx\"]\noffset = 0x80\n\
+         [[class]]\nunits = [\"11111111\"]\n[class.length]\n\
+         digit = \"1110xxxx\"\nescape = \"11110000\"\nvalue = \"10xxxxxx\"\n",
+    )
+    .unwrap();
+    let u0800 = CodePoint::from(0x800u32);
+    assert_eq!(d.encode(&u0800).unwrap(), [0xDE, 0x80]);
+    let err = d.decode(&[0xFF, 0xE2, 0xA0, 0x80]).unwrap_err();
+    assert_eq!(err.kind(), ucsx::DecodeErrorKind::NonShortest);
+    assert_eq!((err.valid_up_to(), err.error_len()), (0, Some(4)));
+    // The class's own values still decode, the first and the last of 12 bits.
+    for v in [0x880u32, 0xFFF, 0x1000, 0x12345] {
+        let cp = CodePoint::from(v);
+        let code = d.encode(&cp).unwrap();
+        assert_eq!(code[0], 0xFF);
+        assert_eq!(d.decode(&code).unwrap(), (cp, code.len()));
+    }
+    // The checker agrees: canonical holds now that the decoder refuses them.
+    let report = d.check_only(
+        &ucsx::properties::CheckConfig::default(),
+        &[ucsx::properties::Property::Canonical],
+    );
+    assert!(report.passed(), "{report}");
+}

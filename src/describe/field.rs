@@ -60,6 +60,9 @@ pub(crate) struct Field {
     /// The bit length of the class's first value: every value of the class
     /// has at least this many bits.
     pub(super) min_bits: u64,
+    /// The class's first value: a smaller one has a shorter code in an
+    /// earlier class, so its code here is not the shortest.
+    pub(super) first: u128,
 }
 
 /// Reasons a length field is refused, for `parse.rs` to place.
@@ -126,6 +129,7 @@ impl Field {
             digit_bits: m as u32,
             offset: offset as u64,
             min_bits,
+            first,
         })
     }
 
@@ -271,6 +275,12 @@ impl Field {
                 .is_some_and(|v| (0xD800..=0xDFFF).contains(&v))
         {
             return fail(DecodeErrorKind::Surrogate, header + n - 1);
+        }
+        // Shortest forms, after the surrogates (the more telling refusal):
+        // a class that begins between two powers of two has codes of its
+        // first value's length for values below it too.
+        if value < CodePoint::from(self.first) {
+            return fail(DecodeErrorKind::NonShortest, header + n);
         }
         Ok((value, header + n))
     }
