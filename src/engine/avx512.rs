@@ -344,6 +344,11 @@ mod x86 {
             };
             let done = _pdep_u64(keep, ends);
             let read = 64 - done.leading_zeros() as usize;
+            if read == 0 {
+                // No code ends in the vector: not valid UTF-8, which the
+                // caller's check rules out; stop rather than spin.
+                break;
+            }
             let n = done.count_ones() as usize;
             // SAFETY: n units at w, and w + n <= i + read <= valid.len()
             // <= dst.len().
