@@ -379,3 +379,30 @@ fn a_byte_sequence_is_refused_as_soon_as_it_passes_the_limit() {
         .deserialize(binary_seq([0xFF, 0xFF, 0x01].into_iter()))
         .is_err());
 }
+
+#[test]
+fn a_limit_weighs_long_notations_by_their_significant_digits() {
+    // Past 16 digits a notation is weighed before it is built: leading
+    // zeros do not count, the first significant digit counts its own bits.
+    let check = |max_bits: u64, s: &str| {
+        let limits = DecodeLimits { max_bits };
+        let json = format!("\"{s}\"");
+        limits.deserialize(&mut serde_json::Deserializer::from_str(&json))
+    };
+    let zeros = "0".repeat(20);
+    assert_eq!(
+        check(7, &format!("U+{zeros}7F")).unwrap(),
+        CodePoint::from(0x7Fu8)
+    );
+    assert!(check(7, &format!("U+{zeros}80")).is_err());
+    assert!(check(6, &format!("U+{zeros}7F")).is_err());
+    // 72 bits in 18 digits, then 73 in 19.
+    let max72 = "F".repeat(18);
+    assert_eq!(
+        check(72, &format!("U+{max72}")).unwrap(),
+        CodePoint::from((BigUint::from(1u8) << 72u32) - 1u8)
+    );
+    assert!(check(71, &format!("U+{max72}")).is_err());
+    assert!(check(72, &format!("U+1{}", "0".repeat(18))).is_err());
+    assert!(check(73, &format!("U+1{}", "0".repeat(18))).is_ok());
+}
