@@ -453,3 +453,22 @@ fn long_streams_are_the_one_shot_call_in_both_byte_orders() {
     long_stream_is_the_one_shot_call::<UtfE8, UtfInf16>();
     long_stream_is_the_one_shot_call::<Utf8, Utf8>();
 }
+
+#[test]
+fn a_stream_decoder_keeps_a_limit_below_64_bits() {
+    // Below 64 bits the limit is checked code by code, never by the block
+    // path that decodes whole values below 2^64.
+    let limits = ucsx::DecodeLimits { max_bits: 7 };
+    let mut d = StreamDecoder::<Utf8>::with_limits(ErrorMode::Strict, limits);
+    let mut out = Vec::new();
+    let err = d.decode("abcé".as_bytes(), true, &mut out).unwrap_err();
+    assert_eq!(err.kind(), DecodeErrorKind::LimitExceeded);
+    assert_eq!(err.valid_up_to(), 3);
+    assert_eq!(out, "abc".chars().map(CodePoint::from).collect::<Vec<_>>());
+    // At 8 bits the same text decodes whole.
+    let mut d =
+        StreamDecoder::<Utf8>::with_limits(ErrorMode::Strict, ucsx::DecodeLimits { max_bits: 8 });
+    let mut out = Vec::new();
+    d.decode("abcé".as_bytes(), true, &mut out).unwrap();
+    assert_eq!(out.len(), 4);
+}
