@@ -5,19 +5,11 @@
 
 use ucsx::describe::DescribedFormat;
 use ucsx::properties::{check_format, CheckConfig, Method};
-use ucsx::{CodePoint, DecodeError, Encoding, Format, Utf32, Utf8, UtfE8, UtfG32, UtfG8};
+use ucsx::{CodePoint, Encoding, Format, Utf32, Utf8, UtfE8, UtfG32, UtfG8};
 
-/// What a decoder made of an input: the values, or the error's kind,
-/// offset and length.
-type Outcome = Result<Vec<CodePoint>, (ucsx::DecodeErrorKind, usize, Option<usize>)>;
+mod common;
 
-fn outcome(r: Result<Vec<CodePoint>, DecodeError>) -> Outcome {
-    r.map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()))
-}
-
-fn described(format: Format) -> DescribedFormat {
-    DescribedFormat::builtin(format).unwrap_or_else(|| panic!("{format} has a description"))
-}
+use common::{described, outcome};
 
 /// Every input of 1 to 3 bytes: `decode_all` (values or error kind, offset,
 /// length) and `decode` of the first code agree.

@@ -6,31 +6,11 @@
 #![cfg(feature = "describe")]
 
 use ucsx::describe::DescribedFormat;
-use ucsx::{CodePoint, DecodeError, Encoding, Format};
+use ucsx::{CodePoint, Encoding, Format};
 
-/// What a decoder made of an input: the values, or the error's kind,
-/// offset and length.
-type Outcome = Result<Vec<CodePoint>, (ucsx::DecodeErrorKind, usize, Option<usize>)>;
+mod common;
 
-fn outcome(r: Result<Vec<CodePoint>, DecodeError>) -> Outcome {
-    r.map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()))
-}
-
-fn described(format: Format) -> DescribedFormat {
-    DescribedFormat::builtin(format).unwrap_or_else(|| panic!("{format} has a description"))
-}
-
-/// A deterministic xorshift, for random inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use common::{described, outcome, XorShift as Rng};
 
 /// Units near the edges of the 16-bit formats' roles and ranges.
 fn interesting_u32s() -> Vec<u32> {

@@ -54,3 +54,18 @@ pub fn std_verdict(bytes: &[u8]) -> Verdict {
         .err()
         .map(|e| (e.valid_up_to(), e.error_len()))
 }
+
+/// What a decoder made of an input: the values, or the error's kind,
+/// offset and length.
+pub type Outcome = Result<Vec<ucsx::CodePoint>, (ucsx::DecodeErrorKind, usize, Option<usize>)>;
+
+pub fn outcome(r: Result<Vec<ucsx::CodePoint>, ucsx::DecodeError>) -> Outcome {
+    r.map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()))
+}
+
+/// The shipped description of a built-in format.
+#[cfg(feature = "describe")]
+pub fn described(format: ucsx::Format) -> ucsx::describe::DescribedFormat {
+    ucsx::describe::DescribedFormat::builtin(format)
+        .unwrap_or_else(|| panic!("{format} has a description"))
+}
