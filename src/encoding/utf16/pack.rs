@@ -102,8 +102,8 @@ const CHUNK_BLOCKS: usize = 8;
 /// most significant eight first), for the kernels to read: a block's kernel
 /// reading its own copy of nine digits waited on their stores, and
 /// collecting them all with `to_u64_digits` cost an allocation and, above a
-/// megabit, its page faults. That copy, a digit a cycle, is now most of
-/// the time while both ends are in the first-level cache.
+/// megabit, its page faults. Most of the time is now the vector kernel's;
+/// the copy is about a fifth of it at 10^5 bits.
 pub(super) fn encode_units(value: &BigUint, usv_len: usize, out: &mut Vec<u16>) {
     let (blocks, top_len) = (usv_len / BLOCK_UNITS, usv_len % BLOCK_UNITS);
     // The digits from `first` on, least significant first. Forwards, since
@@ -140,9 +140,14 @@ pub(super) fn encode_units(value: &BigUint, usv_len: usize, out: &mut Vec<u16>) 
     while left > 0 {
         let count = left.min(CHUNK_BLOCKS);
         left -= count;
-        let mut digits = digits_from(BLOCK_DIGITS * left);
-        for d in &mut chunk[..BLOCK_DIGITS * count] {
-            *d = digits.next().unwrap_or(0);
+        // Every whole block has its nine digits (`above` is not negative),
+        // so `zip` fills the chunk; it copies without a test per digit, a
+        // third faster than `next().unwrap_or(0)`.
+        for (d, v) in chunk[..BLOCK_DIGITS * count]
+            .iter_mut()
+            .zip(digits_from(BLOCK_DIGITS * left))
+        {
+            *d = v;
         }
         encode_blocks(&chunk, count, out);
     }
