@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use ucsx::properties::{check_format, CheckConfig, Property, PropertyReport, Verdict};
+use ucsx::properties::{check_format, Property, PropertyReport, Verdict};
 use ucsx::Format;
 
 use super::{describe, Outcome};
@@ -20,7 +20,8 @@ pub struct Args {
     /// Built-in format names (utf-8, utf-inf-16, ...) or description files.
     #[arg(required = true, value_name = "FORMAT_OR_FILE")]
     formats: Vec<String>,
-    /// Random cases per property (default: $UCSX_PROPERTY_CASES, else 256).
+    /// Random cases per property (default: $UCSX_PROPERTY_CASES, else 256;
+    /// at most 65536).
     #[arg(long)]
     cases: Option<usize>,
     /// The seed of the pseudo-random sample.
@@ -29,13 +30,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let mut config = CheckConfig::from_env();
-    if let Some(cases) = args.cases {
-        config.cases = cases;
-    }
-    if let Some(seed) = args.seed {
-        config.seed = seed;
-    }
+    let config = super::check_config(args.cases, args.seed);
     let mut reports: Vec<PropertyReport> = Vec::new();
     for name in &args.formats {
         let report = match name.parse::<Format>() {

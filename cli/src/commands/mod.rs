@@ -82,9 +82,6 @@ impl From<ByteOrder> for Endian {
     }
 }
 
-/// The byte order of a stream: that of the format name's `LE`/`BE` suffix
-/// or of the `--*-endian` option `flag`, which must not disagree; `None`
-/// when neither gives one.
 /// The decode limit of a `--max-bits` option: the library's default when
 /// it is absent.
 pub fn limits(max_bits: Option<u64>) -> ucsx::DecodeLimits {
@@ -93,6 +90,22 @@ pub fn limits(max_bits: Option<u64>) -> ucsx::DecodeLimits {
     }
 }
 
+/// The checker's settings of `properties` and `compare`: the environment's
+/// (`UCSX_PROPERTY_CASES`), then the `--cases` and `--seed` options.
+pub fn check_config(cases: Option<usize>, seed: Option<u64>) -> ucsx::properties::CheckConfig {
+    let mut config = ucsx::properties::CheckConfig::from_env();
+    if let Some(cases) = cases {
+        config.cases = cases;
+    }
+    if let Some(seed) = seed {
+        config.seed = seed;
+    }
+    config
+}
+
+/// The byte order of a stream: that of the format name's `LE`/`BE` suffix
+/// or of the `--*-endian` option `flag`, which must not disagree; `None`
+/// when neither gives one.
 pub fn byte_order(
     label: crate::labels::Label,
     option: Option<ByteOrder>,

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write as _};
 
-use ucsx::properties::{check_format_only, CheckConfig, Property};
+use ucsx::properties::{check_format_only, Property};
 use ucsx::Format;
 
 use super::{Error, Outcome};
@@ -45,10 +45,7 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let mut config = CheckConfig::from_env();
-    if let Some(cases) = args.cases {
-        config.cases = cases;
-    }
+    let mut config = super::check_config(args.cases, args.seed);
     let described = match &args.spec {
         Some(path) => Some(super::describe::load(path)?),
         None => None,
@@ -70,9 +67,6 @@ pub fn run(args: &Args) -> Outcome {
             ));
         }
         config.max_bits = max_bits;
-    }
-    if let Some(seed) = args.seed {
-        config.seed = seed;
     }
     let only: &[Property] = if args.only.is_empty() {
         &Property::ALL
