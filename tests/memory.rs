@@ -271,3 +271,30 @@ fn refusing_a_code_point_over_the_limit_allocates_nothing_proportional_to_it() {
     let peak = peak_during(|| postcard::from_bytes::<CodePoint>(&framed).unwrap_err());
     assert!(peak <= 4096, "postcard: {peak} bytes");
 }
+
+#[test]
+fn a_stream_decoder_holds_memory_for_a_chunk_not_for_the_stream() {
+    // 2.5 MiB fed 4 KiB at a time, with codes of 1 to 4 bytes cut at chunk
+    // ends: what the decoder keeps between calls must not grow with the
+    // stream (the units it has read are dropped, not kept).
+    let text = "aé€😀".repeat(1 << 18);
+    let chunk = 4096;
+    let mut out = Vec::with_capacity(2 * chunk);
+    let mut decoder = StreamDecoder::<UtfE8>::new(ErrorMode::Strict);
+    let mut count = 0;
+    let peak = peak_during(|| {
+        for piece in text.as_bytes().chunks(chunk) {
+            decoder.decode(piece, false, &mut out).unwrap();
+            count += out.len();
+            out.clear();
+        }
+        decoder.decode(&[], true, &mut out).unwrap();
+        count += out.len();
+    });
+    assert_eq!(count, text.chars().count());
+    assert!(
+        peak <= 64 * chunk,
+        "{peak} bytes live while streaming {} bytes in chunks of {chunk}",
+        text.len()
+    );
+}
