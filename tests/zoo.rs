@@ -171,6 +171,12 @@ fn zoo_descriptions_say_what_their_sources_say() {
         leb.decode(&[0x80, 0x00]).unwrap_err().kind(),
         ucsx::DecodeErrorKind::NonShortest
     );
+    // The error is its maximal subpart, `80`: `00` is a code of its own.
+    assert_eq!(leb.decode(&[0x80, 0x00]).unwrap_err().error_len(), Some(1));
+    assert_eq!(
+        leb.decode_lossy(&[0x80, 0x00]),
+        [ucsx::CodePoint::REPLACEMENT, ucsx::CodePoint::from(0u32)]
+    );
     // MIDI: the file format's table of quantities.
     let vlq = get("MIDI VLQ");
     for (v, code) in [

@@ -89,6 +89,11 @@ impl Continued {
                 !is_last && i == 0 && group == 0
             };
             if overlong {
+                // The error covers the units before this one, the maximal
+                // subpart (Unicode §3.9, U+FFFD substitution): this unit is
+                // a code of its own in little-endian order (`80 00` in
+                // LEB128 is U+FFFD, then U+0000), as UTF-8's `E0 80` leaves
+                // the `80` to be read again.
                 return fail(DecodeErrorKind::NonShortest, i);
             }
             groups.push(group);
