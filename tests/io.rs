@@ -472,3 +472,95 @@ fn a_stream_decoder_keeps_a_limit_below_64_bits() {
     d.decode("abcé".as_bytes(), true, &mut out).unwrap();
     assert_eq!(out.len(), 4);
 }
+
+/// A UTF-8 byte order mark at the start of an 8-bit stream: dropped when
+/// the order is detected, a U+FEFF kept when it is fixed, however the
+/// stream is cut, by every byte-stream path (8-bit input is handed on as
+/// read once the mark is settled, so the mark must be settled first).
+#[test]
+fn an_8_bit_stream_drops_its_byte_order_mark_only_when_detecting() {
+    let input: &[u8] = &[0xEF, 0xBB, 0xBF, b'a', 0xC3, 0xA9];
+    for (order, expect) in [
+        (ByteOrder::Detect, "aé"),
+        (ByteOrder::Fixed(Endian::Big), "\u{FEFF}aé"),
+    ] {
+        let units: Vec<u16> = expect.encode_utf16().collect();
+        let want = units_to_bytes(&units, Endian::Big, false);
+        for sizes in [vec![input.len()], vec![1], vec![2], vec![4]] {
+            let label = format!("{order:?}, reads of {sizes:?}");
+            // transcode_stream
+            let mut out = Vec::new();
+            let options = TranscodeOptions {
+                from_order: order,
+                ..TranscodeOptions::default()
+            };
+            let reader = Chunked {
+                data: input,
+                sizes: sizes.clone(),
+                turn: 0,
+            };
+            transcode_stream(
+                Format::Utf8,
+                Format::Utf16,
+                reader,
+                &mut out,
+                &options,
+                &mut |_| {},
+            )
+            .unwrap();
+            assert_eq!(out, want, "transcode_stream, {label}");
+            // TranscodeWriter, written in the same pieces
+            let mut w = TranscodeWriter::<_, Utf8, Utf16>::new(
+                Vec::new(),
+                order,
+                ErrorMode::Strict,
+                Endian::Big,
+            );
+            for piece in input.chunks(sizes[0]) {
+                w.write_all(piece).unwrap();
+            }
+            assert_eq!(w.finish().unwrap(), want, "TranscodeWriter, {label}");
+            // validate_stream counts the units and code points after it
+            let reader = Chunked {
+                data: input,
+                sizes: sizes.clone(),
+                turn: 0,
+            };
+            let summary = ucsx::io::validate_stream(
+                Format::UtfE8,
+                reader,
+                order,
+                ucsx::DecodeLimits::default(),
+                &mut |_| {},
+            )
+            .unwrap();
+            let chars = expect.chars().count() as u64;
+            assert_eq!(summary.code_points, chars, "validate_stream, {label}");
+            assert_eq!(
+                summary.units,
+                expect.len() as u64,
+                "validate_stream, {label}"
+            );
+            assert_eq!(summary.bytes_read, input.len() as u64, "{label}");
+        }
+    }
+}
+
+/// Each error that wraps another names it as its source.
+#[test]
+fn stream_errors_name_their_source() {
+    use std::error::Error as _;
+    let io = StreamError::Io(std::io::Error::other("disk"));
+    assert_eq!(io.source().unwrap().to_string(), "disk");
+    let decode = Utf8::decode(&[0xFF]).unwrap_err();
+    let wrapped = StreamError::Decode(decode.clone());
+    assert_eq!(wrapped.source().unwrap().to_string(), decode.to_string());
+    let encode = Utf16::encode_all(&["U+110000".parse::<CodePoint>().unwrap()]).unwrap_err();
+    let wrapped = StreamError::Encode(encode.clone());
+    assert_eq!(wrapped.source().unwrap().to_string(), encode.to_string());
+    let partial = StreamError::IncompleteUnit {
+        position: 4,
+        len: 1,
+    };
+    assert!(partial.source().is_none());
+}
