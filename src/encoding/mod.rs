@@ -35,7 +35,7 @@ pub use utf16::{Utf16, UtfE16, UtfG16, UtfInf16};
 pub use utf32::{Utf32, UtfG32};
 pub(crate) use utf8::valid_utf8_prefix;
 pub use utf8::{Utf8, UtfE8, UtfG8};
-pub(crate) use view::Viewable;
+pub(crate) use view::{builtin_views, Viewable};
 pub use view::{UnitSlice, UnitVec};
 
 /// Limits a caller sets on what a decoder accepts, so that hostile input

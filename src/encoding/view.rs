@@ -69,3 +69,23 @@ macro_rules! viewable {
 viewable!(u8, U8);
 viewable!(u16, U16);
 viewable!(u32, U32);
+
+/// The methods every built-in format's `Encoding` impl has alike: which
+/// [`Format`](crate::Format) it is, and the views of its units. Expands
+/// inside the impl.
+macro_rules! builtin_views {
+    ($format:expr) => {
+        fn builtin_format(_: crate::encoding::sealed::Token) -> Option<crate::Format> {
+            Some($format)
+        }
+
+        fn unit_slice(units: &[Self::Unit]) -> Option<crate::UnitSlice<'_>> {
+            Some(crate::encoding::Viewable::slice(units))
+        }
+
+        fn unit_vec(units: &mut Vec<Self::Unit>) -> Option<crate::UnitVec<'_>> {
+            Some(crate::encoding::Viewable::vec(units))
+        }
+    };
+}
+pub(crate) use builtin_views;

@@ -573,17 +573,7 @@ macro_rules! utf16_encoding {
         impl Encoding for $ty {
             type Unit = u16;
             const NAME: &'static str = $facts.name;
-            fn builtin_format(_: crate::encoding::sealed::Token) -> Option<crate::Format> {
-                Some($format)
-            }
-
-            fn unit_slice(units: &[Self::Unit]) -> Option<crate::UnitSlice<'_>> {
-                Some(crate::encoding::Viewable::slice(units))
-            }
-
-            fn unit_vec(units: &mut Vec<Self::Unit>) -> Option<crate::UnitVec<'_>> {
-                Some(crate::encoding::Viewable::vec(units))
-            }
+            crate::encoding::builtin_views!($format);
 
             fn max_code_point() -> Option<CodePoint> {
                 $facts.max_code_point()
