@@ -60,6 +60,31 @@ fn is_trail(b: u8) -> bool {
     b & 0xC0 == 0x80
 }
 
+/// A toy format: `$base` with its decoder replaced by one with a planted
+/// bug; the range and the encoder stay `$base`'s.
+macro_rules! planted {
+    ($(#[$doc:meta])* $name:ident, $label:literal, $base:ty,
+     fn decode($input:ident) $decode:block) => {
+        $(#[$doc])*
+        struct $name;
+
+        impl Encoding for $name {
+            type Unit = <$base as Encoding>::Unit;
+            const NAME: &'static str = $label;
+
+            fn max_code_point() -> Option<CodePoint> {
+                <$base>::max_code_point()
+            }
+
+            fn encode(cp: &CodePoint, out: &mut Vec<Self::Unit>) -> Result<(), EncodeError> {
+                <$base>::encode(cp, out)
+            }
+
+            fn decode($input: &[Self::Unit]) -> Result<(CodePoint, usize), DecodeError> $decode
+        }
+    };
+}
+
 // ---------------------------------------------------------------------------
 // Overlong forms
 
@@ -120,22 +145,12 @@ fn an_fe_form_accepting_overlongs_fails_canonical() {
     assert_passes(&report, &["round-trip", "prefix-free", "binary-order"]);
 }
 
-/// UTF-8 whose decoder accepts the 3-byte overlongs `E0 80..9F xx`.
-struct Utf8E0;
-
-impl Encoding for Utf8E0 {
-    type Unit = u8;
-    const NAME: &'static str = "UTF-8+E0";
-
-    fn max_code_point() -> Option<CodePoint> {
-        Utf8::max_code_point()
-    }
-
-    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        Utf8::encode(cp, out)
-    }
-
-    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+planted! {
+    /// UTF-8 whose decoder accepts the 3-byte overlongs `E0 80..9F xx`.
+    Utf8E0,
+    "UTF-8+E0",
+    Utf8,
+    fn decode(input) {
         match *input {
             [0xE0, b1 @ 0x80..=0x9F, b2, ..] if is_trail(b2) => Ok((
                 CodePoint::from(u32::from(b1 & 0x3F) << 6 | u32::from(b2 & 0x3F)),
@@ -233,23 +248,13 @@ fn a_format_that_means_to_encode_surrogates_can_be_checked() {
 // ---------------------------------------------------------------------------
 // Trailing units of the wrong role
 
-/// UTF-8 whose decoder takes any byte 80..FF as a trailing byte, keeping
-/// its low six bits: C0..FF are over-wide trailing units.
-struct Utf8WideTrail;
-
-impl Encoding for Utf8WideTrail {
-    type Unit = u8;
-    const NAME: &'static str = "UTF-8+wide-trail";
-
-    fn max_code_point() -> Option<CodePoint> {
-        Utf8::max_code_point()
-    }
-
-    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        Utf8::encode(cp, out)
-    }
-
-    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+planted! {
+    /// UTF-8 whose decoder takes any byte 80..FF as a trailing byte, keeping
+    /// its low six bits: C0..FF are over-wide trailing units.
+    Utf8WideTrail,
+    "UTF-8+wide-trail",
+    Utf8,
+    fn decode(input) {
         let need = match input.first() {
             Some(0xC2..=0xDF) => 2,
             Some(0xE0..=0xEF) => 3,
@@ -272,23 +277,13 @@ fn over_wide_trailing_bytes_fail_canonical() {
     assert_passes(&report, &["round-trip", "prefix-free"]);
 }
 
-/// UTF-16 whose decoder checks a low surrogate with `unit >= 0xDC00`, so
-/// E000..FFFF also complete a pair: over-wide trailing units.
-struct Utf16WideTrail;
-
-impl Encoding for Utf16WideTrail {
-    type Unit = u16;
-    const NAME: &'static str = "UTF-16+wide-trail";
-
-    fn max_code_point() -> Option<CodePoint> {
-        Utf16::max_code_point()
-    }
-
-    fn encode(cp: &CodePoint, out: &mut Vec<u16>) -> Result<(), EncodeError> {
-        Utf16::encode(cp, out)
-    }
-
-    fn decode(input: &[u16]) -> Result<(CodePoint, usize), DecodeError> {
+planted! {
+    /// UTF-16 whose decoder checks a low surrogate with `unit >= 0xDC00`, so
+    /// E000..FFFF also complete a pair: over-wide trailing units.
+    Utf16WideTrail,
+    "UTF-16+wide-trail",
+    Utf16,
+    fn decode(input) {
         match *input {
             [hi @ 0xD800..=0xDBFF, lo @ 0xE000..=0xFFFF, ..] => {
                 let v = 0x10000 + ((u32::from(hi) - 0xD800) << 10 | u32::from(lo) & 0x3FF);
@@ -305,25 +300,15 @@ fn over_wide_low_surrogates_fail_canonical() {
     assert_passes(&report, &["round-trip", "prefix-free"]);
 }
 
-/// UTF-∞-16 whose decoder checks the trailing units of a long code with
-/// `unit >= 0xDC00` instead of `unit >= 0xDE00` (`utf-inf-16.txt` §3.2):
-/// DC00..DDFF, which are leads and low surrogates, pass as trailing units
-/// and are read as DE00..DFFF.
-struct UtfInf16WrongRole;
-
-impl Encoding for UtfInf16WrongRole {
-    type Unit = u16;
-    const NAME: &'static str = "UTF-∞-16+wrong-role";
-
-    fn max_code_point() -> Option<CodePoint> {
-        None
-    }
-
-    fn encode(cp: &CodePoint, out: &mut Vec<u16>) -> Result<(), EncodeError> {
-        UtfInf16::encode(cp, out)
-    }
-
-    fn decode(input: &[u16]) -> Result<(CodePoint, usize), DecodeError> {
+planted! {
+    /// UTF-∞-16 whose decoder checks the trailing units of a long code with
+    /// `unit >= 0xDC00` instead of `unit >= 0xDE00` (`utf-inf-16.txt` §3.2):
+    /// DC00..DDFF, which are leads and low surrogates, pass as trailing units
+    /// and are read as DE00..DFFF.
+    UtfInf16WrongRole,
+    "UTF-∞-16+wrong-role",
+    UtfInf16,
+    fn decode(input) {
         if let Some(0xDC04..=0xDDFE) = input.first() {
             let fixed: Vec<u16> = input
                 .iter()
@@ -405,24 +390,14 @@ fn lead_units_out_of_order_fail_binary_order() {
 // ---------------------------------------------------------------------------
 // A match that ends inside a code
 
-/// UTF-8 whose decoder reads a lead byte C2..DF at the very end of the
-/// input as a whole code (its five value bits): `C2` alone is valid text,
-/// and also the first unit of `C2 80`.
-struct Utf8LoneLead;
-
-impl Encoding for Utf8LoneLead {
-    type Unit = u8;
-    const NAME: &'static str = "UTF-8+lone-lead";
-
-    fn max_code_point() -> Option<CodePoint> {
-        Utf8::max_code_point()
-    }
-
-    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        Utf8::encode(cp, out)
-    }
-
-    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+planted! {
+    /// UTF-8 whose decoder reads a lead byte C2..DF at the very end of the
+    /// input as a whole code (its five value bits): `C2` alone is valid text,
+    /// and also the first unit of `C2 80`.
+    Utf8LoneLead,
+    "UTF-8+lone-lead",
+    Utf8,
+    fn decode(input) {
         match *input {
             [b @ 0xC2..=0xDF] => Ok((CodePoint::from(b & 0x1F), 1)),
             _ => Utf8::decode(input),
