@@ -499,16 +499,22 @@ fn an_8_bit_stream_drops_its_byte_order_mark_only_when_detecting() {
                 sizes: sizes.clone(),
                 turn: 0,
             };
-            transcode_stream(
+            let mut reported = Vec::new();
+            let summary = transcode_stream(
                 Format::Utf8,
                 Format::Utf16,
                 reader,
                 &mut out,
                 &options,
-                &mut |_| {},
+                &mut |n| reported.push(n),
             )
             .unwrap();
             assert_eq!(out, want, "transcode_stream, {label}");
+            assert_eq!(summary.bytes_read, input.len() as u64, "{label}");
+            assert_eq!(summary.code_points, expect.chars().count() as u64);
+            // Progress grows with each read and ends at the whole count.
+            assert!(reported.windows(2).all(|w| w[0] <= w[1]), "{reported:?}");
+            assert_eq!(reported.last(), Some(&(input.len() as u64)), "{label}");
             // TranscodeWriter, written in the same pieces
             let mut w = TranscodeWriter::<_, Utf8, Utf16>::new(
                 Vec::new(),
@@ -563,4 +569,161 @@ fn stream_errors_name_their_source() {
         len: 1,
     };
     assert!(partial.source().is_none());
+}
+
+/// A reader of `data` that is interrupted before every read, and fails
+/// with `fail` once the data is out (or ends, without).
+struct Troubled<'a> {
+    data: &'a [u8],
+    interrupt: bool,
+    fail: Option<std::io::ErrorKind>,
+}
+
+impl Read for Troubled<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.interrupt = !self.interrupt;
+        if self.interrupt {
+            return Err(std::io::ErrorKind::Interrupted.into());
+        }
+        if self.data.is_empty() {
+            return match self.fail {
+                Some(kind) => Err(std::io::Error::new(kind, "the disk is gone")),
+                None => Ok(0),
+            };
+        }
+        let n = buf.len().min(self.data.len()).min(3);
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// `Interrupted` is retried, as `Read` asks of its callers; any other
+/// error ends the stream, after everything read before it is delivered.
+#[test]
+fn an_interrupted_read_is_retried_and_a_failed_one_reported_after_the_rest() {
+    let text = "ab€😀";
+    let utf16: Vec<u16> = text.encode_utf16().collect();
+    let want = units_to_bytes(&utf16, Endian::Big, false);
+    let troubled = |fail| Troubled {
+        data: text.as_bytes(),
+        interrupt: false,
+        fail,
+    };
+    let other = std::io::ErrorKind::Other;
+    // transcode_stream
+    let options = TranscodeOptions::default();
+    let mut out = Vec::new();
+    let summary = transcode_stream(
+        Format::Utf8,
+        Format::Utf16,
+        troubled(None),
+        &mut out,
+        &options,
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!((out, summary.bytes_read), (want.clone(), text.len() as u64));
+    let mut out = Vec::new();
+    let err = transcode_stream(
+        Format::Utf8,
+        Format::Utf16,
+        troubled(Some(other)),
+        &mut out,
+        &options,
+        &mut |_| {},
+    )
+    .unwrap_err();
+    assert!(
+        matches!(&err, StreamError::Io(e) if e.kind() == other),
+        "{err}"
+    );
+    assert_eq!(out, want, "what was read before the failure is written");
+    // CodePointReader
+    let chars: Vec<CodePoint> = text.chars().map(CodePoint::from).collect();
+    let read: Vec<CodePoint> =
+        CodePointReader::<_, Utf8>::new(troubled(None), ByteOrder::Detect, ErrorMode::Strict)
+            .collect::<Result<_, _>>()
+            .unwrap();
+    assert_eq!(read, chars);
+    let mut items = CodePointReader::<_, Utf8>::new(
+        troubled(Some(other)),
+        ByteOrder::Detect,
+        ErrorMode::Strict,
+    );
+    for cp in &chars {
+        assert_eq!(&items.next().unwrap().unwrap(), cp);
+    }
+    assert!(matches!(items.next(), Some(Err(StreamError::Io(e))) if e.kind() == other));
+    // validate_stream
+    let limits = ucsx::DecodeLimits::default();
+    let validate = |fail| {
+        ucsx::io::validate_stream(
+            Format::Utf8,
+            troubled(fail),
+            ByteOrder::Detect,
+            limits,
+            &mut |_| {},
+        )
+    };
+    assert_eq!(validate(None).unwrap().code_points, chars.len() as u64);
+    let err = validate(Some(other)).unwrap_err();
+    assert!(
+        matches!(&err, StreamError::Io(e) if e.kind() == other),
+        "{err}"
+    );
+}
+
+/// `write_u64s` writes the codes of the values before one the format
+/// refuses, and names that value by its index among all written.
+#[test]
+fn code_point_writer_writes_u64s_up_to_a_refused_value() {
+    let mut w = CodePointWriter::<_, Utf16>::new(Vec::new(), Endian::Big, false).unwrap();
+    w.write_code_point(&CodePoint::from('a')).unwrap();
+    w.write_u64s(&[0x62, 0x1F600]).unwrap();
+    let err = w.write_u64s(&[0x63, 0x110000, 0x64]).unwrap_err();
+    match &err {
+        StreamError::Encode(e) => assert_eq!(e.index(), Some(4), "{err}"),
+        _ => panic!("{err}"),
+    }
+    let units: Vec<u16> = "ab😀c".encode_utf16().collect();
+    assert_eq!(
+        w.finish().unwrap(),
+        units_to_bytes(&units, Endian::Big, false)
+    );
+}
+
+/// A writer that counts the calls made to it.
+struct Counting {
+    bytes: Vec<u8>,
+    writes: usize,
+}
+
+impl Write for Counting {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.writes += 1;
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The inner writer sees pieces of 64 KiB, not a call per code point.
+#[test]
+fn code_point_writer_buffers_its_output() {
+    let inner = Counting {
+        bytes: Vec::new(),
+        writes: 0,
+    };
+    let mut w = CodePointWriter::<_, Utf8>::new(inner, Endian::Big, false).unwrap();
+    let n = 200_000;
+    for _ in 0..n {
+        w.write_code_point(&CodePoint::from('é')).unwrap();
+    }
+    let inner = w.finish().unwrap();
+    assert_eq!(inner.bytes, "é".repeat(n).into_bytes());
+    // 400,000 bytes: six full pieces and the rest at the end.
+    assert!(inner.writes <= 7, "{} writes", inner.writes);
 }

@@ -457,7 +457,9 @@ where
     }
 }
 
-/// Writes code points to a byte stream in format `E`.
+/// Writes code points to a byte stream in format `E`, buffered: the inner
+/// writer is handed pieces of 64 KiB, and the rest by
+/// [`flush`](Self::flush) or [`finish`](Self::finish).
 ///
 /// ```
 /// use ucsx::io::CodePointWriter;

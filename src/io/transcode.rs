@@ -113,15 +113,24 @@ where
     let mut buffer = alloc::vec![0; CHUNK];
     let mut bytes_read = 0;
     loop {
-        let n = read_chunk(&mut reader, &mut buffer)?;
-        bytes_read += n as u64;
+        // Everything before an error, in the input or in reading it, is
+        // written before the error is reported (a code cut off by a failed
+        // read is not: the stream did not end there).
+        let fed = read_chunk(&mut reader, &mut buffer)
+            .map_err(StreamError::from)
+            .and_then(|n| {
+                bytes_read += n as u64;
+                transcoder.feed(&buffer[..n], n == 0).map(|()| n)
+            });
+        let n = match fed {
+            Ok(n) => n,
+            Err(e) => {
+                transcoder.write_out()?;
+                transcoder.writer.flush()?;
+                return Err(e);
+            }
+        };
         let last = n == 0;
-        if let Err(e) = transcoder.feed(&buffer[..n], last) {
-            // Everything before the error is written before it is reported.
-            transcoder.write_out()?;
-            transcoder.writer.flush()?;
-            return Err(e);
-        }
         progress(bytes_read);
         if last {
             break;
