@@ -727,3 +727,53 @@ fn code_point_writer_buffers_its_output() {
     // 400,000 bytes: six full pieces and the rest at the end.
     assert!(inner.writes <= 7, "{} writes", inner.writes);
 }
+
+/// `validate_stream` finds an error wherever the stream is cut: a code cut
+/// off by the end, a partial unit, and a bad code at a chunk boundary,
+/// each at its offset in the whole stream.
+#[test]
+fn validate_stream_reports_cut_off_codes_and_partial_units() {
+    let validate = |format, bytes: &[u8], sizes: Vec<usize>| {
+        let reader = Chunked {
+            data: bytes,
+            sizes,
+            turn: 0,
+        };
+        let limits = ucsx::DecodeLimits::default();
+        ucsx::io::validate_stream(format, reader, ByteOrder::Detect, limits, &mut |_| {})
+    };
+    for sizes in [vec![1], vec![2], vec![64 * 1024]] {
+        // "a" then the first two bytes of "€".
+        match validate(Format::Utf8, b"a\xE2\x82", sizes.clone()) {
+            Err(StreamError::Decode(e)) => {
+                assert_eq!(e.kind(), DecodeErrorKind::Truncated, "{sizes:?}");
+                assert_eq!((e.valid_up_to(), e.error_len()), (1, None), "{sizes:?}");
+            }
+            other => panic!("{sizes:?}: {other:?}"),
+        }
+        // UTF-16: "a" and a lone byte; then a high surrogate before the
+        // lone byte, the earlier error of the two.
+        match validate(Format::Utf16, &[0, 0x61, 0xD8], sizes.clone()) {
+            Err(StreamError::IncompleteUnit { position, len }) => {
+                assert_eq!((position, len), (2, 1), "{sizes:?}")
+            }
+            other => panic!("{sizes:?}: {other:?}"),
+        }
+        match validate(Format::Utf16, &[0, 0x61, 0xD8, 0x3D, 0xDE], sizes.clone()) {
+            Err(StreamError::Decode(e)) => {
+                assert_eq!(e.kind(), DecodeErrorKind::Truncated, "{sizes:?}");
+                assert_eq!((e.valid_up_to(), e.error_len()), (1, None), "{sizes:?}");
+            }
+            other => panic!("{sizes:?}: {other:?}"),
+        }
+        // A bad byte after 70,000 good ones, across a chunk boundary.
+        let mut long = "é".repeat(35_000).into_bytes();
+        long.push(0xFF);
+        match validate(Format::Utf8, &long, sizes.clone()) {
+            Err(StreamError::Decode(e)) => {
+                assert_eq!((e.valid_up_to(), e.error_len()), (70_000, Some(1)))
+            }
+            other => panic!("{sizes:?}: {other:?}"),
+        }
+    }
+}
