@@ -777,3 +777,73 @@ fn validate_stream_reports_cut_off_codes_and_partial_units() {
         }
     }
 }
+
+/// Transcoding hands the inner writer pieces of 64 KiB or more (the last
+/// excepted), in the machine's byte order, the other one and for 8-bit
+/// output alike, fed whole or in small writes.
+#[test]
+fn transcoding_writes_in_large_pieces() {
+    let text = "é€a".repeat(100_000);
+    for (to, endian) in [
+        (Format::Utf16, Endian::Little),
+        (Format::Utf16, Endian::Big),
+        (Format::UtfE8, Endian::Big),
+    ] {
+        let options = TranscodeOptions {
+            to_endian: endian,
+            ..TranscodeOptions::default()
+        };
+        let mut inner = Counting {
+            bytes: Vec::new(),
+            writes: 0,
+        };
+        transcode_stream(
+            Format::Utf8,
+            to,
+            text.as_bytes(),
+            &mut inner,
+            &options,
+            &mut |_| {},
+        )
+        .unwrap();
+        let mut want = Vec::new();
+        transcode_stream(
+            Format::Utf8,
+            to,
+            text.as_bytes(),
+            &mut want,
+            &options,
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!(inner.bytes, want);
+        let most = want.len() / (64 * 1024) + 1;
+        assert!(
+            inner.writes <= most,
+            "{to} {endian:?}: {} writes for {} bytes",
+            inner.writes,
+            want.len()
+        );
+    }
+    // Through the `Write` impl, in writes of 100 bytes.
+    let mut w = TranscodeWriter::<_, Utf8, Utf16>::new(
+        Counting {
+            bytes: Vec::new(),
+            writes: 0,
+        },
+        ByteOrder::Detect,
+        ErrorMode::Strict,
+        Endian::Little,
+    );
+    for piece in text.as_bytes().chunks(100) {
+        w.write_all(piece).unwrap();
+    }
+    let inner = w.finish().unwrap();
+    let units: Vec<u16> = text.encode_utf16().collect();
+    assert_eq!(inner.bytes, units_to_bytes(&units, Endian::Little, false));
+    assert!(
+        inner.writes <= inner.bytes.len() / (64 * 1024) + 1,
+        "{} writes",
+        inner.writes
+    );
+}
