@@ -7,6 +7,7 @@ use ucsx::describe::DescribedFormat;
 use ucsx::properties::{check_format, CheckConfig, Method};
 use ucsx::{CodePoint, Encoding, Format, Utf32, Utf8, UtfE8, UtfG32, UtfG8};
 
+#[macro_use]
 mod common;
 
 use common::{described, outcome};
@@ -432,4 +433,76 @@ fn classes_past_max_report_their_leads_as_beyond_the_range() {
 #[test]
 fn described_utf_inf16_agrees_on_every_unit_and_surrogate_led_pairs() {
     agree_on_16_bit_inputs::<ucsx::UtfInf16>(Format::UtfInf16);
+}
+
+/// Each built-in description has its format's surrogate policy, and the
+/// zoo's Perl extended UTF-8 encodes them.
+#[test]
+fn descriptions_carry_their_surrogate_policy() {
+    fn check<E: Encoding>() -> Result<(), ()> {
+        let format = Format::of::<E>().unwrap();
+        assert_eq!(described(format).surrogates(), E::SURROGATES, "{format}");
+        Ok(())
+    }
+    let all = || -> Result<(), ()> {
+        for_all_formats!(check());
+        Ok(())
+    };
+    all().unwrap();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/zoo/perl-extended-utf-8.toml");
+    let perl = DescribedFormat::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(perl.surrogates(), ucsx::SurrogatePolicy::Encode);
+}
+
+/// `value_masks` marks the bits of each unit that carry the value: the
+/// rest of a unit is the same for every value of the class, and the value
+/// bits, read in order, are the value (for the UTF-8 and UTF-16 layouts).
+#[test]
+fn value_masks_mark_the_bits_that_carry_the_value() {
+    let utf8 = described(Format::Utf8);
+    for (cp, masks) in [
+        ('A', &[0x7F][..]),
+        ('é', &[0x1F, 0x3F]),
+        ('€', &[0x0F, 0x3F, 0x3F]),
+        ('😀', &[0x07, 0x3F, 0x3F, 0x3F]),
+    ] {
+        let code = utf8.encode(&CodePoint::from(cp)).unwrap();
+        assert_eq!(utf8.value_masks(&code).as_deref(), Some(masks), "{cp}");
+        let value = code
+            .iter()
+            .zip(masks)
+            .fold(0u32, |v, (u, m)| v << m.count_ones() | (u & m));
+        assert_eq!(value, u32::from(cp));
+    }
+    let utf16 = described(Format::Utf16);
+    let pair = utf16.encode(&CodePoint::from('😀')).unwrap();
+    assert_eq!(utf16.value_masks(&pair), Some(vec![0x3FF, 0x3FF]));
+    // One unit: its class's template (`0xxxxxxx_xxxxxxxx`, `111xxxxx_...`).
+    assert_eq!(utf16.value_masks(&[0x41]), Some(vec![0x7FFF]));
+    assert_eq!(utf16.value_masks(&[0xE000]), Some(vec![0x1FFF]));
+    // No class of that length, a lead of no class, nothing.
+    assert_eq!(utf8.value_masks(&[0xC3]), None);
+    assert_eq!(utf8.value_masks(&[0x41, 0x41]), None);
+    assert_eq!(utf8.value_masks(&[0xFF]), None);
+    assert_eq!(utf8.value_masks(&[]), None);
+    // UTF-∞-16: 2^64 is a DDF2 code, a lead with three value bits and
+    // seven trailing units of nine; a huge value is a DDFF code with a
+    // length field, its lead all literal.
+    let inf = described(Format::UtfInf16);
+    let code = inf.encode(&"U+10000000000000000".parse().unwrap()).unwrap();
+    assert_eq!(code[0], 0xDDF2);
+    let mut masks = vec![0x1FF; code.len()];
+    masks[0] = 0x7;
+    assert_eq!(inf.value_masks(&code), Some(masks));
+    let big = CodePoint::from(num_bigint::BigUint::from(1u8) << 2000u32);
+    let code = inf.encode(&big).unwrap();
+    assert_eq!(code[0], 0xDDFF);
+    // DDFF and k DFB4 escapes are literal, then k + 1 length digits of
+    // eight bits and the payload units of nine (utf-inf-16.txt §3.4.6).
+    let k = code[1..].iter().take_while(|&&u| u == 0xDFB4).count();
+    let mut masks = vec![0; 1 + k];
+    masks.extend(std::iter::repeat_n(0xFF, k + 1));
+    masks.resize(code.len(), 0x1FF);
+    assert_eq!(inf.value_masks(&code), Some(masks));
+    assert_eq!(inf.value_masks(&code[..code.len() - 1]), None);
 }
