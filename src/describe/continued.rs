@@ -90,10 +90,10 @@ impl Continued {
             };
             if overlong {
                 // The error covers the units before this one, the maximal
-                // subpart (Unicode §3.9, U+FFFD substitution): this unit is
-                // a code of its own in little-endian order (`80 00` in
-                // LEB128 is U+FFFD, then U+0000), as UTF-8's `E0 80` leaves
-                // the `80` to be read again.
+                // subpart (Unicode §3.9, U+FFFD substitution): in
+                // little-endian order this last unit is a whole code by
+                // itself, so it is read again (lossy LEB128 `80 00` is
+                // U+FFFD, U+0000), as UTF-8's `E0 80` leaves the `80`.
                 return fail(DecodeErrorKind::NonShortest, i);
             }
             groups.push(group);
