@@ -171,6 +171,30 @@ fn zoo_descriptions_say_what_their_sources_say() {
         leb.decode(&[0x80, 0x00]).unwrap_err().kind(),
         ucsx::DecodeErrorKind::NonShortest
     );
+    // Seven value bits a unit; a decode limit counts the bits from the top
+    // group's highest one.
+    assert_eq!(leb.value_masks(&[0xE5, 0x8E, 0x26]), Some(vec![0x7F; 3]));
+    let limit = |max_bits| ucsx::DecodeLimits { max_bits };
+    assert!(leb.decode_with_limits(&[0xFFu32, 0x7F], &limit(14)).is_ok());
+    assert!(leb
+        .decode_with_limits(&[0x80u32, 0x80, 0x01], &limit(15))
+        .is_ok());
+    assert_eq!(
+        leb.decode_with_limits(&[0x80u32, 0x80, 0x01], &limit(14))
+            .unwrap_err()
+            .kind(),
+        ucsx::DecodeErrorKind::LimitExceeded
+    );
+    // The decided round trip says which kind of proof it is.
+    let config = ucsx::properties::CheckConfig::default();
+    let round_trip = |d: &DescribedFormat| {
+        let report = d.check_only(&config, &[Property::RoundTrip]);
+        let r = report.get("round-trip").unwrap();
+        assert_eq!(r.method, Method::Decided, "{}", d.name());
+        r.detail.clone()
+    };
+    assert!(round_trip(leb).contains("fewest groups"));
+    assert!(round_trip(get("FSS-UTF")).contains("the one class that holds it"));
     // The error is its maximal subpart, `80`: `00` is a code of its own.
     assert_eq!(leb.decode(&[0x80, 0x00]).unwrap_err().error_len(), Some(1));
     assert_eq!(
