@@ -185,16 +185,22 @@ fn zoo_descriptions_say_what_their_sources_say() {
             .kind(),
         ucsx::DecodeErrorKind::LimitExceeded
     );
-    // The decided round trip says which kind of proof it is.
+    // A decided verdict says which kind of proof it is: a continuation
+    // scheme's or a class layout's.
     let config = ucsx::properties::CheckConfig::default();
-    let round_trip = |d: &DescribedFormat| {
-        let report = d.check_only(&config, &[Property::RoundTrip]);
-        let r = report.get("round-trip").unwrap();
-        assert_eq!(r.method, Method::Decided, "{}", d.name());
+    let proof = |d: &DescribedFormat, p: Property| {
+        let report = d.check_only(&config, &[p]);
+        let r = report.get(p.name()).unwrap();
+        assert_eq!(r.method, Method::Decided, "{} {p:?}", d.name());
         r.detail.clone()
     };
-    assert!(round_trip(leb).contains("fewest groups"));
-    assert!(round_trip(get("FSS-UTF")).contains("the one class that holds it"));
+    let fss = get("FSS-UTF");
+    assert!(proof(leb, Property::RoundTrip).contains("fewest groups"));
+    assert!(proof(fss, Property::RoundTrip).contains("the one class that holds it"));
+    assert!(proof(leb, Property::Canonical).contains("without a zero group"));
+    assert!(proof(fss, Property::Canonical).contains("the range of the class"));
+    assert!(proof(leb, Property::PrefixFree).contains("matching the last template"));
+    assert!(proof(fss, Property::PrefixFree).contains("one class of one length"));
     // The error is its maximal subpart, `80`: `00` is a code of its own.
     assert_eq!(leb.decode(&[0x80, 0x00]).unwrap_err().error_len(), Some(1));
     assert_eq!(
