@@ -262,6 +262,11 @@ fn a_length_field_claiming_too_much_costs_nothing() {
         0xFF, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xC0, 0xBF,
     ];
     assert_eq!(kind(&claim), Err((LimitExceeded, Some(4))));
+    // With no practical limit, a count of more than 64 bits still is: at
+    // the escape that makes it 11 six-bit digits (66 bits).
+    let unlimited = ucsx::DecodeLimits { max_bits: u64::MAX };
+    let err = d.decode_with_limits(&claim, &unlimited).unwrap_err();
+    assert_eq!((err.kind(), err.error_len()), (LimitExceeded, Some(10)));
     claim.truncate(3);
     assert_eq!(kind(&claim), Err((Truncated, None)));
     // The shortest forms: 0x80 is one value unit of count 2 ... and a
@@ -542,4 +547,32 @@ fn a_length_field_class_refuses_the_values_of_earlier_classes() {
         &[ucsx::properties::Property::Canonical],
     );
     assert!(report.passed(), "{report}");
+}
+
+/// A length-field class may lead with more than one unit: each is checked
+/// against its template before the field is read.
+#[test]
+fn a_two_unit_lead_before_a_length_field_is_checked_unit_by_unit() {
+    let d = DescribedFormat::parse(
+        "name = \"T\"\nunit = 8\nmax = \"unbounded\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n\
+         [[class]]\nunits = [\"11111111\", \"11111110\"]\n[class.length]\n\
+         digit = \"10xxxxxx\"\nescape = \"11000000\"\nvalue = \"10xxxxxx\"\n",
+    )
+    .unwrap();
+    let big = CodePoint::from(1u64 << 40);
+    let code = d.encode(&big).unwrap();
+    assert_eq!(code[..2], [0xFF, 0xFE]);
+    assert_eq!(d.decode(&code).unwrap(), (big, code.len()));
+    let mut bad = code.clone();
+    bad[1] = 0x41;
+    let err = d.decode(&bad).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.error_len()),
+        (ucsx::DecodeErrorKind::MissingTrailing, Some(1))
+    );
+    let err = d.decode(&code[..1]).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.error_len()),
+        (ucsx::DecodeErrorKind::Truncated, None)
+    );
 }
