@@ -506,3 +506,26 @@ fn value_masks_mark_the_bits_that_carry_the_value() {
     assert_eq!(inf.value_masks(&code), Some(masks));
     assert_eq!(inf.value_masks(&code[..code.len() - 1]), None);
 }
+
+/// The edges of what a description may say, and the numbers an error
+/// names: a name of 64 characters but not 65; a gap between classes named
+/// by the last value before it.
+#[test]
+fn a_description_s_limits_and_messages_are_exact() {
+    let source = |name: &str, second: &str| {
+        format!(
+            "name = \"{name}\"\nunit = 8\nmax = \"U+7FF\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n\
+             [[class]]\nunits = [\"110xxxxx\", \"10xxxxxx\"]\n{second}"
+        )
+    };
+    assert!(DescribedFormat::parse(&source(&"n".repeat(64), "")).is_ok());
+    let err = DescribedFormat::parse(&source(&"n".repeat(65), "")).unwrap_err();
+    assert!(err.reason().contains("1 to 64"), "{err}");
+    // The second class starts at 0x100, after values up to 0x7F.
+    let err = DescribedFormat::parse(&source("T", "offset = 0x100\n")).unwrap_err();
+    assert!(
+        err.reason()
+            .contains("starts at U+0100 but the classes before end at U+007F"),
+        "{err}"
+    );
+}
