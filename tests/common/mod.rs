@@ -69,3 +69,21 @@ pub fn described(format: ucsx::Format) -> ucsx::describe::DescribedFormat {
     ucsx::describe::DescribedFormat::builtin(format)
         .unwrap_or_else(|| panic!("{format} has a description"))
 }
+
+/// A reader that hands out its bytes in the given chunk sizes, cycling.
+pub struct Chunked<'a> {
+    pub data: &'a [u8],
+    pub sizes: Vec<usize>,
+    pub turn: usize,
+}
+
+impl std::io::Read for Chunked<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let size = self.sizes[self.turn % self.sizes.len()].max(1);
+        self.turn += 1;
+        let n = size.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
