@@ -535,6 +535,44 @@ mod tests {
         }
     }
 
+    /// Every pair of unit widths converts valid text whole: the kernels
+    /// are exact where a slower path would also be, so only this shows a
+    /// kernel that stops early (the engine would finish the text for it).
+    /// Lengths from 0 to past two ASCII blocks and a vector, with a code
+    /// of each length, ending at each position.
+    #[test]
+    fn every_kernel_reads_valid_text_whole() {
+        let words = |t: &str| t.encode_utf16().collect::<Vec<u16>>();
+        let dwords = |t: &str| t.chars().map(u32::from).collect::<Vec<u32>>();
+        for unit in ["a", "é", "漢", "😀"] {
+            for len in 0..80 {
+                let text = format!("{}{unit}", "a".repeat(len));
+                let (b, w, d) = (text.as_bytes(), words(&text), dwords(&text));
+                let codes = len + 1;
+                let whole = |run: Run, read: usize| {
+                    assert_eq!(run, Run { read, codes }, "{unit} after {len}");
+                };
+                let (mut o8, mut o16, mut o32) = (Vec::new(), Vec::new(), Vec::new());
+                for input in [UnitSlice::U8(b), UnitSlice::U16(&w), UnitSlice::U32(&d)] {
+                    let read = match input {
+                        UnitSlice::U8(x) => x.len(),
+                        UnitSlice::U16(x) => x.len(),
+                        UnitSlice::U32(x) => x.len(),
+                    };
+                    o8.clear();
+                    whole(unicode_run(Some(input), Some(UnitVec::U8(&mut o8))), read);
+                    assert_eq!(o8, b);
+                    o16.clear();
+                    whole(unicode_run(Some(input), Some(UnitVec::U16(&mut o16))), read);
+                    assert_eq!(o16, w);
+                    o32.clear();
+                    whole(unicode_run(Some(input), Some(UnitVec::U32(&mut o32))), read);
+                    assert_eq!(o32, d);
+                }
+            }
+        }
+    }
+
     /// UTF-8 to UTF-16 with a code across the boundary of a 64 KiB window
     /// at every offset, and a fault just before, at and after it.
     #[test]
