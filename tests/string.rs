@@ -2,7 +2,9 @@
 //! conversions, formatting, ordering and serde forms.
 
 use proptest::prelude::*;
-use ucsx::{CodePoint, EncodedString, Encoding, Utf32, Utf8, UtfE8, UtfG32, UtfG8};
+use ucsx::{
+    CodePoint, EncodedStr, EncodedString, Encoding, Utf32, Utf8, UtfE8, UtfG32, UtfG8, UtfInf16,
+};
 
 fn code_point() -> impl Strategy<Value = CodePoint> {
     prop_oneof![
@@ -250,5 +252,65 @@ proptest! {
         if let (Ok(s), true) = (x.clone().into_string(), a.iter().all(|c| c.to_char().is_some())) {
             prop_assert_eq!(format!("{x:?}"), format!("UTF-E-8{s:?}"));
         }
+    }
+}
+
+/// A bad range's panic says what is wrong with it, as `str`'s does: past
+/// the end, backwards, or off a code boundary.
+#[test]
+fn a_bad_slice_panics_with_what_is_wrong() {
+    let s = EncodedString::<UtfInf16>::from("aé😀");
+    let message = |range: std::ops::Range<usize>| {
+        let caught = std::panic::catch_unwind(|| {
+            let _ = &s[range];
+        });
+        let payload = caught.unwrap_err();
+        payload
+            .downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_default()
+    };
+    let len = s.len_units();
+    assert!(message(len + 1..len + 1).contains("out of bounds"));
+    assert!(message(0..len + 1).contains("out of bounds"));
+    assert!(message(len + 1..len).contains("out of bounds"));
+    assert!(message(2..1).contains("starts after it ends"));
+    assert!(message(0..3).contains("boundary"), "{}", message(0..3));
+}
+
+/// Comparisons with `&str` go both ways and tell different text apart.
+#[test]
+fn encoded_strings_compare_with_str_both_ways() {
+    let s = EncodedString::<UtfInf16>::from("aé😀");
+    let b: &EncodedStr<UtfInf16> = &s;
+    assert!(*b == "aé😀" && "aé😀" == *b);
+    assert!(*b != "aé" && "aé" != *b);
+    assert!(*b != "aé😀!" && "aé😀!" != *b);
+}
+
+/// `size_hint` brackets the count of code points left, from either end,
+/// and is (0, Some(0)) when nothing is.
+#[test]
+fn code_points_size_hint_brackets_what_is_left() {
+    let s = EncodedString::<UtfInf16>::from("aé😀");
+    let mut it = s.code_points();
+    let mut left = 3;
+    loop {
+        let (lo, hi) = it.size_hint();
+        assert!(
+            lo <= left && hi.is_some_and(|hi| hi >= left),
+            "{lo} {hi:?} {left}"
+        );
+        if left == 0 {
+            assert_eq!((lo, hi), (0, Some(0)));
+            break;
+        }
+        assert!(lo >= 1, "a code point is left: {lo}");
+        if left % 2 == 1 {
+            it.next().unwrap();
+        } else {
+            it.next_back().unwrap();
+        }
+        left -= 1;
     }
 }
