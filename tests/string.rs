@@ -313,4 +313,39 @@ fn code_points_size_hint_brackets_what_is_left() {
         }
         left -= 1;
     }
+    // code_point_indices gives the same bounds.
+    assert_eq!(
+        s.code_point_indices().size_hint(),
+        s.code_points().size_hint()
+    );
+    let none = EncodedString::<UtfInf16>::new();
+    assert_eq!(none.code_point_indices().size_hint(), (0, Some(0)));
+}
+
+/// UTF-∞-16 strings order as their code points do, also where two DDFF
+/// codes of different lengths compare the other way as units.
+#[test]
+fn huge_code_points_order_as_values_in_utf_inf_16_strings() {
+    let values: Vec<CodePoint> = (60..2100u32)
+        .step_by(37)
+        .flat_map(|k| {
+            let v = num_bigint::BigUint::from(1u8) << k;
+            [v.clone() - 1u8, v.clone(), v + 1u8]
+        })
+        .map(CodePoint::from)
+        .collect();
+    let strings: Vec<EncodedString<UtfInf16>> = values
+        .iter()
+        .map(|v| {
+            [CodePoint::from('a'), v.clone()]
+                .into_iter()
+                .collect::<Result<_, _>>()
+                .unwrap()
+        })
+        .collect();
+    for (a, s) in values.iter().zip(&strings) {
+        for (b, t) in values.iter().zip(&strings) {
+            assert_eq!(s.cmp(t), a.cmp(b), "{a} against {b}");
+        }
+    }
 }
