@@ -349,3 +349,53 @@ fn huge_code_points_order_as_values_in_utf_inf_16_strings() {
         }
     }
 }
+
+/// The conveniences of `EncodedString`, each against what it stands for:
+/// capacity, the unit view, `+` and `+=` with every right-hand side,
+/// `extend` with strings and chars, and `==` with every other string type
+/// both ways, equal and not.
+#[test]
+fn encoded_string_conveniences_do_what_they_stand_for() {
+    fn check<E: ucsx::CoversUnicode>()
+    where
+        E::Unit: PartialEq + std::fmt::Debug,
+    {
+        let s = EncodedString::<E>::with_capacity(40);
+        assert!(s.capacity_units() >= 40, "{}", E::NAME);
+        let s = EncodedString::<E>::from("aé");
+        let units: &[E::Unit] = s.as_ref();
+        assert_eq!(units, s.as_units());
+        let t = EncodedString::<E>::from("😀");
+        let want = EncodedString::<E>::from("aé😀");
+        assert_eq!(s.clone() + "😀", want);
+        assert_eq!(s.clone() + &t, want);
+        assert_eq!(s.clone() + t.as_encoded_str(), want);
+        let mut u = s.clone();
+        u += "😀";
+        assert_eq!(u, want);
+        let mut u = s.clone();
+        u += &t;
+        assert_eq!(u, want);
+        let mut u = s.clone();
+        u += t.as_encoded_str();
+        assert_eq!(u, want);
+        let mut u = EncodedString::<E>::new();
+        u.extend(["a", "", "é😀"]);
+        assert_eq!(u, want);
+        let mut u = EncodedString::<E>::new();
+        u.extend("aé😀".chars());
+        assert_eq!(u, want);
+        // == with every other type, both ways.
+        let (same, other) = (want.as_encoded_str(), s.as_encoded_str());
+        assert!(want == *same && want != *other);
+        assert!(want == same && want != other);
+        assert!(same == want && other != want);
+        assert!(want == *"aé😀" && want != *"aé");
+        assert!(want == "aé😀" && want != "aé");
+        assert!(*"aé😀" == want && *"aé" != want);
+        assert!("aé😀" == want && "aé" != want);
+    }
+    check::<UtfE8>();
+    check::<UtfInf16>();
+    check::<Utf32>();
+}
