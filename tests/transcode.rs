@@ -111,3 +111,20 @@ fn decode_errors_keep_their_offset() {
         "{e:?}"
     );
 }
+
+/// A transcoding error names the decoding or encoding error it wraps as
+/// its source, and shows as it.
+#[test]
+fn transcode_errors_name_their_source() {
+    use std::error::Error as _;
+    let mut out = Vec::new();
+    let err = transcode::<Utf8, Utf16>(&[0x61, 0xFF], &mut out).unwrap_err();
+    let source = err.source().expect("a decoding error");
+    assert_eq!(source.to_string(), err.to_string());
+    assert!(matches!(err, TranscodeError::Decode(_)));
+    let beyond = UtfE8::encode_all(&["U+110000".parse::<CodePoint>().unwrap()]).unwrap();
+    let err = transcode::<UtfE8, Utf16>(&beyond, &mut out).unwrap_err();
+    let source = err.source().expect("an encoding error");
+    assert_eq!(source.to_string(), err.to_string());
+    assert!(matches!(err, TranscodeError::Encode(_)));
+}
