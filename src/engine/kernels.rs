@@ -520,7 +520,8 @@ mod tests {
     /// at every length around it.
     #[test]
     fn valid_len_agrees_with_std_at_every_offset() {
-        for text in ["abc de ", "aé ßЖ", "漢字a", "😀a漢é "] {
+        // "a > b": 0x3E is 0xC0 ^ 0xFE, a byte the stop test must not take for a lead.
+        for text in ["abc de ", "aé ßЖ", "漢字a", "😀a漢é ", "a > b "] {
             let clean = text.repeat(40);
             for fault in FAULTS {
                 for at in (0..140).filter(|&k| clean.is_char_boundary(k)) {
@@ -544,9 +545,17 @@ mod tests {
     fn every_kernel_reads_valid_text_whole() {
         let words = |t: &str| t.encode_utf16().collect::<Vec<u16>>();
         let dwords = |t: &str| t.chars().map(u32::from).collect::<Vec<u32>>();
-        for unit in ["a", "é", "漢", "😀"] {
+        // U+0000 before U+0080: an ASCII block test that took 0x80 for
+        // ASCII would copy it as a byte.
+        for (fill, unit) in [
+            ("a", "a"),
+            ("a", "é"),
+            ("a", "漢"),
+            ("a", "😀"),
+            ("\0", "\u{80}"),
+        ] {
             for len in 0..80 {
-                let text = format!("{}{unit}", "a".repeat(len));
+                let text = format!("{}{unit}", fill.repeat(len));
                 let (b, w, d) = (text.as_bytes(), words(&text), dwords(&text));
                 let codes = len + 1;
                 let whole = |run: Run, read: usize| {
@@ -571,6 +580,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Where the AVX-512 kernel runs, the vector stage converts valid text
+    /// whole, not leaving it to the scalar loop.
+    #[test]
+    fn the_vector_stage_reads_valid_text_whole_with_avx512() {
+        if !super::super::avx512::available() {
+            println!("no AVX-512 VBMI2 here: the vector stage is not checked whole");
+            return;
+        }
+        let text = "aé漢😀 ".repeat(50);
+        let mut out = Vec::new();
+        let (read, written, codes) = with_spare_checked(text.as_bytes(), &mut out);
+        assert_eq!((read, codes), (text.len(), text.chars().count()));
+        assert_eq!(
+            out[..written],
+            text.encode_utf16().collect::<Vec<u16>>()[..]
+        );
+    }
+
+    fn with_spare_checked(valid: &[u8], out: &mut Vec<u16>) -> (usize, usize, usize) {
+        let mut progress = (0, 0, 0);
+        with_spare(out, valid.len(), |dst| {
+            progress = vector_utf8_to_utf16(valid, dst);
+            (Run::default(), progress.1)
+        });
+        progress
     }
 
     /// UTF-8 to UTF-16 with a code across the boundary of a 64 KiB window
