@@ -729,6 +729,13 @@ mod tests {
                 let expected: Vec<u16> = text[..read].encode_utf16().collect();
                 assert_eq!(out, expected, "{pool:?} cut at {end}");
                 assert_eq!(codes, text[..read].chars().count());
+                // The loop runs to within a block of the end: a loop that
+                // stopped early would go unseen in the output, the scalar
+                // loop finishing the text.
+                #[cfg(all(target_arch = "x86_64", feature = "std"))]
+                if std::is_x86_feature_detected!("ssse3") {
+                    assert!(read + 16 >= end, "{pool:?}: read {read} of {end}");
+                }
             }
         }
     }
