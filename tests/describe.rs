@@ -10,7 +10,7 @@ use ucsx::{CodePoint, Encoding, Format, Utf32, Utf8, UtfE8, UtfG32, UtfG8};
 #[macro_use]
 mod common;
 
-use common::{described, outcome};
+use common::{assert_refused, described, outcome};
 
 /// Every input of 1 to 3 bytes: `decode_all` (values or error kind, offset,
 /// length) and `decode` of the first code agree.
@@ -293,16 +293,7 @@ fn hostile_descriptions_are_refused_with_a_place_and_a_reason() {
         ("name = \"T\"\nunit = 32\nmax = \"U+7F\"\n[[class]]\nunits = [\"x_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\", \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\", \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\", \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"]\n", 4, 1, "value bits"),
         ("name = \"\"\nunit = 8\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 1, 8, "1 to 64 printable"),
     ];
-    let mut wrong = Vec::new();
-    for &(source, line, column, reason) in cases {
-        let err = DescribedFormat::parse(source).expect_err(source);
-        if !err.reason().contains(reason) || (err.line(), err.column()) != (line, column) {
-            wrong.push(format!(
-                "{source:?}: {err} (expected {line}:{column} {reason:?})"
-            ));
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert_refused(cases);
     // Many classes, many units, a huge file.
     let many = format!("{HEAD}{}", "[[class]]\nunits = [\"0xxxxxxx\"]\n".repeat(65));
     assert!(DescribedFormat::parse(&many)

@@ -70,6 +70,29 @@ pub fn described(format: ucsx::Format) -> ucsx::describe::DescribedFormat {
         .unwrap_or_else(|| panic!("{format} has a description"))
 }
 
+/// Asserts that each description is refused at its line and column with a
+/// reason holding the given words; lists every one that is not.
+#[cfg(feature = "describe")]
+pub fn assert_refused<S: AsRef<str>>(cases: &[(S, usize, usize, &str)]) {
+    let mut wrong = Vec::new();
+    for (source, line, column, reason) in cases {
+        let source = source.as_ref();
+        match ucsx::describe::DescribedFormat::parse(source) {
+            Ok(_) => wrong.push(format!("{source:?}: accepted")),
+            Err(err)
+                if !err.reason().contains(reason)
+                    || (err.line(), err.column()) != (*line, *column) =>
+            {
+                wrong.push(format!(
+                    "{source:?}: {err} (expected {line}:{column} {reason:?})"
+                ))
+            }
+            Err(_) => {}
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 /// A reader that hands out its bytes in the given chunk sizes, cycling.
 pub struct Chunked<'a> {
     pub data: &'a [u8],
