@@ -3,7 +3,9 @@
 //! broken toy format fails it, with a small counterexample.
 
 use num_bigint::BigUint;
-use ucsx::properties::{check, CheckConfig, PropertyReport, Verdict, PROPERTIES};
+use ucsx::properties::{
+    check, check_only, CheckConfig, Property, PropertyReport, Verdict, PROPERTIES,
+};
 use ucsx::{
     CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, Utf32, Utf8, UtfE8, UtfG32,
     UtfG8,
@@ -71,6 +73,34 @@ fn utf_e8_passes_every_property_its_spec_claims() {
 fn utf32_and_utf_g32_pass_every_property() {
     assert_all_pass(&check::<Utf32>(&config()));
     assert_all_pass(&check::<UtfG32>(&config()));
+}
+
+#[test]
+fn the_property_names_are_those_of_the_report_order() {
+    let names: Vec<&str> = Property::ALL.iter().map(|p| p.name()).collect();
+    assert_eq!(PROPERTIES[..], names[..]);
+    assert_eq!(PROPERTIES[0], "round-trip");
+    assert_eq!(PROPERTIES[9], "density");
+}
+
+/// What the passing details measure, on formats whose figures are known:
+/// from inside a UTF-8 code the next boundary is at most 3 units on (a
+/// 4-byte code entered at its second byte), UTF-32 has no inside, and
+/// only an 8-bit format can keep ASCII as ASCII bytes.
+#[test]
+fn passing_details_state_what_was_measured() {
+    let utf8 = check::<Utf8>(&config());
+    assert!(
+        detail(&utf8, "self-synchronizing").starts_with("next code boundary within 3 units;"),
+        "{utf8}"
+    );
+    assert!(detail(&utf8, "base-compatible").ends_with("; ASCII is ASCII"));
+    let utf32 = check::<Utf32>(&config());
+    assert!(
+        detail(&utf32, "self-synchronizing").starts_with("every unit starts a code;"),
+        "{utf32}"
+    );
+    assert!(!detail(&utf32, "base-compatible").contains("ASCII"));
 }
 
 #[test]
@@ -412,6 +442,78 @@ fn fixed_width_without_markers_breaks_self_synchronizing() {
     assert_eq!(
         verdict(&report, "length-from-prefix"),
         Verdict::Pass,
+        "{report}"
+    );
+}
+
+/// Codes of 1, 3 and 4 bytes where the third byte tells 3 from 4: `00..7F`
+/// alone for U+0000..U+007F, `F0 80 vv` (`vv` >= 80) for U+0080..U+00FF,
+/// `F0 80 hh ll` (`hh` < 80) for U+0100..U+80FF. Only the 3-byte codes
+/// need all their units to know their length, and that need is bounded:
+/// it does not grow with the length as a stop-bit varint's does.
+struct ThirdByteTells;
+
+impl Encoding for ThirdByteTells {
+    type Unit = u8;
+    const NAME: &'static str = "THIRD-BYTE-TELLS";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Some(CodePoint::from(0x80FFu32))
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        match cp.to_u64() {
+            Some(v @ 0..=0x7F) => out.push(v as u8),
+            Some(v @ 0x80..=0xFF) => out.extend([0xF0, 0x80, v as u8]),
+            Some(v @ 0x100..=0x80FF) => {
+                let w = v - 0x100;
+                out.extend([0xF0, 0x80, (w >> 8) as u8, w as u8]);
+            }
+            v => {
+                let max = Self::max_code_point().unwrap();
+                return Err(EncodeError::beyond_range(Self::NAME, v, max));
+            }
+        }
+        Ok(())
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        let fail = |kind, len| Err(DecodeError::new(Self::NAME, kind, 0, len));
+        match *input {
+            [] => fail(DecodeErrorKind::Truncated, None),
+            [b @ 0..=0x7F, ..] => Ok((CodePoint::from(b), 1)),
+            [0xF0] | [0xF0, 0x80] => fail(DecodeErrorKind::Truncated, None),
+            [0xF0, 0x80, b @ 0x80..=0xFF, ..] => Ok((CodePoint::from(b), 3)),
+            [0xF0, 0x80, _] => fail(DecodeErrorKind::Truncated, None),
+            [0xF0, 0x80, hi, lo, ..] => {
+                let v = 0x100 + (u32::from(hi) << 8 | u32::from(lo));
+                Ok((CodePoint::from(v), 4))
+            }
+            [0xF0, ..] => fail(DecodeErrorKind::MissingTrailing, Some(1)),
+            _ => fail(DecodeErrorKind::InvalidLead, Some(1)),
+        }
+    }
+}
+
+#[test]
+fn a_length_known_by_a_bounded_prefix_passes_even_when_some_codes_need_all_units() {
+    // The toy is what it claims.
+    assert_eq!(
+        ThirdByteTells::decode(&[0xF0, 0x80, 0x41, 0x42]).unwrap(),
+        (CodePoint::from(0x4242u32), 4)
+    );
+    assert_eq!(
+        ThirdByteTells::decode(&[0xF0, 0x80, 0xC1, 0x42]).unwrap(),
+        (CodePoint::from(0xC1u32), 3)
+    );
+    let report = check_only::<ThirdByteTells>(&config(), &[Property::LengthFromPrefix]);
+    assert_eq!(
+        verdict(&report, "length-from-prefix"),
+        Verdict::Pass,
+        "{report}"
+    );
+    assert!(
+        detail(&report, "length-from-prefix").starts_with("n = 3 (codes of 1 to 4 units)"),
         "{report}"
     );
 }

@@ -351,3 +351,52 @@ where
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::properties::sample::length_classes;
+    use crate::Utf8;
+
+    /// The forged codes of UTF-8 hold the classic attacks of Markus Kuhn's
+    /// decoder stress test (§4 overlong forms, §5 surrogates) and the first
+    /// value past U+10FFFF, each of which only a learned layout yields:
+    /// they differ from every valid code in more than one unit.
+    #[test]
+    fn utf8_attacks_hold_the_classic_overlong_surrogate_and_beyond_range_forms() {
+        let range = Range::of::<Utf8>(64);
+        let classes = length_classes::<Utf8>(&range);
+        let seqs = sequences::<Utf8>(&classes, &range, &mut Rng::new(1));
+        for want in [
+            &[0xC1, 0x81][..],         // U+0041 in two bytes
+            &[0xE0, 0x81, 0x81],       // U+0041 in three
+            &[0xF0, 0x80, 0x81, 0x81], // U+0041 in four
+            &[0xC1, 0xBF],             // U+007F in two
+            &[0xE0, 0x9F, 0xBF],       // U+07FF in three
+            &[0xF0, 0x8F, 0xBF, 0xBF], // U+FFFF in four
+            &[0xED, 0xA0, 0x80],       // U+D800
+            &[0xED, 0xBF, 0xBF],       // U+DFFF
+            &[0xF4, 0x90, 0x80, 0x80], // U+110000
+        ] {
+            assert!(seqs.iter().any(|s| s[..] == *want), "{want:02X?} missing");
+        }
+    }
+
+    /// 16-bit units get every edge of every block of 256 (a 16-bit
+    /// format's roles start and end on such edges: the surrogates at D800,
+    /// DC00, E000); 8-bit units get all 256.
+    #[test]
+    fn replacement_units_cover_each_unit_width() {
+        let bytes: Vec<u8> = replacement_units(&[]);
+        assert_eq!(bytes, (0..=0xFF).collect::<Vec<u8>>());
+        let wide: Vec<u16> = replacement_units(&[]);
+        for hb in 0..=0xFFu16 {
+            for u in [hb << 8, hb << 8 | 0x80, hb << 8 | 0xFF] {
+                assert!(wide.contains(&u), "{u:04X} missing");
+            }
+        }
+        let widest: Vec<u32> = replacement_units(&[vec![0x41u32]]);
+        assert!(widest.contains(&0x40) && widest.contains(&0x42));
+        assert!(widest.contains(&0x10_0000) && widest.contains(&u32::MAX));
+    }
+}
