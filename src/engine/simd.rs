@@ -699,6 +699,43 @@ mod tests {
         }
     }
 
+    /// The static table holds, for every mask, the first layout whose
+    /// codes fit their lanes (module docs), modelled here from the code
+    /// lengths: text of one- and two-byte codes mixed is gathered six at a
+    /// time, not left to the one-code path (which would give the same
+    /// units, only slower, so no output test can tell).
+    #[test]
+    fn the_table_holds_the_first_layout_that_fits() {
+        let layouts = [(1u8, 6usize, 2u8, 2usize), (2, 4, 3, 4), (3, 3, 4, 4)];
+        for mask in 0..4096usize {
+            let ends: Vec<u8> = (0..12u8).filter(|&k| mask >> k & 1 == 1).collect();
+            let starts = core::iter::once(0).chain(ends.iter().map(|&e| e + 1));
+            let lens: Vec<u8> = ends.iter().zip(starts).map(|(&e, s)| e + 1 - s).collect();
+            let want = layouts
+                .iter()
+                .find(|&&(_, codes, max_len, _)| {
+                    lens.len() >= codes && lens[..codes].iter().all(|&l| l <= max_len)
+                })
+                .map_or((0, 0, [0x80; 16]), |&(kind, codes, _, lane)| {
+                    let mut shuffle = [0x80u8; 16];
+                    for j in 0..codes {
+                        for k in 0..lens[j] {
+                            shuffle[lane * j + usize::from(k)] = ends[j] - k;
+                        }
+                    }
+                    (kind, ends[codes - 1] + 1, shuffle)
+                });
+            let e = &TABLE[mask];
+            assert_eq!((e.kind, e.read, e.shuffle), want, "{mask:012b}");
+        }
+        // Twelve ASCII bytes, and 1, 2, 1, 2, ... bytes: six codes a step.
+        assert_eq!((TABLE[0xFFF].kind, TABLE[0xFFF].read), (1, 6));
+        assert_eq!(
+            (TABLE[0b1011_0110_1101].kind, TABLE[0b1011_0110_1101].read),
+            (1, 9)
+        );
+    }
+
     /// The vector loop against std's conversion on text of every mix of
     /// code lengths, cut at every length.
     #[test]

@@ -648,3 +648,27 @@ pub fn check_format_only(
 ) -> PropertyReport {
     crate::encoding::with_encoding!(format, E => check_only::<E>(config, only))
 }
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+
+    /// The variable is read, trimmed, and ignored when it is not a number.
+    /// No other unit test of the library reads it, so setting it here
+    /// races with nothing.
+    #[test]
+    fn from_env_reads_the_number_of_cases() {
+        let before = std::env::var_os(CASES_ENV);
+        std::env::set_var(CASES_ENV, " 12 ");
+        let twelve = CheckConfig::from_env();
+        std::env::set_var(CASES_ENV, "many");
+        let not_a_number = CheckConfig::from_env();
+        match before {
+            Some(v) => std::env::set_var(CASES_ENV, v),
+            None => std::env::remove_var(CASES_ENV),
+        }
+        assert_eq!(twelve.cases, 12);
+        assert_eq!(twelve.seed, CheckConfig::default().seed);
+        assert_eq!(not_a_number.cases, DEFAULT_CASES);
+    }
+}
