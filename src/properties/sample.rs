@@ -401,10 +401,11 @@ mod tests {
         );
     }
 
-    /// Both neighbours of both ends of every length class are in the
-    /// sample: an off-by-one at a class edge is the commonest decoder bug.
+    /// Both neighbours of both ends of every length class and of every
+    /// power of two are in the sample: an off-by-one at a class edge or a
+    /// bit length is the commonest decoder bug.
     #[test]
-    fn boundary_values_hold_both_neighbours_of_each_class_end() {
+    fn boundary_values_hold_the_neighbours_of_class_ends_and_powers_of_two() {
         let range = Range::of::<Utf8>(64);
         let classes = length_classes::<Utf8>(&range);
         let values = boundary_values(&range, &classes);
@@ -421,5 +422,13 @@ mod tests {
         // Inside the classes, not only at their ends: U+07FE, U+FFFE.
         assert!(values.contains(&BigUint::from(0x7FEu32)));
         assert!(values.contains(&BigUint::from(0xFFFEu32)));
+        // Every power of two and both its neighbours, where a bit is added
+        // to the value (U+00FF, U+0100, U+0101: none is a class end).
+        for k in 1..=20u32 {
+            let p = 1u32 << k;
+            for v in [p - 1, p, p + 1] {
+                assert!(values.contains(&BigUint::from(v)), "{v:#x} missing");
+            }
+        }
     }
 }
