@@ -83,6 +83,43 @@ fn the_property_names_are_those_of_the_report_order() {
     assert_eq!(PROPERTIES[9], "density");
 }
 
+/// The public sample functions give what the checker tests: UTF-32's
+/// boundary values step round the surrogates and stop at U+10FFFF; UTF-8's
+/// length classes and density rows are those of its table (RFC 3629 §3).
+#[test]
+fn the_public_sample_functions_describe_the_format() {
+    use ucsx::properties::{boundary_values, density, length_classes};
+    let values = boundary_values::<Utf32>(64);
+    for v in [0u32, 0xD7FF, 0xE000, 0xFFFF, 0x1_0000, 0x10_FFFE] {
+        assert!(values.contains(&CodePoint::from(v)), "{v:#x} missing");
+    }
+    assert!(!values.iter().any(CodePoint::is_surrogate));
+    assert!(values.windows(2).all(|w| w[0] < w[1]));
+    assert_eq!(values.last(), Some(&CodePoint::UNICODE_MAX));
+    let ends: Vec<(u64, u64)> = length_classes::<Utf8>(64)
+        .iter()
+        .map(|c| (c.first.to_u64().unwrap(), c.last.to_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        ends,
+        [
+            (0, 0x7F),
+            (0x80, 0x7FF),
+            (0x800, 0xFFFF),
+            (0x1_0000, 0x10_FFFF)
+        ]
+    );
+    let rows = density::<Utf8>(64);
+    let bytes: Vec<usize> = rows.iter().map(|r| r.bytes).collect();
+    // Bit lengths 0..=7 in one byte, 8..=11 in two, 12..=16 in three,
+    // 17..=21 in four.
+    let want: Vec<usize> = [(1, 8), (2, 4), (3, 5), (4, 5)]
+        .iter()
+        .flat_map(|&(b, n)| core::iter::repeat_n(b, n))
+        .collect();
+    assert_eq!(bytes, want);
+}
+
 /// What the passing details measure, on formats whose figures are known:
 /// from inside a UTF-8 code the next boundary is at most 3 units on (a
 /// 4-byte code entered at its second byte), UTF-32 has no inside, and

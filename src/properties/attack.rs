@@ -382,6 +382,39 @@ mod tests {
         }
     }
 
+    /// A short class's layout has a value bit for every bit of its span
+    /// (each bit position is probed), so its field can forge every value of
+    /// the class; a long one's at least the bits probed.
+    #[test]
+    fn learned_layouts_hold_every_value_bit_of_a_short_class() {
+        fn check<E: Encoding>(max_bits: u64)
+        where
+            E::Unit: ArbitraryUnit,
+        {
+            let range = Range::of::<E>(max_bits);
+            let mut rng = Rng::new(3);
+            for class in length_classes::<E>(&range) {
+                let span = class.last.to_biguint() - class.first.to_biguint();
+                let Some(layout) = Layout::learn::<E>(&class, &range, &mut rng) else {
+                    assert!(span.is_zero(), "{}: no layout for {class:?}", E::NAME);
+                    continue;
+                };
+                let want = span.bits().min(MAX_PROBED_BITS) as usize;
+                assert!(
+                    layout.bits.len() >= want,
+                    "{}: {} value bits for a span of {} in {class:?}",
+                    E::NAME,
+                    layout.bits.len(),
+                    span.bits()
+                );
+            }
+        }
+        check::<Utf8>(64);
+        check::<crate::Utf16>(64);
+        check::<crate::UtfE8>(64);
+        check::<crate::UtfInf16>(200);
+    }
+
     /// 16-bit units get every edge of every block of 256 (a 16-bit
     /// format's roles start and end on such edges: the surrogates at D800,
     /// DC00, E000); 8-bit units get all 256.
