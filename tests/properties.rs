@@ -132,6 +132,10 @@ fn passing_details_state_what_was_measured() {
         "{utf8}"
     );
     assert!(detail(&utf8, "base-compatible").ends_with("; ASCII is ASCII"));
+    assert_eq!(
+        detail(&utf8, "density"),
+        "bytes per code point: 1 up to 7 bits, 2 up to 11 bits, 3 up to 16 bits, 4 up to 21 bits"
+    );
     let utf32 = check::<Utf32>(&config());
     assert!(
         detail(&utf32, "self-synchronizing").starts_with("every unit starts a code;"),
@@ -397,6 +401,66 @@ impl Encoding for Lossy24 {
         };
         Err(DecodeError::new(Self::NAME, kind, 0, Some(1)))
     }
+}
+
+/// UTF-32 with one of two planted bugs. `BUG == 1`: a wrong stretch of an
+/// encoding table, U+1F05..U+1FFF written with bit 20 set (so they decode
+/// to other values); the checker must shrink a failure found anywhere in
+/// the stretch to its first value, U+1F05, which is no boundary value.
+/// `BUG == 2`: `encode_u64s`, the fast path, drops bit 16 of values from
+/// U+10000 on while `encode` is right, as a vector kernel disagreeing with
+/// its scalar twin would.
+struct Utf32Planted<const BUG: u8>;
+
+impl<const BUG: u8> Encoding for Utf32Planted<BUG> {
+    type Unit = u32;
+    const NAME: &'static str = "UTF-32-PLANTED";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Utf32::max_code_point()
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u32>) -> Result<(), EncodeError> {
+        Utf32::encode(cp, out)?;
+        if BUG == 1 && matches!(cp.to_u64(), Some(0x1F05..=0x1FFF)) {
+            *out.last_mut().unwrap() |= 0x10_0000;
+        }
+        Ok(())
+    }
+
+    fn decode(input: &[u32]) -> Result<(CodePoint, usize), DecodeError> {
+        Utf32::decode(input)
+    }
+
+    fn encode_u64s(input: &[u64], out: &mut Vec<u32>) -> Result<(), EncodeError> {
+        for &v in input {
+            Self::encode(&CodePoint::from(v), out)?;
+            if BUG == 2 && v >= 0x1_0000 {
+                *out.last_mut().unwrap() &= !0x1_0000;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn a_wrong_stretch_of_values_is_shrunk_to_its_first() {
+    let report = check::<Utf32Planted<1>>(&config());
+    assert_fails(
+        &report,
+        "round-trip",
+        "U+1F05 encodes as 00101F05 which decodes to U+101F05",
+    );
+}
+
+#[test]
+fn a_fast_path_disagreeing_with_encode_fails_round_trip() {
+    let report = check::<Utf32Planted<2>>(&config());
+    assert_fails(
+        &report,
+        "round-trip",
+        ": encode gives 00010000 but encode_u64s gives 00000000",
+    );
 }
 
 #[test]
