@@ -132,6 +132,12 @@ fn passing_details_state_what_was_measured() {
         "{utf8}"
     );
     assert!(detail(&utf8, "base-compatible").ends_with("; ASCII is ASCII"));
+    // Eight random or near-valid sequences per case (CheckConfig::cases).
+    let sequences = format!(
+        " and {} random and near-valid sequences",
+        8 * utf8.config.cases
+    );
+    assert!(detail(&utf8, "canonical").contains(&sequences), "{utf8}");
     assert_eq!(
         detail(&utf8, "density"),
         "bytes per code point: 1 up to 7 bits, 2 up to 11 bits, 3 up to 16 bits, 4 up to 21 bits"
