@@ -41,6 +41,7 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("engine", engine),
     ("huge_16", huge_16),
     ("string", string),
+    ("dump", dump),
     #[cfg(feature = "describe")]
     ("describe", describe),
 ];
@@ -99,6 +100,11 @@ pub use engine_body::engine;
 #[path = "string_body.rs"]
 mod string_body;
 pub use string_body::string;
+
+// The body of `ucsx dump`'s scanner.
+#[path = "dump_body.rs"]
+mod dump_body;
+pub use dump_body::dump;
 
 // The description language's body (the `describe` feature of the crate,
 // and of the fuzz crate, which turns the crate's on).
