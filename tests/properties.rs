@@ -81,6 +81,20 @@ fn the_property_names_are_those_of_the_report_order() {
     assert_eq!(PROPERTIES[..], names[..]);
     assert_eq!(PROPERTIES[0], "round-trip");
     assert_eq!(PROPERTIES[9], "density");
+    // Each name parses to its property and compares equal to it both ways,
+    // and to no other.
+    for p in Property::ALL {
+        assert_eq!(p.name().parse::<Property>(), Ok(p));
+        for q in Property::ALL {
+            let same = p == q;
+            assert_eq!(p == q.name(), same);
+            assert_eq!(p == *q.name(), same);
+            assert_eq!(q.name() == p, same);
+            assert_eq!(*q.name() == p, same);
+        }
+    }
+    let err = "roundtrip".parse::<Property>().unwrap_err();
+    assert!(err.to_string().contains("roundtrip"), "{err}");
 }
 
 /// The public sample functions give what the checker tests: UTF-32's
@@ -138,6 +152,14 @@ fn passing_details_state_what_was_measured() {
         8 * utf8.config.cases
     );
     assert!(detail(&utf8, "canonical").contains(&sequences), "{utf8}");
+    // Every value of the sample, at least the random ones, is cut short at
+    // each unit and followed by another code.
+    let tested: usize = detail(&utf8, "prefix-free")
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(tested >= utf8.config.cases, "{utf8}");
     assert_eq!(
         detail(&utf8, "density"),
         "bytes per code point: 1 up to 7 bits, 2 up to 11 bits, 3 up to 16 bits, 4 up to 21 bits"
