@@ -401,6 +401,47 @@ mod tests {
         );
     }
 
+    /// A random value of `bits` bits has exactly that many, and the bits
+    /// below the top one vary.
+    #[test]
+    fn random_values_have_the_bit_length_asked_for() {
+        let range = Range::of::<Utf8>(64);
+        let mut rng = Rng::new(5);
+        // Up to 20 bits: UTF-8's 21-bit values past U+10FFFF are clamped.
+        for bits in [1u64, 7, 12, 20] {
+            let mut seen: Vec<BigUint> = (0..64)
+                .map(|_| range.random_of_bits(&mut rng, bits))
+                .inspect(|v| assert_eq!(v.bits(), bits, "{v:#x}"))
+                .collect();
+            seen.sort();
+            seen.dedup();
+            let possible = 1usize << (bits - 1).min(6);
+            assert!(seen.len() >= possible.min(32), "{bits} bits: {seen:x?}");
+        }
+    }
+
+    /// Clamping moves a value past the top to the top, and a surrogate of a
+    /// format that refuses them to the non-surrogate 0x800 below it (the
+    /// same length class in every format).
+    #[test]
+    fn clamp_keeps_values_in_the_range_and_off_the_surrogates() {
+        let range = Range::of::<Utf8>(64);
+        let clamp = |v: u32| range.clamp(BigUint::from(v));
+        assert_eq!(clamp(0xD9AB), BigUint::from(0xD1ABu32));
+        assert_eq!(clamp(0xDFFF), BigUint::from(0xD7FFu32));
+        assert_eq!(clamp(0xE000), BigUint::from(0xE000u32));
+        assert_eq!(clamp(0x11_0000), BigUint::from(0x10_FFFFu32));
+        // A format that encodes surrogates keeps them.
+        let with = Range {
+            skip_surrogates: false,
+            ..range.clone()
+        };
+        assert_eq!(
+            with.clamp(BigUint::from(0xD9ABu32)),
+            BigUint::from(0xD9ABu32)
+        );
+    }
+
     /// Both neighbours of both ends of every length class and of every
     /// power of two are in the sample: an off-by-one at a class edge or a
     /// bit length is the commonest decoder bug.
