@@ -7,8 +7,8 @@ use ucsx::properties::{
     check, check_only, CheckConfig, Property, PropertyReport, Verdict, PROPERTIES,
 };
 use ucsx::{
-    CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, Utf32, Utf8, UtfE8, UtfG32,
-    UtfG8,
+    CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, Utf32, Utf8, UtfE8, UtfG16,
+    UtfG32, UtfG8,
 };
 
 fn config() -> CheckConfig {
@@ -121,6 +121,21 @@ fn the_public_sample_functions_describe_the_format() {
             (0x80, 0x7FF),
             (0x800, 0xFFFF),
             (0x1_0000, 0x10_FFFF)
+        ]
+    );
+    // UTF-G-16's three-unit codes start past UTF-16's range, at U+110000,
+    // inside a power-of-two interval: found by search, not by probing 2^k.
+    let ends: Vec<(u64, u64, usize)> = length_classes::<UtfG16>(64)
+        .iter()
+        .map(|c| (c.first.to_u64().unwrap(), c.last.to_u64().unwrap(), c.units))
+        .collect();
+    assert_eq!(
+        ends,
+        [
+            (0, 0xFFFF, 1),
+            (0x1_0000, 0x10_FFFF, 2),
+            (0x11_0000, 0x3FF_FFFF, 3),
+            (0x400_0000, 0x7FFF_FFFF, 4)
         ]
     );
     let rows = density::<Utf8>(64);
