@@ -175,6 +175,10 @@ fn passing_details_state_what_was_measured() {
         .and_then(|n| n.parse().ok())
         .unwrap();
     assert!(tested >= utf8.config.cases, "{utf8}");
+    assert!(
+        detail(&utf8, "no-false-match").starts_with("no valid code starts at any of "),
+        "{utf8}"
+    );
     assert_eq!(
         detail(&utf8, "density"),
         "bytes per code point: 1 up to 7 bits, 2 up to 11 bits, 3 up to 16 bits, 4 up to 21 bits"
@@ -185,6 +189,7 @@ fn passing_details_state_what_was_measured() {
         "{utf32}"
     );
     assert!(!detail(&utf32, "base-compatible").contains("ASCII"));
+    assert_eq!(detail(&utf32, "no-false-match"), "every unit starts a code");
 }
 
 #[test]

@@ -442,6 +442,31 @@ mod tests {
         );
     }
 
+    /// Every kind of mutation is drawn, each often.
+    #[test]
+    fn random_mutations_are_of_every_kind() {
+        let mut rng = Rng::new(9);
+        let mut counts = [0; 4];
+        for _ in 0..400 {
+            counts[match Mutation::random(&mut rng, &[0x41, 0xC3]) {
+                Mutation::Corrupt(..) => 0,
+                Mutation::Drop(_) => 1,
+                Mutation::Duplicate(_) => 2,
+                Mutation::Insert(..) => 3,
+            }] += 1;
+        }
+        assert!(counts.iter().all(|&c| c >= 60), "{counts:?}");
+    }
+
+    /// `code_at` names the code holding a unit, at its start and inside it.
+    #[test]
+    fn code_at_finds_the_code_holding_a_unit() {
+        let (a, b, c) = (BigUint::from(1u8), BigUint::from(2u8), BigUint::from(3u8));
+        let text = Text::from_codes(&[(&a, &[7u8][..]), (&b, &[8, 8, 8]), (&c, &[9, 9])]);
+        let holders: Vec<usize> = (0..6).map(|i| text.code_at(i)).collect();
+        assert_eq!(holders, [0, 1, 1, 1, 2, 2]);
+    }
+
     /// Both neighbours of both ends of every length class and of every
     /// power of two are in the sample: an off-by-one at a class edge or a
     /// bit length is the commonest decoder bug.
