@@ -4,7 +4,7 @@
 #![cfg(feature = "describe")]
 
 use ucsx::describe::DescribedFormat;
-use ucsx::properties::{check_format, CheckConfig, Method};
+use ucsx::properties::{check_format, CheckConfig, Method, Property, PropertyResult, Verdict};
 use ucsx::{CodePoint, Encoding, Format, Utf32, Utf8, UtfE8, UtfG32, UtfG8};
 
 #[macro_use]
@@ -518,5 +518,119 @@ fn a_description_s_limits_and_messages_are_exact() {
         err.reason()
             .contains("starts at U+0100 but the classes before end at U+007F"),
         "{err}"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Verdicts decided from the templates
+
+/// The verdict on `property` of the format described by `source`.
+fn verdict_on(source: &str, property: Property) -> PropertyResult {
+    let d = DescribedFormat::parse(source).unwrap();
+    let config = CheckConfig {
+        cases: 64,
+        ..CheckConfig::default()
+    };
+    let report = d.check_only(&config, &[property]);
+    report.get(property.name()).unwrap().clone()
+}
+
+/// `no-false-match` is refuted from the templates when a one-unit code's
+/// lead fits a trailing template of another class: the counterexample is
+/// that code inside a valid code of the other class, tried in the class's
+/// first, last and middle code. Here C0..DF are one-byte codes and the
+/// second byte of a two-byte code is any byte with its top bit set, but
+/// in the first two-byte code (U+00A0, E0 E0) a second byte C0..DF spells
+/// a value below U+00A0, not the shortest form, and in the last (U+027F,
+/// E4 BF) one beyond `max`: only the middle code, U+018F (E2 CF), hosts
+/// it, as E2 C0.
+#[test]
+fn a_false_match_that_only_the_middle_of_a_class_hosts_is_found() {
+    let r = verdict_on(
+        "name = \"T\"\nunit = 8\nmax = \"U+027F\"\n\
+         [[class]]\nunits = [\"0xxxxxxx\"]\n\
+         [[class]]\nunits = [\"110xxxxx\"]\noffset = 0x80\n\
+         [[class]]\nunits = [\"111xxxxx\", \"1xxxxxxx\"]\noffset = 0x40\n",
+        Property::NoFalseMatch,
+    );
+    assert_eq!(
+        (r.verdict, r.method),
+        (Verdict::Fail, Method::Decided),
+        "{r}"
+    );
+    assert_eq!(
+        r.detail,
+        "C0 (the code of U+0080) occurs at unit 1 of E2 C0, the code of U+0180"
+    );
+}
+
+/// `base-compatible` splits the Unicode range, up to the format's last
+/// code point, at the class boundaries of the format and of the base
+/// format, and checks the codes at both ends of every interval, the last
+/// one too. UTF-8 with its four-byte codes counted from U+10000 (offset
+/// 0x10000, so that no four-byte code is overlong) differs from UTF-8
+/// only on the last interval, U+10000..U+10FFFF, at its first value. A
+/// 14-bit value in two 7-bit halves of a 16-bit unit, each half's top bit
+/// clear (as MIDI data bytes keep theirs), is one interval against
+/// UTF-16, U+0000..U+3FFF, and differs at its end, the last code point.
+#[test]
+fn base_compatible_checks_the_interval_that_ends_at_the_last_code_point() {
+    let biased = "name = \"T\"\nunit = 8\nmax = \"U+10FFFF\"\n\
+                  [[class]]\nunits = [\"0xxxxxxx\"]\n\
+                  [[class]]\nunits = [\"110xxxxx\", \"10xxxxxx\"]\n\
+                  [[class]]\nunits = [\"1110xxxx\", \"10xxxxxx\", \"10xxxxxx\"]\n\
+                  [[class]]\nunits = [\"11110xxx\", \"10xxxxxx\", \"10xxxxxx\", \"10xxxxxx\"]\n\
+                  offset = 0x10000\n";
+    let r = verdict_on(biased, Property::BaseCompatible);
+    assert_eq!(
+        (r.verdict, r.method),
+        (Verdict::Fail, Method::Decided),
+        "{r}"
+    );
+    assert_eq!(
+        r.detail,
+        "U+10000 is F0 90 80 80 in UTF-8 but F0 80 80 80 here"
+    );
+    let r = verdict_on(
+        "name = \"T\"\nunit = 16\nmax = \"U+3FFF\"\n\
+         [[class]]\nunits = [\"0xxxxxxx_0xxxxxxx\"]\n",
+        Property::BaseCompatible,
+    );
+    assert_eq!(
+        (r.verdict, r.method),
+        (Verdict::Fail, Method::Decided),
+        "{r}"
+    );
+    assert_eq!(r.detail, "U+3FFF is 3FFF in UTF-16 but 7F7F here");
+}
+
+/// `base-compatible` is proved only where, on every interval, the class
+/// has the base format's own templates and offset, for then the codes
+/// agree throughout; agreeing at an interval's ends proves nothing about
+/// the values between. A two-byte class with UTF-8's offset (0) but
+/// another layout (seven bits in the second byte, the lead's last bit a
+/// literal zero) agrees with UTF-8 at both ends of U+0080..U+07BF (C2 80
+/// and DE BF) but not at the values between with bit 6 set (U+00C0 is
+/// C2 C0 here): the sample finds them. And UTF-32 written with its top
+/// eleven bits as literal zeros has UTF-32's codes but not its template:
+/// the verdict is the sample's, a pass.
+#[test]
+fn base_compatible_is_decided_only_from_the_base_format_s_own_templates() {
+    let r = verdict_on(
+        "name = \"T\"\nunit = 8\nmax = \"U+07BF\"\n\
+         [[class]]\nunits = [\"0xxxxxxx\"]\n\
+         [[class]]\nunits = [\"110xxxx0\", \"1xxxxxxx\"]\n",
+        Property::BaseCompatible,
+    );
+    assert_eq!(r.verdict, Verdict::Fail, "{r}");
+    let r = verdict_on(
+        "name = \"T\"\nunit = 32\nmax = \"U+10FFFF\"\n\
+         [[class]]\nunits = [\"00000000_000xxxxx_xxxxxxxx_xxxxxxxx\"]\n",
+        Property::BaseCompatible,
+    );
+    assert_eq!(
+        (r.verdict, r.method),
+        (Verdict::Pass, Method::Sampled),
+        "{r}"
     );
 }

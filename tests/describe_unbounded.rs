@@ -546,3 +546,40 @@ fn a_two_unit_lead_before_a_length_field_is_checked_unit_by_unit() {
         (ucsx::DecodeErrorKind::Truncated, None)
     );
 }
+
+/// `binary-order` is decided only for classes of fixed length, whose
+/// leads are compared class by class: a class with a length field is left
+/// to the sample. UTF-16's one-unit codes for the BMP and every value
+/// above in a DDFF code with a length field, as UTF-∞-16 writes its
+/// largest values: DDFF sorts below E000..FFFF, the codes of
+/// U+E000..U+FFFF, so the order fails, and the sample shows it.
+#[test]
+fn binary_order_beside_a_length_field_is_sampled() {
+    let d = DescribedFormat::parse(
+        "name = \"T\"\nunit = 16\nmax = \"unbounded\"\n\
+         [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx\"]\n\
+         [[class]]\nunits = [\"10xxxxxx_xxxxxxxx\"]\noffset = 0x8000\n\
+         [[class]]\nunits = [\"1100xxxx_xxxxxxxx\"]\noffset = 0xC000\n\
+         [[class]]\nunits = [\"11010xxx_xxxxxxxx\"]\noffset = 0xD000\n\
+         [[class]]\nunits = [\"111xxxxx_xxxxxxxx\"]\noffset = 0xE000\n\
+         [[class]]\nunits = [\"11011101_11111111\"]\n[class.length]\n\
+         digit = \"11011110_xxxxxxxx\"\nescape = \"11011111_10110100\"\n\
+         value = \"1101111x_xxxxxxxx\"\ndigit-bits = 4\n",
+    )
+    .unwrap();
+    let config = ucsx::properties::CheckConfig {
+        cases: 64,
+        ..Default::default()
+    };
+    let report = d.check_only(&config, &[ucsx::properties::Property::BinaryOrder]);
+    let r = report.get("binary-order").unwrap();
+    assert_eq!(
+        (r.verdict, r.method),
+        (
+            ucsx::properties::Verdict::Fail,
+            ucsx::properties::Method::Sampled
+        ),
+        "{r}"
+    );
+    assert!(r.detail.contains("sorts after U+10000 (DDFF "), "{r}");
+}
