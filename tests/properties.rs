@@ -541,6 +541,27 @@ fn leb128_breaks_binary_order_lead_trail_length_and_base() {
         "length-from-prefix",
         "known only after all its units",
     );
+    // The witness is a code of another length that starts with all but the
+    // last unit of the code named.
+    let (code, witness) = detail(&report, "length-from-prefix")
+        .split_once("; ")
+        .unwrap();
+    let units = |s: &str| {
+        s.split_once(" (")
+            .unwrap()
+            .1
+            .split_once(')')
+            .unwrap()
+            .0
+            .to_string()
+    };
+    let code = units(code.split_once("the length of ").unwrap().1);
+    let witness = units(witness);
+    let prefix = &code[..code.len() - 2];
+    assert!(
+        witness.starts_with(prefix) && witness.len() != code.len(),
+        "{witness} against {code}"
+    );
     // And so a search finds 01 inside 80 01.
     assert_fails(
         &report,
@@ -578,7 +599,8 @@ fn codes_that_are_prefixes_of_others_break_prefix_free() {
 #[test]
 fn fixed_width_without_markers_breaks_self_synchronizing() {
     let report = check::<Fixed2>(&config());
-    assert_fails(&report, "self-synchronizing", "");
+    // From inside a code the decoder stays a unit off to the end.
+    assert_fails(&report, "self-synchronizing", "never falls back in step");
     assert_fails(&report, "lead-trail-disjoint", "context unbounded");
     assert_fails(&report, "no-false-match", "occurs at unit 1");
     assert_fails(

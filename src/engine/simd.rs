@@ -707,7 +707,7 @@ mod tests {
     #[test]
     fn the_table_holds_the_first_layout_that_fits() {
         let layouts = [(1u8, 6usize, 2u8, 2usize), (2, 4, 3, 4), (3, 3, 4, 4)];
-        for mask in 0..4096usize {
+        for (mask, e) in TABLE.iter().enumerate() {
             let ends: Vec<u8> = (0..12u8).filter(|&k| mask >> k & 1 == 1).collect();
             let starts = core::iter::once(0).chain(ends.iter().map(|&e| e + 1));
             let lens: Vec<u8> = ends.iter().zip(starts).map(|(&e, s)| e + 1 - s).collect();
@@ -718,14 +718,13 @@ mod tests {
                 })
                 .map_or((0, 0, [0x80; 16]), |&(kind, codes, _, lane)| {
                     let mut shuffle = [0x80u8; 16];
-                    for j in 0..codes {
-                        for k in 0..lens[j] {
-                            shuffle[lane * j + usize::from(k)] = ends[j] - k;
+                    for (j, (&len, &end)) in lens.iter().zip(&ends).take(codes).enumerate() {
+                        for k in 0..len {
+                            shuffle[lane * j + usize::from(k)] = end - k;
                         }
                     }
                     (kind, ends[codes - 1] + 1, shuffle)
                 });
-            let e = &TABLE[mask];
             assert_eq!((e.kind, e.read, e.shuffle), want, "{mask:012b}");
         }
         // Twelve ASCII bytes, and 1, 2, 1, 2, ... bytes: six codes a step.
