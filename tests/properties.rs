@@ -457,7 +457,7 @@ impl Encoding for Lossy24 {
 /// the stretch to its first value, U+1F05, which is no boundary value.
 /// `BUG == 2`: `encode_u64s`, the fast path, drops bit 16 of values from
 /// U+10000 on while `encode` is right, as a vector kernel disagreeing with
-/// its scalar twin would.
+/// its scalar twin would; `BUG == 3`: `decode_u64s` does the same.
 struct Utf32Planted<const BUG: u8>;
 
 impl<const BUG: u8> Encoding for Utf32Planted<BUG> {
@@ -478,6 +478,15 @@ impl<const BUG: u8> Encoding for Utf32Planted<BUG> {
 
     fn decode(input: &[u32]) -> Result<(CodePoint, usize), DecodeError> {
         Utf32::decode(input)
+    }
+
+    fn decode_u64s(input: &[u32], out: &mut Vec<u64>) -> Result<(), DecodeError> {
+        let start = out.len();
+        Utf32::decode_u64s(input, out)?;
+        if BUG == 3 {
+            out[start..].iter_mut().for_each(|v| *v &= !0x1_0000);
+        }
+        Ok(())
     }
 
     fn encode_u64s(input: &[u64], out: &mut Vec<u32>) -> Result<(), EncodeError> {
@@ -502,12 +511,18 @@ fn a_wrong_stretch_of_values_is_shrunk_to_its_first() {
 }
 
 #[test]
-fn a_fast_path_disagreeing_with_encode_fails_round_trip() {
+fn fast_paths_disagreeing_with_encode_or_decode_fail_round_trip() {
     let report = check::<Utf32Planted<2>>(&config());
     assert_fails(
         &report,
         "round-trip",
         ": encode gives 00010000 but encode_u64s gives 00000000",
+    );
+    let report = check::<Utf32Planted<3>>(&config());
+    assert_fails(
+        &report,
+        "round-trip",
+        "U+10000: decode_u64s of 00010000 gives [0]",
     );
 }
 
