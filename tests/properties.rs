@@ -161,6 +161,10 @@ fn passing_details_state_what_was_measured() {
         "{utf8}"
     );
     assert!(detail(&utf8, "base-compatible").ends_with("; ASCII is ASCII"));
+    assert!(
+        detail(&utf8, "binary-order").starts_with("units and big-endian bytes order the "),
+        "{utf8}"
+    );
     // Eight random or near-valid sequences per case (CheckConfig::cases).
     let sequences = format!(
         " and {} random and near-valid sequences",

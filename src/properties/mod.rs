@@ -552,7 +552,7 @@ where
             Property::LeadTrailDisjoint => sync::lead_trail(&ctx),
             Property::NoFalseMatch => search::no_false_match(&ctx),
             Property::SelfSynchronizing => sync::self_sync(&mut ctx),
-            Property::BinaryOrder => order::binary_order(&mut ctx),
+            Property::BinaryOrder => order::binary_order(&ctx),
             Property::LengthFromPrefix => sync::length_from_prefix(&ctx),
             Property::BaseCompatible => base::base_compatible(&mut ctx),
             Property::Density => density.clone(),

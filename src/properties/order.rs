@@ -10,7 +10,7 @@ use super::unit::{be_bytes, hex, ArbitraryUnit};
 use super::{Ctx, Property, PropertyResult};
 use crate::{CodePoint, Encoding};
 
-pub(crate) fn binary_order<E: Encoding>(ctx: &mut Ctx<E>) -> PropertyResult
+pub(crate) fn binary_order<E: Encoding>(ctx: &Ctx<E>) -> PropertyResult
 where
     E::Unit: ArbitraryUnit,
 {
@@ -23,13 +23,11 @@ where
     // codes do not compare as less.
     let unit_fails = |i: usize, j: usize| ctx.codes[i] >= ctx.codes[j];
     let byte_fails = |i: usize, j: usize| bytes[i] >= bytes[j];
-    let mut pairs: Vec<(usize, usize)> = (0..n - 1).map(|i| (i, i + 1)).collect();
-    for _ in 0..ctx.config.cases * 4 {
-        let (a, b) = (ctx.rng.below(n), ctx.rng.below(n));
-        if a != b {
-            pairs.push((a.min(b), a.max(b)));
-        }
-    }
+    // Neighbours in value order are enough: comparing sequences element by
+    // element is a total order, so if each code sorts below the next, every
+    // code sorts below every later one, and any pair out of order implies a
+    // neighbouring pair out of order.
+    let pairs: Vec<(usize, usize)> = (0..n - 1).map(|i| (i, i + 1)).collect();
     let mut problems = Vec::new();
     for (what, fails) in [
         ("as units", &unit_fails as &dyn Fn(usize, usize) -> bool),
@@ -58,8 +56,8 @@ where
         PropertyResult::pass(
             Property::BinaryOrder,
             format!(
-                "units and big-endian bytes order {} pairs of codes as their code points",
-                pairs.len()
+                "units and big-endian bytes order the {} codes of the sample as their code points",
+                n
             ),
         )
     } else {
