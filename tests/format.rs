@@ -43,3 +43,131 @@ fn a_too_wide_unit_is_an_error_after_the_codes_before_it() {
         );
     }
 }
+
+/// `Format::unit_roles` names each unit's part and the bits of it that
+/// carry the value, as the specs lay codes out: UTF-8's lead keeps the bits
+/// below its length marker and each trailing byte six (RFC 3629 §3), a
+/// UTF-16 pair ten bits a unit (RFC 2781 §2.1), a UTF-∞-16 lead below its
+/// run of ones nine bits (`utf-inf-16.txt` §3.3.1), a DDFF code's DFB4
+/// units announce as many more length-storage units (§3.4.5).
+#[test]
+fn unit_roles_follow_the_layout_of_each_code() {
+    use ucsx::UnitRole::*;
+    let cases: [(Format, &[u32], &[(ucsx::UnitRole, u32)]); 10] = [
+        (Format::Utf8, &[], &[]),
+        (Format::Utf8, &[0x41], &[(Single, 0x7F)]),
+        (
+            Format::Utf8,
+            &[0xE2, 0x82, 0xAC],
+            &[(Lead, 0x0F), (Trailing, 0x3F), (Trailing, 0x3F)],
+        ),
+        (
+            Format::Utf8,
+            &[0xF0, 0x9F, 0x98, 0x80],
+            &[
+                (Lead, 0x07),
+                (Trailing, 0x3F),
+                (Trailing, 0x3F),
+                (Trailing, 0x3F),
+            ],
+        ),
+        (
+            Format::UtfE8,
+            &[0xFE, 0x82, 0x80, 0x80, 0x80, 0x80, 0x80],
+            &[
+                (Lead, 0),
+                (Trailing, 0x3F),
+                (Trailing, 0x3F),
+                (Trailing, 0x3F),
+                (Trailing, 0x3F),
+                (Trailing, 0x3F),
+                (Trailing, 0x3F),
+            ],
+        ),
+        (Format::Utf16, &[0x41], &[(Single, 0xFFFF)]),
+        (
+            Format::Utf16,
+            &[0xD83D, 0xDE00],
+            &[(HighSurrogate, 0x3FF), (LowSurrogate, 0x3FF)],
+        ),
+        (
+            Format::UtfInf16,
+            &[0xDC04, 0xDE80, 0xDE00],
+            &[(Lead, 0xFF), (Trailing, 0x1FF), (Trailing, 0x1FF)],
+        ),
+        (
+            Format::UtfInf16,
+            &[0xDDFF, 0xDFB4, 0xDE00, 0xDE01, 0xDE00, 0xDE00],
+            &[
+                (Lead, 0),
+                (Before, 0),
+                (LengthStorage, 0xFF),
+                (LengthStorage, 0xFF),
+                (UsvStorage, 0x1FF),
+                (UsvStorage, 0x1FF),
+            ],
+        ),
+        (
+            Format::Utf32,
+            &[0x41, 0x10_FFFF],
+            &[(Single, u32::MAX), (Single, u32::MAX)],
+        ),
+    ];
+    for (format, code, want) in cases {
+        assert_eq!(format.unit_roles(code), want, "{format} {code:X?}");
+    }
+    let names: Vec<&str> = [
+        Single,
+        Lead,
+        Trailing,
+        HighSurrogate,
+        LowSurrogate,
+        Before,
+        LengthStorage,
+        UsvStorage,
+    ]
+    .iter()
+    .map(|r| r.name())
+    .collect();
+    assert_eq!(
+        names,
+        [
+            "single",
+            "lead",
+            "trailing",
+            "high surrogate",
+            "low surrogate",
+            "before (DFB4)",
+            "length-storage",
+            "USV-storage"
+        ]
+    );
+}
+
+/// `Format::can_encode` says what `Format::encode` does, for every format,
+/// at the edges of the formats' ranges.
+#[test]
+fn can_encode_agrees_with_encode() {
+    let values: [u128; 10] = [
+        0,
+        0xD800,
+        0xDFFF,
+        0x10_FFFF,
+        0x11_0000,
+        0x7FFF_FFFF,
+        0x8000_0000,
+        0xF_FFFF_FFFF,
+        u64::MAX as u128,
+        1 << 64,
+    ];
+    for format in Format::ALL {
+        for &v in &values {
+            let cp = CodePoint::from(num_bigint::BigUint::from(v));
+            assert_eq!(
+                format.can_encode(&cp),
+                format.encode(&cp).is_ok(),
+                "{format} {cp}"
+            );
+        }
+    }
+}

@@ -612,3 +612,35 @@ fn the_16_bit_formats_are_utf_16_on_the_unicode_range() {
     same::<UtfE16>();
     same::<UtfInf16>();
 }
+
+/// The last code point of each bounded 16-bit format decodes from its code
+/// (every bit of the last unit counts, nothing is left to read), and the
+/// value after it is refused: the range check is `> max`, not `>= max`.
+#[test]
+fn the_last_code_point_of_each_16_bit_format_decodes() {
+    fn check<E: Encoding<Unit = u16>>() {
+        let max = E::max_code_point().unwrap();
+        let code = encode::<E>(&max);
+        assert_eq!(
+            E::decode(&code).unwrap(),
+            (max.clone(), code.len()),
+            "{}",
+            E::NAME
+        );
+        let past = CodePoint::from(max.to_biguint() + 1u8);
+        assert!(E::encode(&past, &mut Vec::new()).is_err(), "{}", E::NAME);
+    }
+    check::<Utf16>();
+    check::<UtfG16>();
+    check::<UtfE16>();
+}
+
+/// A partial last unit after a byte order mark is reported at its own
+/// offset in the bytes, the mark counted.
+#[test]
+fn a_partial_unit_after_a_byte_order_mark_is_placed_in_the_bytes() {
+    let err = bytes_to_units::<u16>(&[0xFF, 0xFE, 0x41, 0x00, 0x42, 0x00, 0x43], None).unwrap_err();
+    assert_eq!((err.position(), err.len()), (6, 1));
+    let err = bytes_to_units::<u16>(&[0xFE, 0xFF, 0x00], None).unwrap_err();
+    assert_eq!((err.position(), err.len()), (2, 1));
+}
