@@ -49,11 +49,12 @@ fn a_too_wide_unit_is_an_error_after_the_codes_before_it() {
 /// below its length marker and each trailing byte six (RFC 3629 §3), a
 /// UTF-16 pair ten bits a unit (RFC 2781 §2.1), a UTF-∞-16 lead below its
 /// run of ones nine bits (`utf-inf-16.txt` §3.3.1), a DDFF code's DFB4
-/// units announce as many more length-storage units (§3.4.5).
+/// units announce as many more length-storage units (§3.4.5), one or two
+/// of them.
 #[test]
 fn unit_roles_follow_the_layout_of_each_code() {
     use ucsx::UnitRole::*;
-    let cases: [(Format, &[u32], &[(ucsx::UnitRole, u32)]); 10] = [
+    let cases: [(Format, &[u32], &[(ucsx::UnitRole, u32)]); 11] = [
         (Format::Utf8, &[], &[]),
         (Format::Utf8, &[0x41], &[(Single, 0x7F)]),
         (
@@ -104,6 +105,19 @@ fn unit_roles_follow_the_layout_of_each_code() {
                 (LengthStorage, 0xFF),
                 (LengthStorage, 0xFF),
                 (UsvStorage, 0x1FF),
+                (UsvStorage, 0x1FF),
+            ],
+        ),
+        (
+            Format::UtfInf16,
+            &[0xDDFF, 0xDFB4, 0xDFB4, 0xDE00, 0xDE00, 0xDE01, 0xDE00],
+            &[
+                (Lead, 0),
+                (Before, 0),
+                (Before, 0),
+                (LengthStorage, 0xFF),
+                (LengthStorage, 0xFF),
+                (LengthStorage, 0xFF),
                 (UsvStorage, 0x1FF),
             ],
         ),
