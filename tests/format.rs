@@ -54,7 +54,9 @@ fn a_too_wide_unit_is_an_error_after_the_codes_before_it() {
 #[test]
 fn unit_roles_follow_the_layout_of_each_code() {
     use ucsx::UnitRole::*;
-    let cases: [(Format, &[u32], &[(ucsx::UnitRole, u32)]); 11] = [
+    // (format, code, the role and value mask of each unit)
+    type Case = (Format, &'static [u32], &'static [(ucsx::UnitRole, u32)]);
+    let cases: [Case; 11] = [
         (Format::Utf8, &[], &[]),
         (Format::Utf8, &[0x41], &[(Single, 0x7F)]),
         (

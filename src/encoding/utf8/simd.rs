@@ -647,6 +647,29 @@ mod tests {
         all_agree(&bytes);
     }
 
+    /// Every pair of a byte and the byte after it, then two trailing
+    /// bytes, inside a block and across a block boundary: each entry of the
+    /// three lookup tables (a byte's two nibbles, the next byte's high
+    /// nibble) is met with every neighbour, so a flag missing from one row
+    /// shows as a prefix longer than std's valid part.
+    #[test]
+    fn every_byte_pair_in_and_across_blocks() {
+        for at in [20, 63] {
+            for pair in 0..=0xFFFFu16 {
+                let mut bytes = [b'a'; 192];
+                bytes[at..at + 4].copy_from_slice(&[(pair >> 8) as u8, pair as u8, 0x80, 0x80]);
+                all_agree(&bytes);
+            }
+        }
+        // And the dispatch takes the vector path: valid text is read to
+        // within a block and a code of its end.
+        if has_feature!("ssse3") {
+            let text = "aé一😀".repeat(40);
+            let prefix = super::valid_utf8_prefix(text.as_bytes());
+            assert!(prefix + 68 >= text.len(), "{prefix} of {}", text.len());
+        }
+    }
+
     #[test]
     fn every_fault_at_every_offset_of_several_blocks() {
         // Valid 3-byte text, then each kind of fault at each offset: the
