@@ -94,7 +94,13 @@ fn the_property_names_are_those_of_the_report_order() {
         }
     }
     let err = "roundtrip".parse::<Property>().unwrap_err();
-    assert!(err.to_string().contains("roundtrip"), "{err}");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "no property named \"roundtrip\" (one of: {})",
+            PROPERTIES.join(", ")
+        )
+    );
 }
 
 /// The public sample functions give what the checker tests: UTF-32's
@@ -138,6 +144,12 @@ fn the_public_sample_functions_describe_the_format() {
             (0x400_0000, 0x7FFF_FFFF, 4)
         ]
     );
+    // A class's first value and its neighbours are boundary values even
+    // when the class starts at no power of two.
+    let values = boundary_values::<UtfG16>(64);
+    for v in [0x10_FFFFu32, 0x11_0000, 0x11_0001] {
+        assert!(values.contains(&CodePoint::from(v)), "{v:#x} missing");
+    }
     let rows = density::<Utf8>(64);
     let bytes: Vec<usize> = rows.iter().map(|r| r.bytes).collect();
     // Bit lengths 0..=7 in one byte, 8..=11 in two, 12..=16 in three,
@@ -161,6 +173,13 @@ fn passing_details_state_what_was_measured() {
         "{utf8}"
     );
     assert!(detail(&utf8, "base-compatible").ends_with("; ASCII is ASCII"));
+    // ASCII, the sample's values and four random characters per case.
+    let values: usize = detail(&utf8, "base-compatible")
+        .split_once(" (")
+        .and_then(|(_, rest)| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(values >= 4 * utf8.config.cases, "{utf8}");
     assert!(
         detail(&utf8, "binary-order").starts_with("units and big-endian bytes order the "),
         "{utf8}"

@@ -458,6 +458,24 @@ mod tests {
         assert!(counts.iter().all(|&c| c >= 60), "{counts:?}");
     }
 
+    /// Each mutation changes the units as it says, at its index modulo the
+    /// length, and returns that index.
+    #[test]
+    fn mutations_apply_where_they_say() {
+        let base = vec![1u8, 2, 3];
+        let cases = [
+            (Mutation::Corrupt(4, 9), vec![1, 9, 3], 1),
+            (Mutation::Drop(2), vec![1, 2], 2),
+            (Mutation::Duplicate(3), vec![1, 1, 2, 3], 0),
+            (Mutation::Insert(7, 9), vec![1, 2, 3, 9], 3),
+        ];
+        for (m, want, at) in cases {
+            let mut units = base.clone();
+            assert_eq!(m.apply(&mut units), at, "{m:?}");
+            assert_eq!(units, want, "{m:?}");
+        }
+    }
+
     /// `code_at` names the code holding a unit, at its start and inside it.
     #[test]
     fn code_at_finds_the_code_holding_a_unit() {
