@@ -6,8 +6,8 @@
 
 use ucsx::properties::{check, CheckConfig, PropertyReport, Verdict};
 use ucsx::{
-    CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, SurrogatePolicy, Utf16, Utf8,
-    UtfE8, UtfG8, UtfInf16,
+    CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, SurrogatePolicy, Utf16, Utf32,
+    Utf8, UtfE8, UtfG8, UtfInf16,
 };
 
 fn configs() -> [CheckConfig; 2] {
@@ -448,4 +448,73 @@ fn max_bits_does_not_shrink_a_bounded_range() {
             .to_string()
             .starts_with("UTF-16: 256 cases, values up to 21 bits"));
     }
+}
+
+// ---------------------------------------------------------------------------
+// Wrong stretches of values and fast paths
+
+/// UTF-32 with one of three planted bugs. `BUG == 1`: a wrong stretch of an
+/// encoding table, U+1F05..U+1FFF written with bit 20 set (so they decode
+/// to other values); the checker must shrink a failure found anywhere in
+/// the stretch to its first value, U+1F05, which is no boundary value.
+/// `BUG == 2`: `encode_u64s`, the fast path, drops bit 16 of values from
+/// U+10000 on while `encode` is right, as a vector kernel disagreeing with
+/// its scalar twin would; `BUG == 3`: `decode_u64s` does the same.
+struct Utf32Planted<const BUG: u8>;
+
+impl<const BUG: u8> Encoding for Utf32Planted<BUG> {
+    type Unit = u32;
+    const NAME: &'static str = "UTF-32-PLANTED";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Utf32::max_code_point()
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u32>) -> Result<(), EncodeError> {
+        Utf32::encode(cp, out)?;
+        if BUG == 1 && matches!(cp.to_u64(), Some(0x1F05..=0x1FFF)) {
+            *out.last_mut().unwrap() |= 0x10_0000;
+        }
+        Ok(())
+    }
+
+    fn decode(input: &[u32]) -> Result<(CodePoint, usize), DecodeError> {
+        Utf32::decode(input)
+    }
+
+    fn decode_u64s(input: &[u32], out: &mut Vec<u64>) -> Result<(), DecodeError> {
+        let start = out.len();
+        Utf32::decode_u64s(input, out)?;
+        if BUG == 3 {
+            out[start..].iter_mut().for_each(|v| *v &= !0x1_0000);
+        }
+        Ok(())
+    }
+
+    fn encode_u64s(input: &[u64], out: &mut Vec<u32>) -> Result<(), EncodeError> {
+        for &v in input {
+            Self::encode(&CodePoint::from(v), out)?;
+            if BUG == 2 && v >= 0x1_0000 {
+                *out.last_mut().unwrap() &= !0x1_0000;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn a_wrong_stretch_of_values_is_shrunk_to_its_first() {
+    assert_caught::<Utf32Planted<1>>(
+        "round-trip",
+        "U+1F05 encodes as 00101F05 which decodes to U+101F05",
+    );
+}
+
+#[test]
+fn fast_paths_disagreeing_with_encode_or_decode_fail_round_trip() {
+    assert_caught::<Utf32Planted<2>>(
+        "round-trip",
+        ": encode gives 00010000 but encode_u64s gives 00000000",
+    );
+    assert_caught::<Utf32Planted<3>>("round-trip", "U+10000: decode_u64s of 00010000 gives [0]");
 }
