@@ -682,28 +682,12 @@ mod tests {
 
     use super::*;
 
-    /// The table's entries gather what they say: for every mask, the lanes
-    /// name the code's bytes in order.
-    #[test]
-    fn every_entry_reads_whole_codes() {
-        for mask in 0..4096 {
-            let e = entry(mask);
-            match e.kind {
-                1..=3 => {
-                    assert!(e.read as usize <= 12);
-                    // The step ends where a code ends.
-                    assert_eq!(mask >> (e.read - 1) & 1, 1, "{mask:012b}");
-                }
-                _ => assert_eq!(e.read, 0),
-            }
-        }
-    }
-
     /// The static table holds, for every mask, the first layout whose
     /// codes fit their lanes (module docs), modelled here from the code
-    /// lengths: text of one- and two-byte codes mixed is gathered six at a
-    /// time, not left to the one-code path (which would give the same
-    /// units, only slower, so no output test can tell).
+    /// lengths: each lane names its code's bytes, last first, and a step
+    /// ends where a code ends; text of one- and two-byte codes mixed is
+    /// gathered six at a time, not left to the one-code path (which would
+    /// give the same units, only slower, so no output test can tell).
     #[test]
     fn the_table_holds_the_first_layout_that_fits() {
         let layouts = [(1u8, 6usize, 2u8, 2usize), (2, 4, 3, 4), (3, 3, 4, 4)];
