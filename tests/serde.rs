@@ -6,6 +6,8 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 use ucsx::CodePoint;
 
+mod common;
+
 #[test]
 fn json_uses_the_notation() {
     let cp = CodePoint::from(0x110000u32);
@@ -329,38 +331,15 @@ fn max_bits_sets_the_limit_of_one_field() {
     );
 }
 
-/// A binary format that presents a byte string as a sequence of u8, the
-/// path of `visit_seq`: any deserializer, with `is_human_readable` false.
-struct BinarySeq<I>(serde::de::value::SeqDeserializer<I, serde::de::value::Error>);
-
-impl<'de, I: Iterator<Item = u8>> serde::Deserializer<'de> for BinarySeq<I> {
-    type Error = serde::de::value::Error;
-    fn deserialize_any<V: serde::de::Visitor<'de>>(self, v: V) -> Result<V::Value, Self::Error> {
-        self.0.deserialize_any(v)
-    }
-    fn is_human_readable(&self) -> bool {
-        false
-    }
-    serde::forward_to_deserialize_any! {
-        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-        bytes byte_buf option unit unit_struct newtype_struct seq tuple
-        tuple_struct map struct enum identifier ignored_any
-    }
-}
-
-fn binary_seq<I: Iterator<Item = u8>>(bytes: I) -> BinarySeq<I> {
-    BinarySeq(serde::de::value::SeqDeserializer::new(bytes))
-}
-
 #[test]
 fn a_byte_sequence_is_refused_as_soon_as_it_passes_the_limit() {
     assert_eq!(
-        CodePoint::deserialize(binary_seq([0x00, 0x00, 0x11].into_iter())).unwrap(),
+        CodePoint::deserialize(common::Binary::seq([0x00, 0x00, 0x11].into_iter())).unwrap(),
         CodePoint::from(0x110000u32)
     );
     // An endless sequence: refused after the limit's worth of bytes, not
     // collected.
-    let err = CodePoint::deserialize(binary_seq(std::iter::repeat(0xFF))).unwrap_err();
+    let err = CodePoint::deserialize(common::Binary::seq(std::iter::repeat(0xFF))).unwrap_err();
     assert_eq!(
         err.to_string(),
         "a code point of more than 16777216 bits is over the limit of 16777216 bits"
@@ -368,15 +347,15 @@ fn a_byte_sequence_is_refused_as_soon_as_it_passes_the_limit() {
     let limits = DecodeLimits { max_bits: 9 };
     assert_eq!(
         limits
-            .deserialize(binary_seq([0xFF, 0x01].into_iter()))
+            .deserialize(common::Binary::seq([0xFF, 0x01].into_iter()))
             .unwrap(),
         CodePoint::from(0x1FFu16)
     );
     assert!(limits
-        .deserialize(binary_seq([0xFF, 0x03].into_iter()))
+        .deserialize(common::Binary::seq([0xFF, 0x03].into_iter()))
         .is_err());
     assert!(limits
-        .deserialize(binary_seq([0xFF, 0xFF, 0x01].into_iter()))
+        .deserialize(common::Binary::seq([0xFF, 0xFF, 0x01].into_iter()))
         .is_err());
 }
 

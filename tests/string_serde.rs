@@ -180,28 +180,12 @@ fn hostile_binary_input_is_refused() {
 /// (`visit_byte_buf`) gets the same string as one that lends them.
 #[test]
 fn owned_and_borrowed_bytes_deserialize_alike() {
-    struct OwnedBytes(Vec<u8>);
-    impl<'de> serde::Deserializer<'de> for OwnedBytes {
-        type Error = serde::de::value::Error;
-        fn deserialize_any<V: serde::de::Visitor<'de>>(
-            self,
-            v: V,
-        ) -> Result<V::Value, Self::Error> {
-            v.visit_byte_buf(self.0)
-        }
-        fn is_human_readable(&self) -> bool {
-            false
-        }
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
-            bytes byte_buf option unit unit_struct newtype_struct seq tuple
-            tuple_struct map struct enum identifier ignored_any
-        }
-    }
     use serde::Deserialize;
     let text = "aé😀";
-    let got = EncodedString::<ucsx::UtfE8>::deserialize(OwnedBytes(text.as_bytes().to_vec()));
+    let got = EncodedString::<ucsx::UtfE8>::deserialize(common::Binary::byte_buf(
+        text.as_bytes().to_vec(),
+    ));
     assert_eq!(got.unwrap(), EncodedString::<ucsx::UtfE8>::from(text));
-    let bad = EncodedString::<ucsx::UtfE8>::deserialize(OwnedBytes(vec![0x61, 0xFF]));
+    let bad = EncodedString::<ucsx::UtfE8>::deserialize(common::Binary::byte_buf(vec![0x61, 0xFF]));
     assert!(bad.is_err());
 }

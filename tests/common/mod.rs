@@ -110,3 +110,41 @@ impl std::io::Read for Chunked<'_> {
         Ok(n)
     }
 }
+
+/// Bytes as a binary format hands them to serde, with `is_human_readable`
+/// false so that a type takes its binary form: a byte string read as a
+/// sequence of u8 (`visit_seq`) or owned bytes (`visit_byte_buf`).
+pub enum Binary<I> {
+    Seq(serde::de::value::SeqDeserializer<I, serde::de::value::Error>),
+    ByteBuf(Vec<u8>),
+}
+
+impl<I: Iterator<Item = u8>> Binary<I> {
+    pub fn seq(bytes: I) -> Self {
+        Binary::Seq(serde::de::value::SeqDeserializer::new(bytes))
+    }
+}
+
+impl Binary<std::iter::Empty<u8>> {
+    pub fn byte_buf(bytes: Vec<u8>) -> Self {
+        Binary::ByteBuf(bytes)
+    }
+}
+
+impl<'de, I: Iterator<Item = u8>> serde::Deserializer<'de> for Binary<I> {
+    type Error = serde::de::value::Error;
+    fn deserialize_any<V: serde::de::Visitor<'de>>(self, v: V) -> Result<V::Value, Self::Error> {
+        match self {
+            Binary::Seq(seq) => seq.deserialize_any(v),
+            Binary::ByteBuf(bytes) => v.visit_byte_buf(bytes),
+        }
+    }
+    fn is_human_readable(&self) -> bool {
+        false
+    }
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
+    }
+}
