@@ -535,6 +535,16 @@ fn verdict_on(source: &str, property: Property) -> PropertyResult {
     report.get(property.name()).unwrap().clone()
 }
 
+/// The detail of `r`, a failure decided from the templates.
+fn decided_failure(r: &PropertyResult) -> &str {
+    assert_eq!(
+        (r.verdict, r.method),
+        (Verdict::Fail, Method::Decided),
+        "{r}"
+    );
+    &r.detail
+}
+
 /// `no-false-match` is refuted from the templates when a one-unit code's
 /// lead fits a trailing template of another class: the counterexample is
 /// that code inside a valid code of the other class, tried in the class's
@@ -554,12 +564,7 @@ fn a_false_match_that_only_the_middle_of_a_class_hosts_is_found() {
         Property::NoFalseMatch,
     );
     assert_eq!(
-        (r.verdict, r.method),
-        (Verdict::Fail, Method::Decided),
-        "{r}"
-    );
-    assert_eq!(
-        r.detail,
+        decided_failure(&r),
         "C0 (the code of U+0080) occurs at unit 1 of E2 C0, the code of U+0180"
     );
 }
@@ -583,12 +588,7 @@ fn base_compatible_checks_the_interval_that_ends_at_the_last_code_point() {
                   offset = 0x10000\n";
     let r = verdict_on(biased, Property::BaseCompatible);
     assert_eq!(
-        (r.verdict, r.method),
-        (Verdict::Fail, Method::Decided),
-        "{r}"
-    );
-    assert_eq!(
-        r.detail,
+        decided_failure(&r),
         "U+10000 is F0 90 80 80 in UTF-8 but F0 80 80 80 here"
     );
     let r = verdict_on(
@@ -597,11 +597,9 @@ fn base_compatible_checks_the_interval_that_ends_at_the_last_code_point() {
         Property::BaseCompatible,
     );
     assert_eq!(
-        (r.verdict, r.method),
-        (Verdict::Fail, Method::Decided),
-        "{r}"
+        decided_failure(&r),
+        "U+3FFF is 3FFF in UTF-16 but 7F7F here"
     );
-    assert_eq!(r.detail, "U+3FFF is 3FFF in UTF-16 but 7F7F here");
 }
 
 /// `base-compatible` is proved only where, on every interval, the class
