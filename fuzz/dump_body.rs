@@ -8,7 +8,7 @@ use ucsx::{
     UtfG8, UtfInf16,
 };
 
-use super::{units_in, Chunked};
+use super::{chunked_input, units_in, Chunked};
 
 // The scanner's own tests come along under `cargo test` (they need only
 // the dev-dependencies this crate has too); the fuzz build leaves them out.
@@ -115,11 +115,9 @@ where
 /// mark, big- or little-endian), the count of chunk sizes, the sizes,
 /// then the stream.
 pub fn dump(data: &[u8]) {
-    let [control, count, rest @ ..] = data else {
+    let Some((control, sizes, bytes)) = chunked_input(data) else {
         return;
     };
-    let count = usize::from(*count % 8).min(rest.len());
-    let (sizes, bytes) = rest.split_at(count);
     let order = match control >> 4 & 3 {
         0 => None,
         1 => Some(Endian::Big),

@@ -451,6 +451,17 @@ struct Chunked<'a> {
     turn: usize,
 }
 
+/// The input of a body that reads in chunks: a control byte, the count of
+/// chunk sizes (modulo 8), the sizes (for [`Chunked`]), then the stream.
+fn chunked_input(data: &[u8]) -> Option<(u8, &[u8], &[u8])> {
+    let [control, count, rest @ ..] = data else {
+        return None;
+    };
+    let count = usize::from(*count % 8).min(rest.len());
+    let (sizes, bytes) = rest.split_at(count);
+    Some((*control, sizes, bytes))
+}
+
 impl Read for Chunked<'_> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let size = match self.sizes.get(self.turn % self.sizes.len().max(1)) {
@@ -525,11 +536,9 @@ where
 /// control byte (format, mode, byte order), the count of chunk sizes, the
 /// sizes, then the stream.
 pub fn stream(data: &[u8]) {
-    let [control, count, rest @ ..] = data else {
+    let Some((control, sizes, bytes)) = chunked_input(data) else {
         return;
     };
-    let count = usize::from(*count % 8).min(rest.len());
-    let (sizes, bytes) = rest.split_at(count);
     let mode = if control & 0x10 == 0 {
         ErrorMode::Strict
     } else {
