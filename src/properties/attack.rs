@@ -51,9 +51,8 @@ struct Layout {
 }
 
 impl Layout {
-    /// Learns the layout of `class` from the codes of values spread over
-    /// it: its ends, its first value plus each power of two, its last minus
-    /// each, and a few random ones.
+    /// Learns the layout of `class` from the codes of its first value and of
+    /// the [`probe_values`]: a bit is a value bit if it differs between them.
     fn learn<E: Encoding>(class: &LengthClass, range: &Range, rng: &mut Rng) -> Option<Layout>
     where
         E::Unit: ArbitraryUnit,
@@ -61,30 +60,8 @@ impl Layout {
         let first = class.first.to_biguint();
         let last = class.last.to_biguint();
         let base = encode::<E>(&range.clamp(first.clone()))?;
-        let mut probes = vec![last.clone()];
-        let span_bits = (&last - &first).bits();
-        // Every bit position of a short class; a spread of them in a long
-        // one (a 4096-bit class would cost thousands of huge encodings).
-        let step = (span_bits / MAX_PROBED_BITS).max(1) as usize;
-        let spread = (0..span_bits)
-            .step_by(step)
-            .chain([span_bits.saturating_sub(1)]);
-        for k in spread {
-            let step = BigUint::one() << k;
-            probes.push(&first + &step);
-            if last >= step {
-                probes.push(&last - &step);
-            }
-        }
-        for _ in 0..8 {
-            let r = range.random_of_bits(rng, span_bits);
-            probes.push(&first + r);
-        }
         let mut mask = vec![0u32; base.len()];
-        for v in probes {
-            if v < first || v > last {
-                continue;
-            }
+        for v in probe_values(&first, &last, range, rng) {
             let Some(code) = encode::<E>(&range.clamp(v)) else {
                 continue;
             };
@@ -153,12 +130,59 @@ impl Layout {
         Some(units.into_iter().map(U::from_u32_truncating).collect())
     }
 
+    /// The fields to forge codes with: all zeros, one, all ones, the fields
+    /// just past the class's last and just before its first, and the field
+    /// each target value would have at this class's offset.
+    fn forged_fields(&self, targets: &[BigUint]) -> Vec<BigUint> {
+        let ones = (BigUint::one() << self.bits.len()) - 1u8;
+        let mut fields = vec![
+            BigUint::zero(),
+            BigUint::one(),
+            ones,
+            &self.last_field + 1u8,
+        ];
+        if !self.first_field.is_zero() {
+            fields.push(&self.first_field - 1u8);
+        }
+        fields.extend(targets.iter().filter_map(|v| self.field_of(v)));
+        fields
+    }
+
     /// The field that would stand for `value` in this class, at the offset
     /// of its first value (`None` if it would be negative).
     fn field_of(&self, value: &BigUint) -> Option<BigUint> {
         let f = &self.first_field + value;
         (f >= self.first).then(|| f - &self.first)
     }
+}
+
+/// The values whose codes show a class's value bits, all within the class:
+/// its last value, its first plus each power of two and its last minus
+/// each (every bit position of a short class, a spread of a long one's: a
+/// 4096-bit class would cost thousands of huge encodings), and a few random
+/// ones. Each bit is usually shown by several of them, so that a format
+/// whose bits do not all move with the value's (an offset, a scrambled
+/// field) still has each bit shown by one.
+fn probe_values(first: &BigUint, last: &BigUint, range: &Range, rng: &mut Rng) -> Vec<BigUint> {
+    let mut probes = vec![last.clone()];
+    let span_bits = (last - first).bits();
+    let step = (span_bits / MAX_PROBED_BITS).max(1) as usize;
+    let spread = (0..span_bits)
+        .step_by(step)
+        .chain([span_bits.saturating_sub(1)]);
+    for k in spread {
+        let step = BigUint::one() << k;
+        probes.push(first + &step);
+        if *last >= step {
+            probes.push(last - &step);
+        }
+    }
+    for _ in 0..8 {
+        let r = range.random_of_bits(rng, span_bits);
+        probes.push(first + r);
+    }
+    probes.retain(|v| first <= v && v <= last);
+    probes
 }
 
 /// Values a careless decoder might accept in a class not theirs: the ends
@@ -318,18 +342,7 @@ where
         let Some(layout) = Layout::learn::<E>(class, range, rng) else {
             continue;
         };
-        let ones = (BigUint::one() << layout.bits.len()) - 1u8;
-        let mut fields = vec![
-            BigUint::zero(),
-            BigUint::one(),
-            ones,
-            &layout.last_field + 1u8,
-        ];
-        if !layout.first_field.is_zero() {
-            fields.push(&layout.first_field - 1u8);
-        }
-        fields.extend(targets.iter().filter_map(|v| layout.field_of(v)));
-        for f in fields {
+        for f in layout.forged_fields(&targets) {
             if let Some(seq) = layout.place::<E::Unit>(&f) {
                 push(seq, &mut out);
             }
@@ -431,5 +444,96 @@ mod tests {
         let widest: Vec<u32> = replacement_units(&[vec![0x41u32]]);
         assert!(widest.contains(&0x40) && widest.contains(&0x42));
         assert!(widest.contains(&0x10_0000) && widest.contains(&u32::MAX));
+        // Each power of two, its neighbours and both complements, in the
+        // unit's width (a decoder testing a bit with the wrong polarity).
+        for k in 0..16 {
+            let p = 1u16 << k;
+            for u in [p - 1, p, p.wrapping_add(1), !p, !(p - 1)] {
+                assert!(wide.contains(&u), "{u:04X} missing");
+            }
+        }
+        for k in 0..32 {
+            let p = 1u32 << k;
+            for u in [p - 1, p, p.wrapping_add(1), !p, !(p - 1)] {
+                assert!(widest.contains(&u), "{u:08X} missing");
+            }
+        }
+    }
+
+    /// A class's layout is learned from values all inside it: its last, its
+    /// first plus and its last minus each power of two below its span,
+    /// and random values besides.
+    #[test]
+    fn probes_stay_in_the_class_and_reach_every_bit_of_a_short_one() {
+        let range = Range::of::<Utf8>(64);
+        let (first, last) = (BigUint::from(0x800u32), BigUint::from(0xFFFFu32));
+        let probes = probe_values(&first, &last, &range, &mut Rng::new(1));
+        assert!(
+            probes.iter().all(|v| first <= *v && *v <= last),
+            "{probes:X?}"
+        );
+        // The span, 0xF7FF, has 16 bits.
+        let mut fixed = vec![last.clone()];
+        for k in 0..16u32 {
+            let p = BigUint::one() << k;
+            fixed.extend([&first + &p, &last - &p]);
+        }
+        for v in &fixed {
+            assert!(probes.contains(v), "{v:X} missing from {probes:X?}");
+        }
+        let random = probes.iter().filter(|v| !fixed.contains(v)).count();
+        assert!(random >= 1, "no random probe in the class: {probes:X?}");
+    }
+
+    /// The targets are each attacked class's ends and their neighbours
+    /// (whether or not the classes beside it are attacked too), small
+    /// values, the surrogates, the declared maximum and the first value
+    /// past it.
+    #[test]
+    fn targets_hold_the_ends_of_each_attacked_class_and_their_neighbours() {
+        let range = Range::of::<Utf8>(64);
+        let classes = length_classes::<Utf8>(&range);
+        assert_eq!(classes[2].first, crate::CodePoint::from(0x800u32));
+        // The 1-byte and 3-byte classes only.
+        let attacked = [classes[0].clone(), classes[2].clone()];
+        let want: Vec<BigUint> = [
+            0u32, 1, 0x41, 0x7E, 0x7F, 0x80, 0x81, 0x7FF, 0x800, 0x801, 0xD800, 0xDBFF, 0xDC00,
+            0xDFFF, 0xFFFE, 0xFFFF, 0x1_0000, 0x1_0001, 0x10_FFFF, 0x11_0000,
+        ]
+        .map(BigUint::from)
+        .into();
+        assert_eq!(target_values::<Utf8>(&attacked, &range), want);
+    }
+
+    /// The forged fields of a layout whose first value's field is not the
+    /// value itself (an offset, as UTF-16's surrogate pairs have): the
+    /// fixed ones, then each target at the class's offset where that is
+    /// not negative.
+    #[test]
+    fn forged_fields_place_targets_at_the_class_offset() {
+        let layout = Layout {
+            template: vec![0; 2],
+            bits: (0..2)
+                .flat_map(|i| (0..8).rev().map(move |b| (i, b)))
+                .collect(),
+            first_field: BigUint::from(0x10u32),
+            first: BigUint::from(0x800u32),
+            last_field: BigUint::from(0x100u32),
+        };
+        let targets = [0x7EFu32, 0x7F0, 0x805].map(BigUint::from);
+        let want: Vec<BigUint> = [0u32, 1, 0xFFFF, 0x101, 0xF, 0, 0x15]
+            .map(BigUint::from)
+            .into();
+        assert_eq!(layout.forged_fields(&targets), want);
+    }
+
+    /// A long code is replaced at its first four, middle and last three
+    /// positions; a short one at all.
+    #[test]
+    fn positions_of_long_codes_are_the_ends_and_the_middle() {
+        assert_eq!(positions(5), [0, 1, 2, 3, 4]);
+        assert_eq!(positions(8), (0..8).collect::<Vec<_>>());
+        assert_eq!(positions(9), [0, 1, 2, 3, 4, 6, 7, 8]);
+        assert_eq!(positions(20), [0, 1, 2, 3, 10, 17, 18, 19]);
     }
 }

@@ -380,7 +380,113 @@ impl<U: Copy> Text<U> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Utf8;
+    use crate::{DecodeError, DecodeErrorKind, EncodeError, Utf8};
+
+    /// A toy of 32-bit units whose code length a test chooses per value:
+    /// `LEN(v)` units, the value and then zeros; `None` refuses the value.
+    /// Decoding reads the length back from the first unit.
+    struct Toy<const KIND: u8>;
+
+    impl<const KIND: u8> Toy<KIND> {
+        fn len(v: u64) -> Option<usize> {
+            match KIND {
+                // One unit more for each value past a power of two, up to
+                // 100: a new length at each of the first 100 values of
+                // every power-of-two interval.
+                0 => {
+                    let past = v.checked_ilog2().map_or(0, |k| v - (1 << k));
+                    Some(1 + past.min(99) as usize)
+                }
+                // Surrogates refused; two units from U+F000, so that the
+                // interval 2^15..2^16 - 1 holds a change and a hole.
+                _ if (0xD800..=0xDFFF).contains(&v) => None,
+                _ => Some(1 + usize::from(v >= 0xF000)),
+            }
+        }
+    }
+
+    impl<const KIND: u8> Encoding for Toy<KIND> {
+        type Unit = u32;
+        const NAME: &'static str = "TOY";
+
+        fn max_code_point() -> Option<CodePoint> {
+            Some(CodePoint::from(u32::MAX))
+        }
+
+        fn encode(cp: &CodePoint, out: &mut Vec<u32>) -> Result<(), EncodeError> {
+            let v = cp.to_u64().filter(|&v| v <= u64::from(u32::MAX));
+            let Some(v) = v else {
+                let max = Self::max_code_point().unwrap();
+                return Err(EncodeError::beyond_range(Self::NAME, v, max));
+            };
+            let len = Self::len(v).ok_or_else(|| EncodeError::surrogate(Self::NAME, v))?;
+            out.push(v as u32);
+            out.resize(out.len() + len - 1, 0);
+            Ok(())
+        }
+
+        fn decode(input: &[u32]) -> Result<(CodePoint, usize), DecodeError> {
+            let fail = |kind| Err(DecodeError::new(Self::NAME, kind, 0, Some(1)));
+            let Some(&v) = input.first() else {
+                return Err(DecodeError::new(
+                    Self::NAME,
+                    DecodeErrorKind::Truncated,
+                    0,
+                    None,
+                ));
+            };
+            let Some(len) = Self::len(u64::from(v)) else {
+                return fail(DecodeErrorKind::Surrogate);
+            };
+            if input.len() < len {
+                return Err(DecodeError::new(
+                    Self::NAME,
+                    DecodeErrorKind::Truncated,
+                    0,
+                    None,
+                ));
+            }
+            if input[1..len].iter().any(|&u| u != 0) {
+                return fail(DecodeErrorKind::MissingTrailing);
+            }
+            Ok((CodePoint::from(v), len))
+        }
+    }
+
+    /// The first and last values and units of each class, for comparing.
+    fn ends(classes: &[LengthClass]) -> Vec<(u64, u64, usize)> {
+        classes
+            .iter()
+            .map(|c| (c.first.to_u64().unwrap(), c.last.to_u64().unwrap(), c.units))
+            .collect()
+    }
+
+    /// The surrogates a format refuses are a hole, not a class: probing
+    /// reads them as U+D7FF, so the class around them is one.
+    #[test]
+    fn a_refused_surrogate_is_no_class_of_its_own() {
+        let classes = length_classes::<Toy<1>>(&Range::of::<Toy<1>>(16));
+        assert_eq!(ends(&classes), [(0, 0xEFFF, 1), (0xF000, 0xFFFF, 2)]);
+    }
+
+    /// A format whose length changes at every value gets at most 64 new
+    /// classes within one power-of-two interval: after that the rest of it
+    /// is one class, so probing stays in proportion.
+    #[test]
+    fn a_length_changing_at_every_value_is_cut_at_64_classes_an_interval() {
+        let classes = length_classes::<Toy<0>>(&Range::of::<Toy<0>>(12));
+        // Each interval from 2^7 on has 100 lengths: the class at its start
+        // and 64 found inside it, the last of them holding the rest.
+        for k in 7..12u32 {
+            let inside: Vec<u64> = classes
+                .iter()
+                .map(|c| c.first.to_u64().unwrap())
+                .filter(|v| (1 << k..2 << k).contains(v))
+                .collect();
+            let want: Vec<u64> = (1 << k..=(1 << k) + 64).collect();
+            assert_eq!(inside, want, "interval 2^{k}");
+        }
+    }
 
     /// The generator is xorshift64* as published: the same seed must give
     /// the same report on every machine and in every release. The values
@@ -502,6 +608,11 @@ mod tests {
             for v in want {
                 assert!(values.contains(&v), "{v:#x} missing");
             }
+        }
+        // A class's own neighbours, even with no class beside it.
+        let alone = boundary_values(&range, &classes[2..3]);
+        for v in [0x800u32, 0x801, 0xFFFE, 0xFFFF, 0x1_0000] {
+            assert!(alone.contains(&BigUint::from(v)), "{v:#x} missing");
         }
         // Inside the classes, not only at their ends: U+07FE, U+FFFE.
         assert!(values.contains(&BigUint::from(0x7FEu32)));

@@ -267,3 +267,25 @@ where
         ),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigUint;
+
+    /// Every window counts, the one ending at a text's first unit too: a
+    /// unit that starts only the first code of one text and continues a
+    /// code in another is a conflict.
+    #[test]
+    fn a_conflict_at_a_text_s_first_unit_is_found() {
+        let v = BigUint::from(1u8);
+        let first = Text::from_codes(&[(&v, &[5u8][..]), (&v, &[6])]);
+        let inside = Text::from_codes(&[(&v, &[7u8, 5][..])]);
+        assert_eq!(
+            conflict(&[first.clone(), inside.clone()], 1),
+            Some(((0, 0), (1, 1)))
+        );
+        // Two units of context tell them apart: `7 5` is never a start.
+        assert_eq!(conflict(&[first, inside], 2), None);
+    }
+}
