@@ -1,6 +1,6 @@
 //! The checker cannot be fooled at its defaults: each toy format below is
 //! a built-in one with one classic bug planted (the bugs real decoders have
-//! shipped with), and each must FAIL the property the bug breaks with
+//! shipped with) or a small format built with one flaw, and each must FAIL the property the bug breaks with
 //! `CheckConfig::default()`, and with as few as one random case, since the
 //! attacks are built on purpose, not sampled.
 
@@ -517,4 +517,56 @@ fn fast_paths_disagreeing_with_encode_or_decode_fail_round_trip() {
         ": encode gives 00010000 but encode_u64s gives 00000000",
     );
     assert_caught::<Utf32Planted<3>>("round-trip", "U+10000: decode_u64s of 00010000 gives [0]");
+}
+
+/// ASCII in which any unit from `80` up begins a code that never ends, as a
+/// corrupted length field would: valid text is ASCII, so every unit starts
+/// a code and there is no position inside one to decode from, yet one bad
+/// unit turns all the text after it into one truncated code. Only the
+/// damage test of `self-synchronizing` can see that.
+struct EndlessLead;
+
+impl Encoding for EndlessLead {
+    type Unit = u8;
+    const NAME: &'static str = "ENDLESS-LEAD";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Some(CodePoint::from(0x7Fu8))
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        match cp.to_u64() {
+            Some(v @ 0..=0x7F) => out.push(v as u8),
+            v => {
+                let max = Self::max_code_point().unwrap();
+                return Err(EncodeError::beyond_range(Self::NAME, v, max));
+            }
+        }
+        Ok(())
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        match *input {
+            [b @ 0..=0x7F, ..] => Ok((CodePoint::from(b), 1)),
+            _ => Err(DecodeError::new(
+                Self::NAME,
+                DecodeErrorKind::Truncated,
+                0,
+                None,
+            )),
+        }
+    }
+}
+
+#[test]
+fn one_bad_unit_that_swallows_the_rest_fails_self_synchronizing() {
+    // The toy is what it claims: the rest is one replacement.
+    let lossy = EndlessLead::decode_lossy(&[0x41, 0x80, 0x42, 0x43]);
+    assert_eq!(lossy, [CodePoint::from('A'), CodePoint::REPLACEMENT]);
+    let report = assert_caught::<EndlessLead>("self-synchronizing", "damages all");
+    assert_eq!(
+        report.get("lead-trail-disjoint").unwrap().verdict,
+        Verdict::Pass,
+        "{report}"
+    );
 }
