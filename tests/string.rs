@@ -73,6 +73,8 @@ proptest! {
             Err(e) => {
                 let expected = UtfE8::validate(&units).err();
                 prop_assert_eq!(Some(e.decode_error()), expected.as_ref());
+                // The message is the decode error's, with its position.
+                prop_assert_eq!(e.to_string(), expected.unwrap().to_string());
                 prop_assert_eq!(e.into_units(), units.clone());
             }
         }
@@ -398,6 +400,9 @@ fn encoded_string_conveniences_do_what_they_stand_for() {
         assert!(want == "aé😀" && want != "aé");
         assert!(*"aé😀" == want && *"aé" != want);
         assert!("aé😀" == want && "aé" != want);
+        assert!(*"aé😀" == *same && *"aé" != *same);
+        assert!("aé😀" == *same && "aé" != *same);
+        assert!(*same == *"aé😀" && *same != *"aé");
     }
     check::<UtfE8>();
     check::<UtfInf16>();

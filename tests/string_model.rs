@@ -155,12 +155,22 @@ where
     Ok(())
 }
 
-fn order<E: Encoding>(a: &[CodePoint], b: &[CodePoint]) -> Result<(), TestCaseError> {
+fn order<E: Encoding>(a: &[CodePoint], b: &[CodePoint]) -> Result<(), TestCaseError>
+where
+    E::Unit: Hash,
+{
     let (x, mx, _) = build::<E>(a);
     let (y, my, _) = build::<E>(b);
     prop_assert_eq!(x.cmp(&y), mx.cmp(&my), "{:?} against {:?}", x, y);
     prop_assert_eq!(x.as_encoded_str().cmp(y.as_encoded_str()), mx.cmp(&my));
     prop_assert_eq!(x == y, mx == my);
+    // Equal strings hash alike and (but for a 64-bit collision) different
+    // ones differently, borrowed as owned.
+    prop_assert_eq!(
+        hash(x.as_encoded_str()) == hash(y.as_encoded_str()),
+        mx == my
+    );
+    prop_assert_eq!(hash(&x), hash(x.as_encoded_str()));
     Ok(())
 }
 
