@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use super::sample::Mutation;
+use super::sample::{Mutation, Rng};
 use super::unit::{hex, ArbitraryUnit};
 use super::{Ctx, Property, PropertyResult};
 use crate::{CodePoint, Encoding, SurrogatePolicy};
@@ -180,20 +180,45 @@ where
     if let Ok((_, n)) = E::decode(&seq) {
         seq.truncate(n.min(seq.len()));
     }
-    // Drop units while the failure stays.
+    let seq = drop_units_while(seq, |s| canonical_failure::<E>(s).is_some());
+    let why = canonical_failure::<E>(&seq).unwrap_or_default();
+    let how = if forged { " (forged)" } else { "" };
+    PropertyResult::fail(Property::Canonical, format!("{why}{how}"))
+}
+
+/// `seq` with units dropped, first to last, wherever `fails` still holds
+/// of what is left.
+fn drop_units_while<U: Clone>(mut seq: Vec<U>, fails: impl Fn(&[U]) -> bool) -> Vec<U> {
     let mut i = 0;
     while i < seq.len() {
         let mut shorter = seq.clone();
         shorter.remove(i);
-        if canonical_failure::<E>(&shorter).is_some() {
+        if fails(&shorter) {
             seq = shorter;
         } else {
             i += 1;
         }
     }
-    let why = canonical_failure::<E>(&seq).unwrap_or_default();
-    let how = if forged { " (forged)" } else { "" };
-    PropertyResult::fail(Property::Canonical, format!("{why}{how}"))
+    seq
+}
+
+/// A sequence of 1 to `longest_code + 1` random units, three in four of
+/// them units that real codes use (from `pool`, give or take one), the
+/// rest anywhere.
+fn random_units<U: ArbitraryUnit>(rng: &mut Rng, pool: &[u32], longest_code: usize) -> Vec<U> {
+    let len = 1 + rng.below(longest_code + 1);
+    (0..len)
+        .map(|_| {
+            let u = if pool.is_empty() || rng.below(4) == 0 {
+                rng.next_u64() as u32
+            } else {
+                rng.pick(pool)
+                    .wrapping_add(rng.below(3) as u32)
+                    .wrapping_sub(1)
+            };
+            U::from_u32_truncating(u)
+        })
+        .collect()
 }
 
 /// Whether `validate` and `decode_all` disagree on `seq`, as a FAIL.
@@ -239,24 +264,9 @@ where
     }
     let mut tested = 0usize;
     let mut decoded = 0usize;
-    let max_len = ctx.max_code_len + 1;
     for round in 0..ctx.config.cases * 8 {
         let seq: Vec<E::Unit> = if round % 2 == 0 {
-            // Random units, mostly from the pool of units real codes use.
-            let len = 1 + ctx.rng.below(max_len);
-            (0..len)
-                .map(|_| {
-                    let u = if ctx.pool.is_empty() || ctx.rng.below(4) == 0 {
-                        ctx.rng.next_u64() as u32
-                    } else {
-                        ctx.rng
-                            .pick(&ctx.pool)
-                            .wrapping_add(ctx.rng.below(3) as u32)
-                            .wrapping_sub(1)
-                    };
-                    E::Unit::from_u32_truncating(u)
-                })
-                .collect()
+            random_units(&mut ctx.rng, &ctx.pool, ctx.max_code_len)
         } else {
             // A valid code or two with one or two mutations.
             let mut seq = ctx.random_code().to_vec();
@@ -350,4 +360,44 @@ where
             "{tested} codes: every proper prefix is reported as truncated, each code is read exactly when followed by more"
         ),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Shrinking keeps dropping units until each one left is needed.
+    #[test]
+    fn dropping_units_leaves_only_those_the_failure_needs() {
+        let needs_a_9 = |s: &[u8]| s.contains(&9);
+        assert_eq!(drop_units_while(vec![1, 9, 2, 9, 3], needs_a_9), [9]);
+        let needs_1_then_3 = |s: &[u8]| s.windows(2).any(|w| w == [1, 3]);
+        assert_eq!(drop_units_while(vec![1, 2, 3, 1], needs_1_then_3), [1, 3]);
+        assert_eq!(drop_units_while(vec![4, 5], |_| false), [4, 5]);
+    }
+
+    /// Random sequences have every length from one unit to one more than
+    /// the longest code, and three in four units come from the pool's
+    /// neighbourhood.
+    #[test]
+    fn random_sequences_span_their_lengths_and_favour_the_pool() {
+        let mut rng = Rng::new(7);
+        let pool = [0x1000u32];
+        let mut lengths = [0usize; 8];
+        let (mut near, mut all) = (0usize, 0usize);
+        for _ in 0..4000 {
+            let seq: Vec<u32> = random_units(&mut rng, &pool, 4);
+            lengths[seq.len()] += 1;
+            all += seq.len();
+            near += seq.iter().filter(|u| (0xFFF..=0x1001).contains(*u)).count();
+        }
+        assert_eq!(lengths[0], 0, "{lengths:?}");
+        assert!(lengths[1..=5].iter().all(|&n| n > 500), "{lengths:?}");
+        assert_eq!(lengths[6..], [0, 0], "{lengths:?}");
+        let share = near as f64 / all as f64;
+        assert!((0.7..0.8).contains(&share), "{share}");
+        // An empty pool leaves every unit to chance.
+        let free: Vec<u32> = random_units(&mut rng, &[], 64);
+        assert!(free.iter().any(|u| !(0xFFF..=0x1001).contains(u)));
+    }
 }
