@@ -296,6 +296,14 @@ where
     )
 }
 
+/// The code that follows code `k` of `n` in `prefix-free`: a step of 7
+/// (prime to the sample's sizes but for multiples of 7) spreads the
+/// followers, so that every code follows one and codes of other classes
+/// follow each other.
+fn follower(k: usize, n: usize) -> usize {
+    (k * 7 + 3) % n
+}
+
 pub(crate) fn prefix_free<E: Encoding>(ctx: &Ctx<E>) -> PropertyResult
 where
     E::Unit: ArbitraryUnit,
@@ -335,7 +343,7 @@ where
         // decoder reads it alone, so that a round-trip failure does not
         // show up here too).
         let alone = E::decode(code).ok();
-        let next = &ctx.codes[(k * 7 + 3) % ctx.codes.len()];
+        let next = &ctx.codes[follower(k, ctx.codes.len())];
         let mut longer = code.clone();
         longer.extend_from_slice(next);
         match E::decode(&longer) {
@@ -374,6 +382,19 @@ mod tests {
         let needs_1_then_3 = |s: &[u8]| s.windows(2).any(|w| w == [1, 3]);
         assert_eq!(drop_units_while(vec![1, 2, 3, 1], needs_1_then_3), [1, 3]);
         assert_eq!(drop_units_while(vec![4, 5], |_| false), [4, 5]);
+    }
+
+    /// Each code follows exactly one code where the sample's size is prime
+    /// to 7.
+    #[test]
+    fn every_code_follows_one() {
+        for n in (1..300).filter(|n| n % 7 != 0) {
+            let mut seen = vec![0; n];
+            for k in 0..n {
+                seen[follower(k, n)] += 1;
+            }
+            assert!(seen.iter().all(|&c| c == 1), "{n}: {seen:?}");
+        }
     }
 
     /// Random sequences have every length from one unit to one more than
