@@ -340,30 +340,49 @@ fn utf8_to_utf16(input: &[u8], out: &mut Vec<u16>) -> Run {
 
 /// The vector loops on valid UTF-8: AVX-512 (`avx512.rs`) 64 bytes a
 /// step, all of it, where the processor has it; else SSSE3 (`simd.rs`),
-/// which stops on a code boundary near the end. The progress of both: each
-/// takes a prefix, so the second resumes where the first stops.
+/// which stops on a code boundary near the end.
 fn vector_utf8_to_utf16(valid: &[u8], dst: &mut [MaybeUninit<u16>]) -> super::simd::Progress {
-    let (read, written, codes) = super::avx512::utf8_to_utf16(valid, dst);
-    if read == valid.len() {
-        return (read, written, codes);
-    }
-    // `dst[written..]` still holds a slot per byte of `valid[read..]`:
-    // a code is never more units than bytes, so `written <= read`.
-    let more = super::simd::utf8_to_utf16(&valid[read..], &mut dst[written..]);
-    (read + more.0, written + more.1, codes + more.2)
+    // `dst[written..]` still holds a slot per byte of `valid[read..]` after
+    // the first loop: a code is never more units than bytes, so
+    // `written <= read`.
+    one_then_other(
+        valid,
+        dst,
+        super::avx512::utf8_to_utf16,
+        super::simd::utf8_to_utf16,
+    )
 }
 
 /// The vector loops from UTF-16, AVX-512 then SSSE3 as above; both stop
 /// before a lone surrogate (the AVX-512 one at the start of its block),
 /// never between the halves of a pair.
 fn vector_utf16_to_utf8(input: &[u16], dst: &mut [MaybeUninit<u8>]) -> super::simd::Progress {
-    let (read, written, codes) = super::avx512::utf16_to_utf8(input, dst);
+    // `dst[written..]` still holds `3 * (input.len() - read) + 16` slots
+    // after the first loop: a unit is at most three bytes, so
+    // `written <= 3 * read`.
+    one_then_other(
+        input,
+        dst,
+        super::avx512::utf16_to_utf8,
+        super::simd::utf16_to_utf8,
+    )
+}
+
+/// `first` on `input`, then, unless it took all of it, `second` on the
+/// rest: each takes a prefix, so the second resumes where the first
+/// stopped, writing after what the first wrote; the progress of both.
+#[inline(always)]
+fn one_then_other<I, O>(
+    input: &[I],
+    dst: &mut [MaybeUninit<O>],
+    first: fn(&[I], &mut [MaybeUninit<O>]) -> super::simd::Progress,
+    second: fn(&[I], &mut [MaybeUninit<O>]) -> super::simd::Progress,
+) -> super::simd::Progress {
+    let (read, written, codes) = first(input, dst);
     if read == input.len() {
         return (read, written, codes);
     }
-    // `dst[written..]` still holds `3 * (input.len() - read) + 16` slots:
-    // a unit is at most three bytes, so `written <= 3 * read`.
-    let more = super::simd::utf16_to_utf8(&input[read..], &mut dst[written..]);
+    let more = second(&input[read..], &mut dst[written..]);
     (read + more.0, written + more.1, codes + more.2)
 }
 

@@ -199,6 +199,16 @@ const SPREAD_3: [u16; 16] = {
 /// What a step of the vector loop did: bytes read, units written, codes.
 pub(crate) type Progress = (usize, usize, usize);
 
+/// Whether the processor has SSSE3: detected at run time with `std`, known
+/// at compile time without it.
+#[cfg(target_arch = "x86_64")]
+fn ssse3() -> bool {
+    #[cfg(feature = "std")]
+    return std::is_x86_feature_detected!("ssse3");
+    #[cfg(not(feature = "std"))]
+    return cfg!(target_feature = "ssse3");
+}
+
 /// Converts a prefix of `valid`, valid UTF-8 that ends on a code boundary,
 /// to UTF-16 in `dst`, which holds at least `valid.len()` slots; stops fewer
 /// than 17 bytes before the end (or at once without SSSE3) and returns
@@ -207,11 +217,7 @@ pub(crate) type Progress = (usize, usize, usize);
 pub(crate) fn utf8_to_utf16(valid: &[u8], dst: &mut [MaybeUninit<u16>]) -> Progress {
     #[cfg(target_arch = "x86_64")]
     {
-        #[cfg(feature = "std")]
-        let ssse3 = std::is_x86_feature_detected!("ssse3");
-        #[cfg(not(feature = "std"))]
-        let ssse3 = cfg!(target_feature = "ssse3");
-        if ssse3 {
+        if ssse3() {
             assert!(dst.len() >= valid.len());
             // SAFETY: the processor has SSSE3, checked just above, and
             // `dst` is at least as long as `valid`, asserted.
@@ -229,11 +235,7 @@ pub(crate) fn utf8_to_utf16(valid: &[u8], dst: &mut [MaybeUninit<u16>]) -> Progr
 pub(crate) fn utf16_to_utf8(input: &[u16], dst: &mut [MaybeUninit<u8>]) -> Progress {
     #[cfg(target_arch = "x86_64")]
     {
-        #[cfg(feature = "std")]
-        let ssse3 = std::is_x86_feature_detected!("ssse3");
-        #[cfg(not(feature = "std"))]
-        let ssse3 = cfg!(target_feature = "ssse3");
-        if ssse3 {
+        if ssse3() {
             assert!(dst.len() >= 3 * input.len() + 16);
             // SAFETY: the processor has SSSE3, checked just above, and
             // `dst` is long enough, asserted.
@@ -752,8 +754,8 @@ mod tests {
                 // The loop runs to within a block of the end: a loop that
                 // stopped early would go unseen in the output, the scalar
                 // loop finishing the text.
-                #[cfg(all(target_arch = "x86_64", feature = "std"))]
-                if std::is_x86_feature_detected!("ssse3") {
+                #[cfg(target_arch = "x86_64")]
+                if ssse3() {
                     assert!(read + 16 >= end, "{pool:?}: read {read} of {end}");
                 }
             }
