@@ -78,7 +78,9 @@ proptest! {
                 prop_assert_eq!(e.into_units(), units.clone());
             }
         }
-        invariants_hold(&EncodedString::<UtfE8>::from_units_lossy(&units))?;
+        let lossy = EncodedString::<UtfE8>::from_units_lossy(&units);
+        invariants_hold(&lossy)?;
+        prop_assert_eq!(lossy.code_points().collect::<Vec<_>>(), UtfE8::decode_lossy(&units));
     }
 
     #[test]
