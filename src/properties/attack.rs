@@ -503,6 +503,18 @@ mod tests {
         .map(BigUint::from)
         .into();
         assert_eq!(target_values::<Utf8>(&attacked, &range), want);
+        // Below a range capped under the declared maximum, the first value
+        // past the range and the maximum with the first value past it are
+        // each a target of their own.
+        let range = Range::of::<Utf8>(16);
+        let classes = length_classes::<Utf8>(&range);
+        let want: Vec<BigUint> = [
+            0u32, 1, 0x41, 0x7E, 0x7F, 0x80, 0x81, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x1_0000,
+            0x10_FFFF, 0x11_0000,
+        ]
+        .map(BigUint::from)
+        .into();
+        assert_eq!(target_values::<Utf8>(&classes[..1], &range), want);
     }
 
     /// The forged fields of a layout whose first value's field is not the

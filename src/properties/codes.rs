@@ -221,6 +221,12 @@ fn random_units<U: ArbitraryUnit>(rng: &mut Rng, pool: &[u32], longest_code: usi
         .collect()
 }
 
+/// One or two random mutations, for near-valid input.
+fn one_or_two_mutations(rng: &mut Rng, pool: &[u32]) -> Vec<Mutation> {
+    let n = 1 + rng.below(2);
+    (0..n).map(|_| Mutation::random(rng, pool)).collect()
+}
+
 /// Whether `validate` and `decode_all` disagree on `seq`, as a FAIL.
 fn validate_disagrees<E: Encoding>(seq: &[E::Unit]) -> Option<PropertyResult>
 where
@@ -268,11 +274,11 @@ where
         let seq: Vec<E::Unit> = if round % 2 == 0 {
             random_units(&mut ctx.rng, &ctx.pool, ctx.max_code_len)
         } else {
-            // A valid code or two with one or two mutations.
+            // Two valid codes with one or two mutations.
             let mut seq = ctx.random_code().to_vec();
             seq.extend_from_slice(ctx.random_code());
-            for _ in 0..1 + ctx.rng.below(2) {
-                Mutation::random(&mut ctx.rng, &ctx.pool).apply(&mut seq);
+            for m in one_or_two_mutations(&mut ctx.rng, &ctx.pool) {
+                m.apply(&mut seq);
             }
             seq
         };
@@ -395,6 +401,18 @@ mod tests {
             }
             assert!(seen.iter().all(|&c| c == 1), "{n}: {seen:?}");
         }
+    }
+
+    /// Near-valid input has one mutation or two, both often.
+    #[test]
+    fn near_valid_input_has_one_or_two_mutations() {
+        let mut rng = Rng::new(11);
+        let mut counts = [0usize; 4];
+        for _ in 0..400 {
+            counts[one_or_two_mutations(&mut rng, &[0x41]).len().min(3)] += 1;
+        }
+        assert_eq!((counts[0], counts[3]), (0, 0), "{counts:?}");
+        assert!(counts[1] > 100 && counts[2] > 100, "{counts:?}");
     }
 
     /// Random sequences have every length from one unit to one more than
