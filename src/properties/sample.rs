@@ -467,6 +467,11 @@ mod tests {
     fn a_refused_surrogate_is_no_class_of_its_own() {
         let classes = length_classes::<Toy<1>>(&Range::of::<Toy<1>>(16));
         assert_eq!(ends(&classes), [(0, 0xEFFF, 1), (0xF000, 0xFFFF, 2)]);
+        // The value after a class's last is a boundary value even alone
+        // (U+F000 is no power of two and no landmark).
+        let range = Range::of::<Toy<1>>(16);
+        let values = boundary_values(&range, &classes[..1]);
+        assert!(values.contains(&BigUint::from(0xF000u32)), "{values:x?}");
     }
 
     /// A format whose length changes at every value gets at most 64 new

@@ -120,6 +120,26 @@ fn sync_point<E: Encoding>(text: &Text<E::Unit>, whole: &[(usize, CodePoint)], p
     q
 }
 
+/// How many code points of `want` the text decoded after one bad unit in
+/// its `at_code`-th code, `got`, loses (those between the longest common
+/// prefix and suffix), and whether the loss runs from that code to the end
+/// of the text, four code points at least: the decoder never got back in
+/// step. The bad code itself may still decode, hence the one spared.
+fn damage(got: &[CodePoint], want: &[CodePoint], at_code: usize) -> (usize, bool) {
+    let prefix = got.iter().zip(want).take_while(|(a, b)| a == b).count();
+    let room = got.len().min(want.len()) - prefix;
+    let suffix = got
+        .iter()
+        .rev()
+        .zip(want.iter().rev())
+        .take(room)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let damaged = want.len() - prefix - suffix;
+    let after = want.len() - at_code;
+    (damaged, suffix == 0 && damaged >= 4 && damaged + 1 >= after)
+}
+
 pub(crate) fn self_sync<E: Encoding>(ctx: &mut Ctx<E>) -> PropertyResult
 where
     E::Unit: ArbitraryUnit,
@@ -159,18 +179,9 @@ where
         let at = mutation.apply(&mut units);
         let got: Vec<CodePoint> = E::decode_lossy(&units);
         let want: Vec<CodePoint> = E::decode_lossy(&text.units);
-        let prefix = got.iter().zip(&want).take_while(|(a, b)| a == b).count();
-        let room = got.len().min(want.len()) - prefix;
-        let suffix = got
-            .iter()
-            .rev()
-            .zip(want.iter().rev())
-            .take(room)
-            .take_while(|(a, b)| a == b)
-            .count();
-        let damaged = want.len() - prefix - suffix;
-        let after = want.len() - text.code_at(at.min(text.units.len().saturating_sub(1)));
-        if suffix == 0 && damaged >= 4 && damaged + 1 >= after {
+        let at_code = text.code_at(at.min(text.units.len().saturating_sub(1)));
+        let (damaged, to_the_end) = damage(&got, &want, at_code);
+        if to_the_end {
             return PropertyResult::fail(
                 Property::SelfSynchronizing,
                 format!(
@@ -287,5 +298,31 @@ mod tests {
         );
         // Two units of context tell them apart: `7 5` is never a start.
         assert_eq!(conflict(&[first, inside], 2), None);
+    }
+
+    /// The damage of one bad unit is what lies between the common prefix
+    /// and suffix; it runs to the end when nothing after it survives.
+    #[test]
+    fn damage_to_the_end_is_told_from_damage_that_heals() {
+        let want: Vec<CodePoint> = "abcdefgh".chars().map(CodePoint::from).collect();
+        let x = CodePoint::from('X');
+        let with = |keep: usize, tail: &str| -> Vec<CodePoint> {
+            let mut got = want[..keep].to_vec();
+            got.push(x.clone());
+            got.extend(tail.chars().map(CodePoint::from));
+            got
+        };
+        // A bad unit in code 2 (`c`).
+        assert_eq!(damage(&with(2, ""), &want, 2), (6, true));
+        assert_eq!(damage(&with(1, ""), &want, 2), (7, true));
+        // The bad code itself may decode: one code point spared.
+        assert_eq!(damage(&with(3, ""), &want, 2), (5, true));
+        assert_eq!(damage(&with(4, ""), &want, 2), (4, false));
+        // Back in step: the rest survives.
+        assert_eq!(damage(&with(2, "defgh"), &want, 2), (1, false));
+        assert_eq!(damage(&with(2, "h"), &want, 2), (5, false));
+        // Fewer than four lost is no verdict.
+        assert_eq!(damage(&with(5, ""), &want, 5), (3, false));
+        assert_eq!(damage(&want, &want, 0), (0, false));
     }
 }
