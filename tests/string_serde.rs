@@ -144,6 +144,19 @@ fn hostile_json_is_refused() {
 }
 
 #[test]
+fn an_escape_at_the_decode_limit_is_accepted() {
+    // 2^22 digits, 2^24 bits: the largest value the default limit lets in.
+    let digits = "F".repeat((1 << 24) / 4);
+    let json = format!("\"\\\\u{{{digits}}}\"");
+    let s: EncodedString<UtfInf16> = serde_json::from_str(&json).unwrap();
+    let cp = s.code_points().next().unwrap();
+    assert_eq!((cp.bits(), s.count()), (1 << 24, 1));
+    // One more digit is over the limit.
+    let json = format!("\"\\\\u{{F{digits}}}\"");
+    assert!(serde_json::from_str::<EncodedString<UtfInf16>>(&json).is_err());
+}
+
+#[test]
 fn hostile_binary_input_is_refused() {
     // Not valid in the format.
     assert!(postcard::from_bytes::<EncodedString<Utf8>>(&[2, 0xC0, 0x80]).is_err());
