@@ -373,6 +373,8 @@ fn encoded_string_conveniences_do_what_they_stand_for() {
         let s = EncodedString::<E>::from("aé");
         let units: &[E::Unit] = s.as_ref();
         assert_eq!(units, s.as_units());
+        let units: &[E::Unit] = s.as_encoded_str().as_ref();
+        assert_eq!(units, s.as_units());
         let t = EncodedString::<E>::from("😀");
         let want = EncodedString::<E>::from("aé😀");
         assert_eq!(s.clone() + "😀", want);
