@@ -1,8 +1,9 @@
 //! The checker cannot be fooled at its defaults: each toy format below is
 //! a built-in one with one classic bug planted (the bugs real decoders have
-//! shipped with) or a small format built with one flaw, and each must FAIL the property the bug breaks with
-//! `CheckConfig::default()`, and with as few as one random case, since the
-//! attacks are built on purpose, not sampled.
+//! shipped with) or a small format built with one flaw, and each must FAIL
+//! the property the bug or flaw breaks with `CheckConfig::default()`, and
+//! with as few as one random case, since the attacks are built on purpose,
+//! not sampled.
 
 use ucsx::properties::{check, CheckConfig, PropertyReport, Verdict};
 use ucsx::{

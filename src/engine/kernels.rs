@@ -342,9 +342,9 @@ fn utf8_to_utf16(input: &[u8], out: &mut Vec<u16>) -> Run {
 /// step, all of it, where the processor has it; else SSSE3 (`simd.rs`),
 /// which stops on a code boundary near the end.
 fn vector_utf8_to_utf16(valid: &[u8], dst: &mut [MaybeUninit<u16>]) -> super::simd::Progress {
-    // `dst[written..]` still holds a slot per byte of `valid[read..]` after
-    // the first loop: a code is never more units than bytes, so
-    // `written <= read`.
+    // After the AVX-512 loop's `(read, written)`, `dst[written..]` still
+    // holds a slot per byte of `valid[read..]`, as the SSSE3 loop asserts:
+    // a code is never more units than bytes, so `written <= read`.
     one_then_other(
         valid,
         dst,
@@ -357,9 +357,9 @@ fn vector_utf8_to_utf16(valid: &[u8], dst: &mut [MaybeUninit<u16>]) -> super::si
 /// before a lone surrogate (the AVX-512 one at the start of its block),
 /// never between the halves of a pair.
 fn vector_utf16_to_utf8(input: &[u16], dst: &mut [MaybeUninit<u8>]) -> super::simd::Progress {
-    // `dst[written..]` still holds `3 * (input.len() - read) + 16` slots
-    // after the first loop: a unit is at most three bytes, so
-    // `written <= 3 * read`.
+    // After the AVX-512 loop's `(read, written)`, `dst[written..]` still
+    // holds `3 * (input.len() - read) + 16` slots, as the SSSE3 loop
+    // asserts: a unit is at most three bytes, so `written <= 3 * read`.
     one_then_other(
         input,
         dst,
@@ -370,7 +370,8 @@ fn vector_utf16_to_utf8(input: &[u16], dst: &mut [MaybeUninit<u8>]) -> super::si
 
 /// `first` on `input`, then, unless it took all of it, `second` on the
 /// rest: each takes a prefix, so the second resumes where the first
-/// stopped, writing after what the first wrote; the progress of both.
+/// stopped, writing after what the first wrote (the callers say why the
+/// slots left are enough for it); the progress of both.
 #[inline(always)]
 fn one_then_other<I, O>(
     input: &[I],

@@ -132,7 +132,8 @@ impl Layout {
 
     /// The fields to forge codes with: all zeros, one, all ones, the fields
     /// just past the class's last and just before its first, and the field
-    /// each target value would have at this class's offset.
+    /// each target value would have at this class's offset. Each is a code a
+    /// decoder that checks only one end of a class, or neither, accepts.
     fn forged_fields(&self, targets: &[BigUint]) -> Vec<BigUint> {
         let ones = (BigUint::one() << self.bits.len()) - 1u8;
         let mut fields = vec![
@@ -171,10 +172,10 @@ fn probe_values(first: &BigUint, last: &BigUint, range: &Range, rng: &mut Rng) -
         .step_by(step)
         .chain([span_bits.saturating_sub(1)]);
     for k in spread {
-        let step = BigUint::one() << k;
-        probes.push(first + &step);
-        if *last >= step {
-            probes.push(last - &step);
+        let power = BigUint::one() << k;
+        probes.push(first + &power);
+        if *last >= power {
+            probes.push(last - &power);
         }
     }
     for _ in 0..8 {
@@ -483,6 +484,15 @@ mod tests {
         }
         let random = probes.iter().filter(|v| !fixed.contains(v)).count();
         assert!(random >= 1, "no random probe in the class: {probes:X?}");
+        // A class just past a power of two: most random values of its span's
+        // bit length fall beyond it, and are left out.
+        let last = BigUint::from(0x8800u32);
+        let probes = probe_values(&first, &last, &range, &mut Rng::new(1));
+        assert!(probes.contains(&last) && probes.contains(&(&first + 0x8000u32)));
+        assert!(
+            probes.iter().all(|v| first <= *v && *v <= last),
+            "{probes:X?}"
+        );
     }
 
     /// The targets are each attacked class's ends and their neighbours

@@ -186,8 +186,8 @@ where
     PropertyResult::fail(Property::Canonical, format!("{why}{how}"))
 }
 
-/// `seq` with units dropped, first to last, wherever `fails` still holds
-/// of what is left.
+/// `seq` with units dropped, in one pass from first to last, wherever
+/// `fails` still holds of what is left.
 fn drop_units_while<U: Clone>(mut seq: Vec<U>, fails: impl Fn(&[U]) -> bool) -> Vec<U> {
     let mut i = 0;
     while i < seq.len() {
@@ -202,22 +202,12 @@ fn drop_units_while<U: Clone>(mut seq: Vec<U>, fails: impl Fn(&[U]) -> bool) -> 
     seq
 }
 
-/// A sequence of 1 to `longest_code + 1` random units, three in four of
-/// them units that real codes use (from `pool`, give or take one), the
-/// rest anywhere.
+/// A sequence of 1 to `longest_code + 1` random units, each from
+/// [`Rng::unit_near`].
 fn random_units<U: ArbitraryUnit>(rng: &mut Rng, pool: &[u32], longest_code: usize) -> Vec<U> {
     let len = 1 + rng.below(longest_code + 1);
     (0..len)
-        .map(|_| {
-            let u = if pool.is_empty() || rng.below(4) == 0 {
-                rng.next_u64() as u32
-            } else {
-                rng.pick(pool)
-                    .wrapping_add(rng.below(3) as u32)
-                    .wrapping_sub(1)
-            };
-            U::from_u32_truncating(u)
-        })
+        .map(|_| U::from_u32_truncating(rng.unit_near(pool)))
         .collect()
 }
 
@@ -380,7 +370,8 @@ where
 mod tests {
     use super::*;
 
-    /// Shrinking keeps dropping units until each one left is needed.
+    /// Shrinking makes one pass, dropping each unit the failure does not
+    /// need at the time it is tried.
     #[test]
     fn dropping_units_leaves_only_those_the_failure_needs() {
         let needs_a_9 = |s: &[u8]| s.contains(&9);
@@ -401,6 +392,8 @@ mod tests {
             }
             assert!(seen.iter().all(|&c| c == 1), "{n}: {seen:?}");
         }
+        // A step of seven: a code is followed by one of another class.
+        assert_eq!([0, 1, 2].map(|k| follower(k, 100)), [3, 10, 17]);
     }
 
     /// Near-valid input has one mutation or two, both often.
@@ -434,6 +427,11 @@ mod tests {
         assert!(lengths[1..=5].iter().all(|&n| n > 500), "{lengths:?}");
         assert_eq!(lengths[6..], [0, 0], "{lengths:?}");
         let share = near as f64 / all as f64;
+        // Give or take one: both neighbours of the pool's unit occur.
+        let units: Vec<u32> = (0..64)
+            .flat_map(|_| random_units(&mut rng, &pool, 4))
+            .collect();
+        assert!(units.contains(&0xFFF) && units.contains(&0x1001));
         assert!((0.7..0.8).contains(&share), "{share}");
         // An empty pool leaves every unit to chance.
         let free: Vec<u32> = random_units(&mut rng, &[], 64);

@@ -318,6 +318,7 @@ mod tests {
         // The bad code itself may decode: one code point spared.
         assert_eq!(damage(&with(3, ""), &want, 2), (5, true));
         assert_eq!(damage(&with(4, ""), &want, 2), (4, false));
+        assert_eq!(damage(&with(4, ""), &want, 4), (4, true));
         // Back in step: the rest survives.
         assert_eq!(damage(&with(2, "defgh"), &want, 2), (1, false));
         assert_eq!(damage(&with(2, "h"), &want, 2), (5, false));
