@@ -266,7 +266,6 @@ pub(crate) fn boundary_values(range: &Range, classes: &[LengthClass]) -> Vec<Big
     if !range.skip_surrogates {
         vals.extend([0xD800u32, 0xDBFF, 0xDC00, 0xDFFF].map(BigUint::from));
     }
-    vals.push(BigUint::one() << 64u32);
     let mut vals: Vec<BigUint> = vals
         .into_iter()
         .filter(|v| {
@@ -624,6 +623,19 @@ mod tests {
             }
             for v in want {
                 assert!(values.contains(&v), "{v:#x} missing");
+            }
+        }
+        // The surrogates' ends where the format encodes them, never where
+        // it refuses them.
+        let surrogates = [0xD800u32, 0xDBFF, 0xDC00, 0xDFFF].map(BigUint::from);
+        for skip_surrogates in [false, true] {
+            let range = Range {
+                top: BigUint::from(0xFFFFu32),
+                skip_surrogates,
+            };
+            let values = boundary_values(&range, &[]);
+            for s in &surrogates {
+                assert_eq!(values.contains(s), !skip_surrogates, "{s:#x}");
             }
         }
         // Inside the classes, not only at their ends: U+07FE, U+FFFE.
