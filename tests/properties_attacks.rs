@@ -38,6 +38,7 @@ where
             "{name}: {:?} lacks {needle:?}\n{report}",
             r.detail
         );
+        assert!(!report.passed(), "a report with a FAIL passed:\n{report}");
         last = Some(report);
     }
     last.unwrap()

@@ -280,7 +280,15 @@ fn a_bad_slice_panics_with_what_is_wrong() {
     assert!(message(len + 1..len).contains("out of bounds"));
     let backwards = std::ops::Range { start: 2, end: 1 };
     assert!(message(backwards).contains("starts after it ends"));
+    // Backwards from the end is backwards, not out of bounds.
+    let backwards = std::ops::Range {
+        start: len,
+        end: len - 1,
+    };
+    assert!(message(backwards).contains("starts after it ends"));
     assert!(message(0..3).contains("boundary"), "{}", message(0..3));
+    // An empty range inside a code is off a boundary, not backwards.
+    assert!(message(3..3).contains("boundary"), "{}", message(3..3));
 }
 
 /// Comparisons with `&str` go both ways and tell different text apart.

@@ -429,6 +429,19 @@ mod tests {
         check::<crate::UtfInf16>(200);
     }
 
+    /// The fields of a class's first and last values are read from their
+    /// codes: UTF-8's 3-byte class holds its values as they are.
+    #[test]
+    fn a_layout_knows_the_fields_of_its_class_ends() {
+        let range = Range::of::<Utf8>(64);
+        let classes = length_classes::<Utf8>(&range);
+        let layout = Layout::learn::<Utf8>(&classes[2], &range, &mut Rng::new(2)).unwrap();
+        assert_eq!(layout.bits.len(), 16);
+        assert_eq!(layout.template, [0xE0, 0x80, 0x80]);
+        assert_eq!(layout.first_field, BigUint::from(0x800u32));
+        assert_eq!(layout.last_field, BigUint::from(0xFFFFu32));
+    }
+
     /// 16-bit units get every edge of every block of 256 (a 16-bit
     /// format's roles start and end on such edges: the surrogates at D800,
     /// DC00, E000); 8-bit units get all 256.
