@@ -5,7 +5,7 @@
 //! with as few as one random case, since the attacks are built on purpose,
 //! not sampled.
 
-use ucsx::properties::{check, CheckConfig, PropertyReport, Verdict};
+use ucsx::properties::{check, check_only, CheckConfig, Property, PropertyReport, Verdict};
 use ucsx::{
     CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, SurrogatePolicy, Utf16, Utf32,
     Utf8, UtfE8, UtfG8, UtfInf16,
@@ -571,4 +571,85 @@ fn one_bad_unit_that_swallows_the_rest_fails_self_synchronizing() {
         Verdict::Pass,
         "{report}"
     );
+}
+
+planted! {
+    /// UTF-8 whose decoder, given `FF`, claims a code one unit longer than
+    /// its input: the caller would read past the end.
+    Utf8Overreach,
+    "UTF-8+overreach",
+    Utf8,
+    fn decode(input) {
+        match *input {
+            [0xFF, ..] => Ok((CodePoint::from('A'), input.len() + 1)),
+            _ => Utf8::decode(input),
+        }
+    }
+}
+
+/// UTF-8 whose `validate` stops where `decode_all` does but names every
+/// error an invalid lead.
+struct Utf8WrongKind;
+
+impl Encoding for Utf8WrongKind {
+    type Unit = u8;
+    const NAME: &'static str = "UTF-8+wrong-kind";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Utf8::max_code_point()
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        Utf8::encode(cp, out)
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        Utf8::decode(input)
+    }
+
+    fn validate(input: &[u8]) -> Result<(), DecodeError> {
+        Utf8::validate(input).map_err(|e| {
+            DecodeError::new(
+                Self::NAME,
+                DecodeErrorKind::InvalidLead,
+                e.valid_up_to(),
+                e.error_len(),
+            )
+        })
+    }
+}
+
+#[test]
+fn a_decoder_claiming_more_units_than_it_was_given_fails_canonical() {
+    // Only `canonical`: the other properties would slice past the end.
+    for config in configs() {
+        let report = check_only::<Utf8Overreach>(&config, &[Property::Canonical]);
+        let r = report.get("canonical").unwrap();
+        assert_eq!(r.verdict, Verdict::Fail, "{report}");
+        assert!(
+            r.detail.contains("FF decodes to U+0041 taking 2 units"),
+            "{report}"
+        );
+    }
+}
+
+#[test]
+fn validate_naming_another_error_than_decode_all_fails_canonical() {
+    // Same place, another kind: `validate` and `decode_all` disagree.
+    let err = Utf8WrongKind::validate(&[0x41, 0xE0, 0x80]).unwrap_err();
+    assert_eq!(err.valid_up_to(), 1);
+    assert_ne!(
+        Utf8::validate(&[0x41, 0xE0, 0x80]).unwrap_err().kind(),
+        err.kind()
+    );
+    assert_caught::<Utf8WrongKind>("canonical", "validate and decode_all disagree");
+}
+
+#[test]
+fn canonical_counts_the_forged_sequences_it_tried() {
+    let report = check_only::<Utf8>(&CheckConfig::default(), &[Property::Canonical]);
+    let detail = &report.get("canonical").unwrap().detail;
+    let forged: usize = detail.split(' ').next().unwrap().parse().unwrap();
+    // Every byte at every position of the base codes, at the least.
+    assert!(forged > 1000, "{detail}");
 }

@@ -562,6 +562,24 @@ mod tests {
         assert_eq!(layout.forged_fields(&targets), want);
     }
 
+    /// Of many classes, the shortest and the longest half of the most
+    /// attacked each; all of a few.
+    #[test]
+    fn many_classes_are_attacked_at_both_ends() {
+        let class = |k: u64| LengthClass {
+            first: crate::CodePoint::from(k),
+            last: crate::CodePoint::from(k),
+            units: k as usize + 1,
+        };
+        let units = |cs: Vec<LengthClass>| cs.iter().map(|c| c.units).collect::<Vec<_>>();
+        let few: Vec<LengthClass> = (0..MAX_ATTACKED_CLASSES as u64).map(class).collect();
+        assert_eq!(attacked(&few), few);
+        let many: Vec<LengthClass> = (0..100).map(class).collect();
+        let half = MAX_ATTACKED_CLASSES / 2;
+        let want: Vec<usize> = (1..=half).chain(101 - half..=100).collect();
+        assert_eq!(units(attacked(&many)), want);
+    }
+
     /// A long code is replaced at its first four, middle and last three
     /// positions; a short one at all.
     #[test]

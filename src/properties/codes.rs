@@ -370,6 +370,24 @@ where
 mod tests {
     use super::*;
 
+    /// A failing value shrinks by halving while the half still fails, then
+    /// by decrementing, to the smallest failing value it can reach.
+    #[test]
+    fn failing_values_shrink_by_halves_then_by_ones() {
+        let at_least_37 = |v: &BigUint| *v >= BigUint::from(37u8);
+        assert_eq!(
+            shrink_value(BigUint::from(1_000_000u32), at_least_37),
+            BigUint::from(37u8)
+        );
+        // An odd-only failure: halving skips it, decrementing by two is no
+        // step, so 75 stays (75 - 1 passes, 37 and 38 pass).
+        let odd_from_75 = |v: &BigUint| v.bit(0) && *v >= BigUint::from(75u8);
+        assert_eq!(
+            shrink_value(BigUint::from(75u8), odd_from_75),
+            BigUint::from(75u8)
+        );
+    }
+
     /// Shrinking makes one pass, dropping each unit the failure does not
     /// need at the time it is tried.
     #[test]
