@@ -202,3 +202,41 @@ fn owned_and_borrowed_bytes_deserialize_alike() {
     let bad = EncodedString::<ucsx::UtfE8>::deserialize(common::Binary::byte_buf(vec![0x61, 0xFF]));
     assert!(bad.is_err());
 }
+
+/// A binary format that hands over its bytes as a sequence of `u8` gets the
+/// same string; a human-readable one that does is refused (its strings are
+/// text, not bytes).
+#[test]
+fn bytes_as_a_sequence_deserialize_in_binary_formats_only() {
+    use serde::Deserialize;
+    let text = "aé😀";
+    let got = EncodedString::<UtfE8>::deserialize(common::Binary::seq(text.bytes()));
+    assert_eq!(got.unwrap(), EncodedString::<UtfE8>::from(text));
+    let bad = EncodedString::<UtfE8>::deserialize(common::Binary::seq([0x61, 0xFF].into_iter()));
+    assert!(bad.is_err());
+    let readable: serde::de::value::SeqDeserializer<_, serde::de::value::Error> =
+        serde::de::value::SeqDeserializer::new(text.bytes());
+    let err = EncodedString::<UtfE8>::deserialize(readable).unwrap_err();
+    assert!(err.to_string().contains("a UTF-E-8 string"), "{err}");
+}
+
+/// A backslash is escaped only where the text after it would read as an
+/// escape (`\u{`); elsewhere the text is as it is.
+#[test]
+fn only_a_backslash_before_u_brace_is_escaped() {
+    for (text, json) in [
+        (r"a\ub", r#""a\\ub""#),
+        (r"a\{b", r#""a\\{b""#),
+        (r"a\", r#""a\\""#),
+        (r"a\u{41}", r#""a\\u{5C}u{41}""#),
+    ] {
+        let s = EncodedString::<UtfInf16>::from(text);
+        assert_eq!(serde_json::to_string(&s).unwrap(), json, "{text}");
+        assert_eq!(
+            serde_json::from_str::<EncodedString<UtfInf16>>(json).unwrap(),
+            s
+        );
+    }
+    let err = serde_json::from_str::<EncodedString<Utf8>>("42").unwrap_err();
+    assert!(err.to_string().contains("a UTF-8 string"), "{err}");
+}
