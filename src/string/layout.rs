@@ -387,6 +387,39 @@ pub(crate) fn utf8_string(
 mod tests {
     use super::*;
 
+    /// Each built-in format gets the layout of its unit width (the fast
+    /// paths behind the string methods), UTF-∞-16 alone with DDFF codes.
+    #[test]
+    fn each_built_in_format_has_its_layout() {
+        use crate::{Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16};
+        fn kind<E: Encoding>(units: &[E::Unit]) -> &'static str {
+            match layout::<E>(units) {
+                Layout::Bytes(_) => "bytes",
+                Layout::Words(_, false) => "words",
+                Layout::Words(_, true) => "words with DDFF codes",
+                Layout::Dwords(_) => "dwords",
+                Layout::Generic => "generic",
+            }
+        }
+        assert_eq!(kind::<Utf8>(&[]), "bytes");
+        assert_eq!(kind::<UtfG8>(&[]), "bytes");
+        assert_eq!(kind::<UtfE8>(&[]), "bytes");
+        assert_eq!(kind::<Utf16>(&[]), "words");
+        assert_eq!(kind::<UtfG16>(&[]), "words");
+        assert_eq!(kind::<UtfE16>(&[]), "words");
+        assert_eq!(kind::<UtfInf16>(&[]), "words with DDFF codes");
+        assert_eq!(kind::<Utf32>(&[]), "dwords");
+        assert_eq!(kind::<UtfG32>(&[]), "dwords");
+    }
+
+    /// Exactly `10xxxxxx` is trailing: C0 and up lead, as does ASCII.
+    #[test]
+    fn trailing_bytes_are_80_to_bf() {
+        for b in 0..=0xFFu8 {
+            assert_eq!(is_trailing_byte(b), (0x80..=0xBF).contains(&b), "{b:02X}");
+        }
+    }
+
     /// The check behind the `unsafe` conversions agrees with std on the
     /// valid text of each 8-bit format, long enough for every path.
     #[test]
