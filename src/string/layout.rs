@@ -40,12 +40,11 @@ pub(crate) fn layout<E: Encoding>(units: &[E::Unit]) -> Layout<'_> {
     let Some(format) = crate::Format::of::<E>() else {
         return Layout::Generic;
     };
+    // A built-in format's units are of its own width.
     match E::unit_slice(units) {
-        Some(UnitSlice::U8(b)) if format.unit_bits() == 8 => Layout::Bytes(b),
-        Some(UnitSlice::U16(w)) if format.unit_bits() == 16 => {
-            Layout::Words(w, format == Format::UtfInf16)
-        }
-        Some(UnitSlice::U32(d)) if format.unit_bits() == 32 => Layout::Dwords(d),
+        Some(UnitSlice::U8(b)) => Layout::Bytes(b),
+        Some(UnitSlice::U16(w)) => Layout::Words(w, format == Format::UtfInf16),
+        Some(UnitSlice::U32(d)) => Layout::Dwords(d),
         _ => Layout::Generic,
     }
 }
