@@ -653,3 +653,26 @@ fn canonical_counts_the_forged_sequences_it_tried() {
     // Every byte at every position of the base codes, at the least.
     assert!(forged > 1000, "{detail}");
 }
+
+planted! {
+    /// UTF-8 whose decoder, given a trailing byte first, reads a code of no
+    /// units: not a code that occurs inside another.
+    Utf8EmptyAtTrail,
+    "UTF-8+empty-at-trail",
+    Utf8,
+    fn decode(input) {
+        match *input {
+            [0x80..=0xBF, ..] => Ok((CodePoint::REPLACEMENT, 0)),
+            _ => Utf8::decode(input),
+        }
+    }
+}
+
+#[test]
+fn a_code_of_no_units_is_no_false_match() {
+    // Only `no-false-match`: decoding whole texts would not get past such
+    // a code.
+    let report = check_only::<Utf8EmptyAtTrail>(&CheckConfig::default(), &[Property::NoFalseMatch]);
+    let r = report.get("no-false-match").unwrap();
+    assert_eq!(r.verdict, Verdict::Pass, "{report}");
+}

@@ -73,7 +73,10 @@ proptest! {
             Err(e) => {
                 let expected = UtfE8::validate(&units).err();
                 prop_assert_eq!(Some(e.decode_error()), expected.as_ref());
-                // The message is the decode error's, with its position.
+                // The message is the decode error's, with its position, and
+                // the decode error is its source.
+                let source = std::error::Error::source(&e).map(|s| s.to_string());
+                prop_assert_eq!(source, Some(expected.as_ref().unwrap().to_string()));
                 prop_assert_eq!(e.to_string(), expected.unwrap().to_string());
                 prop_assert_eq!(e.into_units(), units.clone());
             }
