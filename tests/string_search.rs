@@ -114,6 +114,16 @@ fn a_format_that_is_not_self_synchronising_would_match_inside_a_code() {
     let lower = EncodedString::<Pairs>::try_from_code_points([CodePoint::from('z')]).unwrap();
     assert!(lower < s);
     assert_eq!(s.to_string_lossy(), "Āa");
+    // Backwards past a match inside a code to the whole match before it.
+    let t = EncodedString::<Pairs>::try_from_code_points(
+        [0u32, 0x61, 0x61, 0x100, 0x61].map(CodePoint::from),
+    )
+    .unwrap();
+    assert_eq!(t.as_units(), [0x00, 0x61, 0x61, 0x82, 0x00, 0x61]);
+    let nul_a =
+        EncodedString::<Pairs>::try_from_code_points([0u32, 0x61].map(CodePoint::from)).unwrap();
+    assert_eq!(t.rfind(nul_a.as_encoded_str()), Some(0));
+    assert_eq!(t.match_indices(nul_a.as_encoded_str()).count(), 1);
 }
 
 #[test]
@@ -159,6 +169,10 @@ fn search_across_sixteen_bit_multi_unit_codes() {
                 if let Ok(p) = EncodedStr::<E>::from_units(&units[a..b]) {
                     let at = s.find(p).unwrap();
                     assert!(s.is_code_boundary(at) && s.is_code_boundary(at + p.len_units()));
+                    let back = s.rfind(p).unwrap();
+                    let end = back + p.len_units();
+                    assert!(back >= at && s.is_code_boundary(back) && s.is_code_boundary(end));
+                    assert_eq!(&units[back..end], p.as_units());
                 }
             }
         }
