@@ -652,6 +652,14 @@ fn canonical_counts_the_forged_sequences_it_tried() {
     let forged: usize = detail.split(' ').next().unwrap().parse().unwrap();
     // Every byte at every position of the base codes, at the least.
     assert!(forged > 1000, "{detail}");
+    // Of the random and near-valid sequences, some decode.
+    let decoded: usize = detail
+        .split(" decoded)")
+        .next()
+        .and_then(|head| head.rsplit('(').next())
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no count of decoded sequences in {detail}"));
+    assert!(decoded > 0, "{detail}");
 }
 
 planted! {

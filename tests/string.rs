@@ -168,6 +168,10 @@ fn into_string_names_the_first_offender() {
         (e.code_point().clone(), e.index(), e.unit_offset()),
         (CodePoint::from(0x7FFF_FFFFu32), 5, 5)
     );
+    assert_eq!(
+        e.to_string(),
+        "U+7FFFFFFF at index 5 (unit 5) is not a Unicode scalar value"
+    );
 }
 
 #[test]
@@ -290,6 +294,8 @@ fn a_bad_slice_panics_with_what_is_wrong() {
     };
     assert!(message(backwards).contains("starts after it ends"));
     assert!(message(0..3).contains("boundary"), "{}", message(0..3));
+    // To the end from inside a code is off a boundary, not out of bounds.
+    assert!(message(3..len).contains("boundary"), "{}", message(3..len));
     // An empty range inside a code is off a boundary, not backwards.
     assert!(message(3..3).contains("boundary"), "{}", message(3..3));
 }

@@ -164,6 +164,7 @@ where
     prop_assert_eq!(x.cmp(&y), mx.cmp(&my), "{:?} against {:?}", x, y);
     prop_assert_eq!(x.as_encoded_str().cmp(y.as_encoded_str()), mx.cmp(&my));
     prop_assert_eq!(x.as_encoded_str() < y.as_encoded_str(), mx < my);
+    prop_assert_eq!(x.as_encoded_str() == y.as_encoded_str(), mx == my);
     prop_assert_eq!(x < y, mx < my);
     prop_assert_eq!(x == y, mx == my);
     // Equal strings hash alike and (but for a 64-bit collision) different
