@@ -652,7 +652,14 @@ fn canonical_counts_the_forged_sequences_it_tried() {
     let forged: usize = detail.split(' ').next().unwrap().parse().unwrap();
     // Every byte at every position of the base codes, at the least.
     assert!(forged > 1000, "{detail}");
-    // Of the random and near-valid sequences, some decode.
+    // So many random and near-valid sequences, of which some decode.
+    let tested: usize = detail
+        .split(" random and near-valid")
+        .next()
+        .and_then(|head| head.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of random sequences in {detail}"));
+    assert!(tested >= 1000, "{detail}");
     let decoded: usize = detail
         .split(" decoded)")
         .next()
