@@ -111,6 +111,7 @@ fn code_point_rows(report: &Report) {
             black_box(&v);
         },
     );
+    reference_rows(report, label, &ints);
     let set_cps = RefCell::new(std::collections::HashSet::with_capacity(cps.len()));
     let set_ints = RefCell::new(std::collections::HashSet::with_capacity(ints.len()));
     report.measure(
@@ -129,6 +130,97 @@ fn code_point_rows(report: &Report) {
         },
     );
     serde_rows(report, label, &cps);
+}
+
+/// An 8-byte value that is not `Copy`: inline below 2^63, else (never
+/// here) something a cold call clones. The layout an 8-byte `CodePoint`
+/// would have, for the reference rows.
+struct Tagged(u64);
+
+impl Clone for Tagged {
+    #[inline]
+    fn clone(&self) -> Self {
+        if self.0 >> 63 == 0 {
+            Tagged(self.0)
+        } else {
+            tagged_slow(self)
+        }
+    }
+}
+
+impl PartialEq for Tagged {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        if (self.0 | other.0) >> 63 == 0 {
+            self.0 == other.0
+        } else {
+            tagged_slow(self).0 == tagged_slow(other).0
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn tagged_slow(t: &Tagged) -> Tagged {
+    Tagged(black_box(t.0))
+}
+
+/// What other layouts reach against `u64`'s clone, `==` and sort, in the
+/// same way as the `CodePoint` rows: a plain-copy 16-byte `u128`, and an
+/// 8-byte type that is not `Copy` (std clones and compares it element by
+/// element, as it does any type that owns memory).
+fn reference_rows(report: &Report, label: &str, ints: &[u64]) {
+    let wide: Vec<u128> = ints.iter().map(|&v| u128::from(v)).collect();
+    let tagged: Vec<Tagged> = ints.iter().map(|&v| Tagged(v)).collect();
+    let ints = ints.to_vec();
+    let (wide2, tagged2, ints2) = (wide.clone(), tagged.clone(), ints.clone());
+    let peer = |what: &str| format!("u64 ({what})");
+    type Row<'a> = (&'a str, &'a str, &'a mut dyn FnMut(), &'a mut dyn FnMut());
+    let rows: [Row; 4] = [
+        (
+            "CodePoint::clone reference: u128",
+            "Vec::clone",
+            &mut || {
+                black_box(black_box(&wide).clone());
+            },
+            &mut || {
+                black_box(black_box(&ints).clone());
+            },
+        ),
+        (
+            "CodePoint::clone reference: 8 bytes, not Copy",
+            "Vec::clone",
+            &mut || {
+                black_box(black_box(&tagged).clone());
+            },
+            &mut || {
+                black_box(black_box(&ints).clone());
+            },
+        ),
+        (
+            "CodePoint::eq reference: u128",
+            "slice ==",
+            &mut || {
+                assert!(black_box(&wide) == black_box(&wide2));
+            },
+            &mut || {
+                assert!(black_box(&ints) == black_box(&ints2));
+            },
+        ),
+        (
+            "CodePoint::eq reference: 8 bytes, not Copy",
+            "slice ==",
+            &mut || {
+                assert!(black_box(&tagged) == black_box(&tagged2));
+            },
+            &mut || {
+                assert!(black_box(&ints) == black_box(&ints2));
+            },
+        ),
+    ];
+    for (target, what, ours, theirs) in rows {
+        report.reference((target, label, &peer(what)), ours, theirs);
+    }
 }
 
 /// serde_json of a `Vec<CodePoint>` (notation strings) against a

@@ -46,6 +46,41 @@ impl Report {
         ours: &mut dyn FnMut(),
         theirs: &mut dyn FnMut(),
     ) -> Option<(Duration, Duration)> {
+        let (a, b) = self.time_both(target, ours, theirs)?;
+        let ratio = b.as_secs_f64() / a.as_secs_f64();
+        let verdict = if ratio >= goal { "met" } else { "MISSED" };
+        Self::row(
+            target,
+            corpus,
+            peer,
+            (a, b),
+            &format!(">= {goal:.2}"),
+            verdict,
+        );
+        Some((a, b))
+    }
+
+    /// As [`Report::measure`], for a row with no goal: what another type
+    /// or layout reaches against the same peer, printed beside the targets
+    /// it explains.
+    #[allow(dead_code)] // Only the report of this crate's own calls has such rows.
+    pub fn reference(
+        &self,
+        (target, corpus, peer): (&str, &str, &str),
+        ours: &mut dyn FnMut(),
+        theirs: &mut dyn FnMut(),
+    ) -> Option<(Duration, Duration)> {
+        let times = self.time_both(target, ours, theirs)?;
+        Self::row(target, corpus, peer, times, "-", "reference");
+        Some(times)
+    }
+
+    fn time_both(
+        &self,
+        target: &str,
+        ours: &mut dyn FnMut(),
+        theirs: &mut dyn FnMut(),
+    ) -> Option<(Duration, Duration)> {
         if self
             .only
             .as_ref()
@@ -60,14 +95,22 @@ impl Report {
             a.push(time(ours));
             b.push(time(theirs));
         }
-        let (ours, theirs) = (median(a), median(b));
+        Some((median(a), median(b)))
+    }
+
+    fn row(
+        target: &str,
+        corpus: &str,
+        peer: &str,
+        (ours, theirs): (Duration, Duration),
+        goal: &str,
+        verdict: &str,
+    ) {
         let ratio = theirs.as_secs_f64() / ours.as_secs_f64();
-        let verdict = if ratio >= goal { "met" } else { "MISSED" };
         println!(
-            "| {target} | {corpus} | {peer} | {:.3} ms | {:.3} ms | {ratio:.2} | >= {goal:.2} | {verdict} |",
+            "| {target} | {corpus} | {peer} | {:.3} ms | {:.3} ms | {ratio:.2} | {goal} | {verdict} |",
             ours.as_secs_f64() * 1e3,
             theirs.as_secs_f64() * 1e3,
         );
-        Some((ours, theirs))
     }
 }

@@ -431,28 +431,18 @@ mod tests {
         }
 
         fn decode(input: &[u32]) -> Result<(CodePoint, usize), DecodeError> {
-            let fail = |kind| Err(DecodeError::new(Self::NAME, kind, 0, Some(1)));
+            let fail = |kind, len| Err(DecodeError::new(Self::NAME, kind, 0, len));
             let Some(&v) = input.first() else {
-                return Err(DecodeError::new(
-                    Self::NAME,
-                    DecodeErrorKind::Truncated,
-                    0,
-                    None,
-                ));
+                return fail(DecodeErrorKind::Truncated, None);
             };
             let Some(len) = Self::len(u64::from(v)) else {
-                return fail(DecodeErrorKind::Surrogate);
+                return fail(DecodeErrorKind::Surrogate, Some(1));
             };
             if input.len() < len {
-                return Err(DecodeError::new(
-                    Self::NAME,
-                    DecodeErrorKind::Truncated,
-                    0,
-                    None,
-                ));
+                return fail(DecodeErrorKind::Truncated, None);
             }
             if input[1..len].iter().any(|&u| u != 0) {
-                return fail(DecodeErrorKind::MissingTrailing);
+                return fail(DecodeErrorKind::MissingTrailing, Some(1));
             }
             Ok((CodePoint::from(v), len))
         }
@@ -470,12 +460,12 @@ mod tests {
     /// reads them as U+D7FF, so the class around them is one.
     #[test]
     fn a_refused_surrogate_is_no_class_of_its_own() {
-        let classes = length_classes::<Toy<1>>(&Range::of::<Toy<1>>(16));
+        let range = Range::of::<Toy<1>>(16);
+        let classes = length_classes::<Toy<1>>(&range);
         assert_eq!(ends(&classes), [(0, 0xEFFF, 1), (0xF000, 0xFFFF, 2)]);
         // Each class's ends and their neighbours are boundary values, with
         // no class beside it (none of these is a power of two, one's
         // neighbour or a landmark).
-        let range = Range::of::<Toy<1>>(16);
         let first = boundary_values(&range, &classes[..1]);
         let second = boundary_values(&range, &classes[1..]);
         for (values, want) in [(first, [0xEFFEu32, 0xF000]), (second, [0xF000, 0xF001])] {
