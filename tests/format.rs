@@ -187,3 +187,32 @@ fn can_encode_agrees_with_encode() {
         }
     }
 }
+
+#[test]
+fn formats_parse_from_their_ids_and_names_in_any_case() {
+    for format in Format::ALL {
+        let id = format.id();
+        assert_eq!(id.parse::<Format>(), Ok(format), "{id}");
+        assert_eq!(format.to_string(), id);
+        assert_eq!(
+            format.name().parse::<Format>(),
+            Ok(format),
+            "{}",
+            format.name()
+        );
+        let upper = id.to_uppercase();
+        assert_eq!(upper.parse::<Format>(), Ok(format), "{upper}");
+    }
+    assert_eq!("Utf-∞-16".parse::<Format>(), Ok(Format::UtfInf16));
+    for unknown in ["", "utf-7", "utf8", "utf-8 ", "utf-inf-8"] {
+        let err = unknown.parse::<Format>().unwrap_err();
+        let ids: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "unknown format {unknown:?} (expected one of {})",
+                ids.join(", ")
+            )
+        );
+    }
+}

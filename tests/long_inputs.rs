@@ -2,13 +2,14 @@
 //! fast paths work on), against std and against the code-at-a-time paths:
 //! text of one kind each (ASCII, Latin, CJK, mixed), with a few units
 //! changed, dropped or added. The proptests elsewhere draw short inputs;
-//! these reach far into a text before its first error.
+//! these reach far into a text before its first error. Validation must
+//! agree with decoding there too.
 //! `UCSX_LONG_INPUT_CASES` sets the number of texts (default 300).
 
 mod common;
 
 use common::XorShift;
-use ucsx::{Encoding, Utf16, Utf8, UtfE8, UtfInf16};
+use ucsx::{Encoding, Utf16, Utf8, UtfE16, UtfE8, UtfG16, UtfInf16};
 
 fn cases() -> usize {
     std::env::var("UCSX_LONG_INPUT_CASES")
@@ -126,6 +127,7 @@ fn long_16_bit_inputs_agree_with_std_and_decode_all() {
         }
         let mut values = Vec::new();
         let result = Utf16::decode_u64s(&units, &mut values);
+        assert_eq!(Utf16::validate(&units), result);
         assert_eq!(result.err().map(|e| e.valid_up_to()), std_error);
         assert!(values == std_values, "Utf16 values differ from std");
 
@@ -133,6 +135,7 @@ fn long_16_bit_inputs_agree_with_std_and_decode_all() {
         // `decode_all`.
         let mut values = Vec::new();
         let result = UtfInf16::decode_u64s(&units, &mut values);
+        assert_eq!(UtfInf16::validate(&units), result);
         match UtfInf16::decode_all(&units) {
             Ok(cps) => {
                 result.unwrap();
@@ -141,5 +144,13 @@ fn long_16_bit_inputs_agree_with_std_and_decode_all() {
             }
             Err(e) => assert_eq!(result, Err(e)),
         }
+        assert_eq!(
+            UtfG16::validate(&units),
+            UtfG16::decode_u64s(&units, &mut Vec::new())
+        );
+        assert_eq!(
+            UtfE16::validate(&units),
+            UtfE16::decode_u64s(&units, &mut Vec::new())
+        );
     }
 }

@@ -516,6 +516,44 @@ fn a_decode_limit_stops_a_legitimately_huge_code_point() {
     assert_eq!(err.kind(), LimitExceeded);
 }
 
+/// Under a limit of `b` bits, 2^b - 1 decodes and 2^b is refused at the
+/// code's start, for every code length: a single unit, a pair, and each
+/// multi-unit class (whose prefix is checked against the limit unit by
+/// unit, utf-inf-16.txt §3.3).
+fn limit_edges<E: Encoding<Unit = u16>>(max_bits: std::ops::RangeInclusive<u64>) {
+    for b in max_bits {
+        let limits = DecodeLimits { max_bits: b };
+        let top = CodePoint::from(pow2(b) - 1u8);
+        let code = encode::<E>(&top);
+        assert_eq!(
+            E::decode_with_limits(&code, &limits),
+            Ok((top, code.len())),
+            "{} at {b} bits",
+            E::NAME
+        );
+        let past = CodePoint::from(pow2(b));
+        if E::encode(&past, &mut Vec::new()).is_err() {
+            continue;
+        }
+        let code = encode::<E>(&past);
+        let err = E::decode_with_limits(&code, &limits).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.valid_up_to()),
+            (LimitExceeded, 0),
+            "{} past {b} bits",
+            E::NAME
+        );
+    }
+}
+
+#[test]
+fn a_decode_limit_allows_its_largest_value_and_refuses_the_next() {
+    limit_edges::<Utf16>(1..=20);
+    limit_edges::<UtfG16>(1..=31);
+    limit_edges::<UtfE16>(1..=63);
+    limit_edges::<UtfInf16>(1..=130);
+}
+
 #[test]
 fn a_million_bit_code_point_round_trips_quickly() {
     let value = (pow2(1_000_000) - 1u8) / 7u8;

@@ -649,7 +649,8 @@ pub fn check_format_only(
     crate::encoding::with_encoding!(format, E => check_only::<E>(config, only))
 }
 
-#[cfg(all(test, feature = "std"))]
+#[cfg(test)]
+#[cfg(feature = "std")]
 mod tests {
     use super::*;
 
