@@ -543,6 +543,16 @@ fn limit_edges<E: Encoding<Unit = u16>>(max_bits: std::ops::RangeInclusive<u64>)
             "{} past {b} bits",
             E::NAME
         );
+        // 2^b, often the first value of a longer code, at a limit of its
+        // own length.
+        let wider = DecodeLimits { max_bits: b + 1 };
+        assert_eq!(
+            E::decode_with_limits(&code, &wider),
+            Ok((past, code.len())),
+            "{} at {} bits",
+            E::NAME,
+            b + 1
+        );
     }
 }
 
@@ -551,7 +561,7 @@ fn a_decode_limit_allows_its_largest_value_and_refuses_the_next() {
     limit_edges::<Utf16>(1..=20);
     limit_edges::<UtfG16>(1..=31);
     limit_edges::<UtfE16>(1..=63);
-    limit_edges::<UtfInf16>(1..=130);
+    limit_edges::<UtfInf16>(1..=400);
 }
 
 #[test]

@@ -150,17 +150,20 @@ fn utf8_to_utf8(input: &[u8], out: &mut Vec<u8>) -> Run {
     }
 }
 
-/// The value of the code at `valid[i]`, valid UTF-8, and its length.
+/// The value and length of the valid UTF-8 code at `valid[i]`, one of
+/// the last three bytes, where `utf8_code_at` cannot read four: a whole
+/// code there has at most three bytes.
 #[inline(always)]
-fn utf8_code(valid: &[u8], i: usize) -> (u32, usize) {
+fn utf8_code_near_end(valid: &[u8], i: usize) -> (u32, usize) {
     let b = u32::from(valid[i]);
     let t = |k: usize| u32::from(valid[i + k]) & 0x3F;
-    if b < 0xE0 {
+    debug_assert!(b < 0xF0, "a four-byte code in the last three bytes");
+    if b < 0x80 {
+        (b, 1)
+    } else if b < 0xE0 {
         ((b & 0x1F) << 6 | t(1), 2)
-    } else if b < 0xF0 {
-        ((b & 0x0F) << 12 | t(1) << 6 | t(2), 3)
     } else {
-        ((b & 0x07) << 18 | t(1) << 12 | t(2) << 6 | t(3), 4)
+        ((b & 0x0F) << 12 | t(1) << 6 | t(2), 3)
     }
 }
 
@@ -288,13 +291,10 @@ fn from_valid_utf8<U: Sink>(valid: &[u8], out: &mut Vec<U>) -> Run {
             // Codes one at a time to the end of this block's stretch.
             let end = (i + ASCII_BLOCK).min(valid.len());
             while i < end {
-                let b = valid[i];
                 let (value, len) = if i + 4 <= valid.len() {
                     utf8_code_at(valid, i)
-                } else if b < 0x80 {
-                    (u32::from(b), 1)
                 } else {
-                    utf8_code(valid, i)
+                    utf8_code_near_end(valid, i)
                 };
                 w += U::put(dst, w, value);
                 i += len;
@@ -602,6 +602,29 @@ mod tests {
         }
     }
 
+    /// The scalar loop from UTF-8, which finishes what the vector loops
+    /// leave (all of the text on a processor without them), against std:
+    /// a code of each length near the end of the text, past two ASCII
+    /// blocks, with the last three bytes read one code at a time.
+    #[test]
+    fn the_scalar_loop_from_utf8_agrees_with_std() {
+        for unit in ["a", "é", "漢", "😀"] {
+            for len in 0..70 {
+                let text = format!("{}{unit}{}", "a".repeat(len), "é".repeat(len % 3));
+                let all = Run {
+                    read: text.len(),
+                    codes: text.chars().count(),
+                };
+                let mut o16 = Vec::new();
+                assert_eq!(scalar_utf8_to_utf16(text.as_bytes(), &mut o16), all);
+                assert_eq!(o16, text.encode_utf16().collect::<Vec<u16>>());
+                let mut o32: Vec<u32> = Vec::new();
+                assert_eq!(from_valid_utf8(text.as_bytes(), &mut o32), all);
+                assert_eq!(o32, text.chars().map(u32::from).collect::<Vec<u32>>());
+            }
+        }
+    }
+
     /// Where the AVX-512 kernel runs, the vector stage converts valid text
     /// whole, not leaving it to the scalar loop.
     #[test]
@@ -618,6 +641,16 @@ mod tests {
             out[..written],
             text.encode_utf16().collect::<Vec<u16>>()[..]
         );
+        // And from UTF-16.
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let mut out = Vec::new();
+        let mut progress = (0, 0, 0);
+        with_spare(&mut out, 3 * units.len() + 16, |dst| {
+            progress = vector_utf16_to_utf8(&units, dst);
+            (Run::default(), progress.1)
+        });
+        assert_eq!(progress, (units.len(), text.len(), text.chars().count()));
+        assert_eq!(out, text.as_bytes());
     }
 
     fn with_spare_checked(valid: &[u8], out: &mut Vec<u16>) -> (usize, usize, usize) {
