@@ -150,6 +150,7 @@ fn every_described_format_encodes_as_the_built_in_one() {
             let cp = CodePoint::from(v);
             let want = format.encode(&cp);
             let got = d.encode(&cp);
+            assert_eq!(d.can_encode(&cp), want.is_ok(), "{format} U+{v:X}");
             match (&got, &want) {
                 (Ok(a), Ok(b)) => assert_eq!(a, b, "{format} U+{v:X}"),
                 (Err(a), Err(b)) => assert_eq!(a.kind(), b.kind(), "{format} U+{v:X}"),
@@ -157,6 +158,7 @@ fn every_described_format_encodes_as_the_built_in_one() {
             }
         }
         let huge = CodePoint::from(num_bigint::BigUint::from(1u8) << 100u32);
+        assert_eq!(d.can_encode(&huge), format.encode(&huge).is_ok());
         match (d.encode(&huge), format.encode(&huge)) {
             (Ok(a), Ok(b)) => assert_eq!(a, b, "{format} 2^100"),
             (Err(a), Err(b)) => assert_eq!(a.kind(), b.kind(), "{format} 2^100"),

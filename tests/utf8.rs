@@ -442,6 +442,14 @@ fn iterators_report_offsets_and_go_on_after_errors() {
     assert_eq!(items.len(), 4);
     let indices: Vec<_> = Utf8::code_point_indices(&input).map(|(i, _)| i).collect();
     assert_eq!(indices, [0, 1, 4, 5]);
+    // What is left after each item: after a code, and after the bad unit.
+    let mut it = Utf8::code_points(&input);
+    assert_eq!(it.as_units(), input);
+    for rest in [1, 4, 5, 9] {
+        it.next();
+        assert_eq!(it.as_units(), &input[rest..]);
+    }
+    assert_eq!(it.next(), None);
 }
 
 #[test]
