@@ -451,6 +451,47 @@ fn described_16_bit_formats_apply_a_decode_limit_as_the_built_in_ones() {
     }
 }
 
+/// The 8- and 32-bit formats check a limit on the whole code, as the
+/// built-in ones do: the error spans the code.
+#[test]
+fn described_8_and_32_bit_formats_apply_a_decode_limit_as_the_built_in_ones() {
+    use ucsx::{DecodeLimits, Utf32, Utf8, UtfE8, UtfG32, UtfG8};
+    let mut rng = Rng(0x11A2);
+    for format in [
+        Format::Utf8,
+        Format::UtfG8,
+        Format::UtfE8,
+        Format::Utf32,
+        Format::UtfG32,
+    ] {
+        let d = described(format);
+        for max_bits in [
+            0u64, 6, 7, 8, 11, 12, 16, 20, 21, 22, 31, 32, 36, 40, 63, 64,
+        ] {
+            let limits = DecodeLimits { max_bits };
+            for _ in 0..1_000 {
+                let v = rng.next() >> (rng.next() % 64);
+                let Ok(units) = format.encode(&CodePoint::from(v)) else {
+                    continue;
+                };
+                let bytes: Vec<u8> = units.iter().map(|&u| u as u8).collect();
+                let want = match format {
+                    Format::Utf8 => Utf8::decode_with_limits(&bytes, &limits),
+                    Format::UtfG8 => UtfG8::decode_with_limits(&bytes, &limits),
+                    Format::UtfE8 => UtfE8::decode_with_limits(&bytes, &limits),
+                    Format::Utf32 => Utf32::decode_with_limits(&units, &limits),
+                    _ => UtfG32::decode_with_limits(&units, &limits),
+                }
+                .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()));
+                let got = d
+                    .decode_with_limits(&units, &limits)
+                    .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()));
+                assert_eq!(got, want, "{format} max_bits {max_bits} {units:X?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn a_length_field_class_that_begins_among_the_surrogates_refuses_them() {
     let d = DescribedFormat::parse(
