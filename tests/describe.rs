@@ -634,3 +634,59 @@ fn base_compatible_is_decided_only_from_the_base_format_s_own_templates() {
         "{r}"
     );
 }
+
+/// `round-trip` is refuted from the templates when a valid code's lead is
+/// an invalid lead: the first such value is named. Here U+0080..U+00FF
+/// are one byte each, the value less 0x80 in the low seven bits (so each
+/// is its own byte), and FE and FF are invalid leads: U+00FE is the first
+/// value they refuse.
+#[test]
+fn round_trip_names_the_first_value_whose_lead_is_an_invalid_lead() {
+    let r = verdict_on(
+        "name = \"T\"\nunit = 8\nmax = \"U+FF\"\ninvalid-leads = [\"1111111x\"]\n\
+         [[class]]\nunits = [\"0xxxxxxx\"]\n\
+         [[class]]\nunits = [\"1xxxxxxx\"]\noffset = 0x80\n",
+        Property::RoundTrip,
+    );
+    assert_eq!(
+        decided_failure(&r),
+        "U+00FE encodes as FE but an invalid-leads template refuses its lead"
+    );
+}
+
+/// A unit listed as an invalid lead does not lead a code, so it does not
+/// count as a unit that both leads and trails. The second class (past
+/// `max`) has the lead template `1xxxxxxx`, which overlaps the trailing
+/// `10xxxxxx`; every unit of the overlap is an invalid lead: decided
+/// disjoint.
+#[test]
+fn units_listed_as_invalid_leads_do_not_count_as_leads() {
+    let r = verdict_on(
+        "name = \"T\"\nunit = 8\nmax = \"U+7F\"\ninvalid-leads = [\"10xxxxxx\"]\n\
+         [[class]]\nunits = [\"0xxxxxxx\"]\n\
+         [[class]]\nunits = [\"1xxxxxxx\", \"10xxxxxx\"]\n",
+        Property::LeadTrailDisjoint,
+    );
+    assert_eq!(
+        (r.verdict, r.method),
+        (Verdict::Pass, Method::Decided),
+        "{r}"
+    );
+}
+
+/// The leads of a class are listed against the invalid leads only up to
+/// 65,536 of them; past that, `round-trip` is the sample's.
+#[test]
+fn round_trip_is_sampled_where_a_class_has_too_many_leads_to_list() {
+    let r = verdict_on(
+        "name = \"T\"\nunit = 32\nmax = \"U+10FFFF\"\n\
+         invalid-leads = [\"11111111_xxxxxxxx_xxxxxxxx_xxxxxxxx\"]\n\
+         [[class]]\nunits = [\"00000000_000xxxxx_xxxxxxxx_xxxxxxxx\"]\n",
+        Property::RoundTrip,
+    );
+    assert_eq!(
+        (r.verdict, r.method),
+        (Verdict::Pass, Method::Sampled),
+        "{r}"
+    );
+}

@@ -351,6 +351,23 @@ fn continued_schemes_agree_with_a_hand_written_leb128_and_refuse_what_they_must(
         let cp = CodePoint::from(num_bigint::BigUint::from(v));
         let code = leb128(v);
         assert_eq!(d.encode(&cp).unwrap(), code, "{v:X}");
+        // A limit of the value's own length admits it; one bit less
+        // refuses it at the unit that shows it: the last, whose group
+        // completes the length, or the one before where that group is a
+        // single bit (a continuation unit already means 7k + 1 bits).
+        let bits = u64::from(128 - v.leading_zeros());
+        let under = |max_bits| {
+            d.decode_with_limits(&code, &ucsx::DecodeLimits { max_bits })
+                .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()))
+        };
+        assert_eq!(under(bits), Ok((cp.clone(), code.len())), "{v:X}");
+        if bits > 0 {
+            let n = code.len();
+            let top_bits = bits - 7 * (n as u64 - 1);
+            let at = if top_bits == 1 && n > 1 { n - 2 } else { n - 1 }.max(1);
+            let exceeded = ucsx::DecodeErrorKind::LimitExceeded;
+            assert_eq!(under(bits - 1), Err((exceeded, 0, Some(at))), "{v:X}");
+        }
         assert_eq!(d.decode(&code).unwrap(), (cp, code.len()));
         // Every proper prefix is cut off; a zero top group is overlong.
         for cut in 0..code.len() {
