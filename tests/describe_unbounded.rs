@@ -468,6 +468,31 @@ fn described_16_bit_formats_apply_a_decode_limit_as_the_built_in_ones() {
     }
 }
 
+/// At the edge of a limit: 2^b - 1 and 2^b under limits of b and b + 1
+/// bits, up to the length-field codes of UTF-∞-16.
+#[test]
+fn described_utf_inf16_meets_a_decode_limit_at_its_edge() {
+    use num_bigint::BigUint;
+    use ucsx::{DecodeLimits, UtfInf16};
+    let d = described(Format::UtfInf16);
+    for b in 1..=300u64 {
+        let top = (BigUint::from(1u8) << b) - 1u8;
+        for v in [top.clone(), top + 1u8] {
+            let mut code = Vec::new();
+            UtfInf16::encode(&CodePoint::from(v), &mut code).unwrap();
+            for max_bits in [b, b + 1] {
+                let limits = DecodeLimits { max_bits };
+                let want = UtfInf16::decode_with_limits(&code, &limits)
+                    .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()));
+                let got = d
+                    .decode_with_limits(&code, &limits)
+                    .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()));
+                assert_eq!(got, want, "max_bits {max_bits} {code:04X?}");
+            }
+        }
+    }
+}
+
 /// The 8- and 32-bit formats check a limit on the whole code, as the
 /// built-in ones do: the error spans the code.
 #[test]
