@@ -512,6 +512,18 @@ fn a_description_s_limits_and_messages_are_exact() {
         )
     };
     assert!(DescribedFormat::parse(&source(&"n".repeat(64), "")).is_ok());
+    // A class of 64 units, the most.
+    let longest = format!(
+        "name = \"T\"\nunit = 8\nmax = \"U+FF\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n\
+         [[class]]\nunits = [\"1xxxxxxx\", {}]\noffset = 0x80\n",
+        vec!["\"10000000\""; 63].join(", ")
+    );
+    assert!(DescribedFormat::parse(&longest).is_ok());
+    // A largest value of 96 bits, the most.
+    let widest = "name = \"W\"\nunit = 8\nmax = \"U+FFFFFFFFFFFFFFFFFFFFFFFF\"\n\
+                  [continued]\nmore = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"little-endian\"\n";
+    let d = DescribedFormat::parse(widest).unwrap();
+    assert_eq!(d.max_code_point().unwrap().bits(), 96);
     let err = DescribedFormat::parse(&source(&"n".repeat(65), "")).unwrap_err();
     assert!(err.reason().contains("1 to 64"), "{err}");
     // The second class starts at 0x100, after values up to 0x7F.

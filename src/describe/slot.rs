@@ -106,3 +106,33 @@ pub(crate) fn check_only(
         (_, true) => check_encoding::<Slot<u32, true>>(config, only),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::describe::DescribedFormat;
+    use crate::Format;
+
+    fn holds(compiled: &Arc<Compiled>) -> bool {
+        current().is_some_and(|c| Arc::ptr_eq(&c, compiled))
+    }
+
+    /// The slot holds a description for the length of one check, and a
+    /// check inside it gets the slot back as it found it.
+    #[test]
+    fn the_slot_is_restored_when_a_check_ends() {
+        let outer = DescribedFormat::builtin(Format::Utf8).unwrap().compiled;
+        let inner = DescribedFormat::builtin(Format::Utf16).unwrap().compiled;
+        assert!(current().is_none());
+        {
+            let _outer = Installed::new(&outer);
+            assert!(holds(&outer));
+            {
+                let _inner = Installed::new(&inner);
+                assert!(holds(&inner));
+            }
+            assert!(holds(&outer));
+        }
+        assert!(current().is_none());
+    }
+}
