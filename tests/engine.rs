@@ -582,3 +582,43 @@ fn text_after_a_long_held_code_is_not_held_back() {
         assert_eq!(out, expected, "chunks of {size}");
     }
 }
+
+/// A long code cut off by the end of the stream is reported (strict),
+/// replaced (lossy) or dropped (omit) by the last call, however little
+/// input that call brings: the retry a long held code waits for applies
+/// only while more input may follow.
+#[test]
+fn a_long_code_cut_off_by_the_end_of_the_stream_is_reported() {
+    let big = CodePoint::from(BigUint::from(1u8) << 5000u32);
+    let code = UtfInf16::encode_all(&[big]).unwrap();
+    let cut = &code[..200];
+    assert!(code.len() > 300);
+    for (mode, expected) in [
+        (ErrorMode::Strict, None),
+        (ErrorMode::Lossy, Some("A\u{FFFD}")),
+        (ErrorMode::Omit, Some("A")),
+    ] {
+        let mut engine = Transcoder::<UtfInf16, Utf8>::new(mode);
+        let mut out = Vec::new();
+        engine.feed(&[0x41], false, &mut out).unwrap();
+        engine.feed(cut, false, &mut out).unwrap();
+        assert!(engine.is_holding());
+        let last = engine.feed(&[], true, &mut out);
+        match expected {
+            None => match last {
+                Err(TranscodeError::Decode(e)) => {
+                    assert_eq!(
+                        (e.kind(), e.valid_up_to(), e.error_len()),
+                        (DecodeErrorKind::Truncated, 1, None)
+                    );
+                }
+                other => panic!("{other:?}"),
+            },
+            Some(text) => {
+                last.unwrap();
+                assert_eq!(out, text.as_bytes(), "{mode:?}");
+                assert!(!engine.is_holding(), "{mode:?}");
+            }
+        }
+    }
+}
