@@ -128,6 +128,7 @@ fn every_described_format_encodes_as_the_built_in_one() {
         let Some(d) = DescribedFormat::builtin(format) else {
             continue;
         };
+        assert_eq!(d.unit_bits(), format.unit_bits(), "{format}");
         let mut rng = Rng(7);
         let mut values: Vec<u64> = (0..0x1_0000).collect();
         for bits in 0..=64u32 {

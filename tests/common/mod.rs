@@ -87,7 +87,13 @@ pub fn assert_refused<S: AsRef<str>>(cases: &[(S, usize, usize, &str)]) {
                     "{source:?}: {err} (expected {line}:{column} {reason:?})"
                 ))
             }
-            Err(_) => {}
+            Err(err) => {
+                // The message names the place, then the reason.
+                let message = format!("line {line}, column {column}: {}", err.reason());
+                if err.to_string() != message {
+                    wrong.push(format!("{source:?}: {err} (expected {message:?})"));
+                }
+            }
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
