@@ -468,6 +468,43 @@ fn described_16_bit_formats_apply_a_decode_limit_as_the_built_in_ones() {
     }
 }
 
+/// A bounded little-endian scheme keeps the value as it reads the groups
+/// (the first is the least significant) and stops at the unit that shows
+/// the code must pass `max`, U+7FFF here: after FF FF, a third group of 1
+/// gives exactly U+7FFF, a group of 2 or more passes it, and a third unit
+/// that is not the last does so already. A unit that fits neither template
+/// is an invalid lead first, a missing trailing unit later.
+#[test]
+fn a_bounded_little_endian_scheme_stops_at_the_unit_that_passes_its_max() {
+    let d = DescribedFormat::parse(
+        "name = \"L\"\nunit = 8\nmax = \"U+7FFF\"\n\
+         [continued]\nmore = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"little-endian\"\n",
+    )
+    .unwrap();
+    let kind = |units: &[u32]| d.decode(units).map_err(|e| (e.kind(), e.error_len()));
+    use ucsx::DecodeErrorKind::*;
+    assert_eq!(kind(&[0xFF, 0x7F]), Ok((CodePoint::from(0x3FFFu32), 2)));
+    assert_eq!(
+        kind(&[0xFF, 0xFF, 0x01]),
+        Ok((CodePoint::from(0x7FFFu32), 3))
+    );
+    assert_eq!(
+        kind(&[0x80, 0x80, 0x01]),
+        Ok((CodePoint::from(0x4000u32), 3))
+    );
+    assert_eq!(kind(&[0xFF, 0xFF, 0x02]), Err((BeyondRange, Some(2))));
+    assert_eq!(kind(&[0xFF, 0xFF, 0x80, 0x01]), Err((BeyondRange, Some(2))));
+    let wide = DescribedFormat::parse(
+        "name = \"W\"\nunit = 16\nmax = \"unbounded\"\n\
+         [continued]\nmore = \"11xxxxxx_xxxxxxxx\"\nlast = \"00xxxxxx_xxxxxxxx\"\n\
+         order = \"little-endian\"\n",
+    )
+    .unwrap();
+    let kind = |units: &[u32]| wide.decode(units).map_err(|e| (e.kind(), e.error_len()));
+    assert_eq!(kind(&[0x4000]), Err((InvalidLead, Some(1))));
+    assert_eq!(kind(&[0xC000, 0x4000]), Err((MissingTrailing, Some(1))));
+}
+
 /// At the edge of a limit: 2^b - 1 and 2^b under limits of b and b + 1
 /// bits, up to the length-field codes of UTF-∞-16.
 #[test]
