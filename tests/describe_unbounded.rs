@@ -506,13 +506,15 @@ fn a_bounded_little_endian_scheme_stops_at_the_unit_that_passes_its_max() {
 }
 
 /// At the edge of a limit: 2^b - 1 and 2^b under limits of b and b + 1
-/// bits, up to the length-field codes of UTF-∞-16.
+/// bits, through the length-field codes of UTF-∞-16: those whose field
+/// is one unit, and from 2^1112 on those whose field is an escape and two
+/// digits.
 #[test]
 fn described_utf_inf16_meets_a_decode_limit_at_its_edge() {
     use num_bigint::BigUint;
     use ucsx::{DecodeLimits, UtfInf16};
     let d = described(Format::UtfInf16);
-    for b in 1..=300u64 {
+    for b in (1..=300u64).chain(1_050..=1_400) {
         let top = (BigUint::from(1u8) << b) - 1u8;
         for v in [top.clone(), top + 1u8] {
             let mut code = Vec::new();
