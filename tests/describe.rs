@@ -525,6 +525,16 @@ fn a_description_s_limits_and_messages_are_exact() {
                   [continued]\nmore = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"little-endian\"\n";
     let d = DescribedFormat::parse(widest).unwrap();
     assert_eq!(d.max_code_point().unwrap().bits(), 96);
+    // A file of 1 MiB, the most, padded with a comment; one byte more is
+    // refused before it is read.
+    let body = format!("{HEAD}[[class]]\nunits = [\"0xxxxxxx\"]\n");
+    let padded = |len: usize| format!("{body}#{}", "x".repeat(len - body.len() - 1));
+    assert!(DescribedFormat::parse(&padded(1 << 20)).is_ok());
+    let err = DescribedFormat::parse(&padded((1 << 20) + 1)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "line 1, column 1: a description is at most 1048576 bytes"
+    );
     let err = DescribedFormat::parse(&source(&"n".repeat(65), "")).unwrap_err();
     assert!(err.reason().contains("1 to 64"), "{err}");
     // The second class starts at 0x100, after values up to 0x7F.
