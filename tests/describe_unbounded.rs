@@ -10,7 +10,7 @@ use ucsx::{CodePoint, Encoding, Format};
 
 mod common;
 
-use common::{assert_refused, described, outcome, XorShift as Rng};
+use common::{assert_refused, code_outcome, described, outcome, XorShift as Rng};
 
 /// Units near the edges of the 16-bit formats' roles and ranges.
 fn interesting_u32s() -> Vec<u32> {
@@ -356,10 +356,8 @@ fn continued_schemes_agree_with_a_hand_written_leb128_and_refuse_what_they_must(
         // completes the length, or the one before where that group is a
         // single bit (a continuation unit already means 7k + 1 bits).
         let bits = u64::from(128 - v.leading_zeros());
-        let under = |max_bits| {
-            d.decode_with_limits(&code, &ucsx::DecodeLimits { max_bits })
-                .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()))
-        };
+        let under =
+            |max_bits| code_outcome(d.decode_with_limits(&code, &ucsx::DecodeLimits { max_bits }));
         assert_eq!(under(bits), Ok((cp.clone(), code.len())), "{v:X}");
         if bits > 0 {
             let n = code.len();
@@ -521,11 +519,8 @@ fn described_utf_inf16_meets_a_decode_limit_at_its_edge() {
             UtfInf16::encode(&CodePoint::from(v), &mut code).unwrap();
             for max_bits in [b, b + 1] {
                 let limits = DecodeLimits { max_bits };
-                let want = UtfInf16::decode_with_limits(&code, &limits)
-                    .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()));
-                let got = d
-                    .decode_with_limits(&code, &limits)
-                    .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()));
+                let want = code_outcome(UtfInf16::decode_with_limits(&code, &limits));
+                let got = code_outcome(d.decode_with_limits(&code, &limits));
                 assert_eq!(got, want, "max_bits {max_bits} {code:04X?}");
             }
         }
@@ -556,17 +551,14 @@ fn described_8_and_32_bit_formats_apply_a_decode_limit_as_the_built_in_ones() {
                     continue;
                 };
                 let bytes: Vec<u8> = units.iter().map(|&u| u as u8).collect();
-                let want = match format {
+                let want = code_outcome(match format {
                     Format::Utf8 => Utf8::decode_with_limits(&bytes, &limits),
                     Format::UtfG8 => UtfG8::decode_with_limits(&bytes, &limits),
                     Format::UtfE8 => UtfE8::decode_with_limits(&bytes, &limits),
                     Format::Utf32 => Utf32::decode_with_limits(&units, &limits),
                     _ => UtfG32::decode_with_limits(&units, &limits),
-                }
-                .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()));
-                let got = d
-                    .decode_with_limits(&units, &limits)
-                    .map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()));
+                });
+                let got = code_outcome(d.decode_with_limits(&units, &limits));
                 assert_eq!(got, want, "{format} max_bits {max_bits} {units:X?}");
             }
         }

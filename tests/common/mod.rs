@@ -63,6 +63,15 @@ pub fn outcome(r: Result<Vec<ucsx::CodePoint>, ucsx::DecodeError>) -> Outcome {
     r.map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()))
 }
 
+/// One decoded code, or its error's kind and place, to compare two decoders.
+pub type CodeOutcome =
+    Result<(ucsx::CodePoint, usize), (ucsx::DecodeErrorKind, usize, Option<usize>)>;
+
+/// `r` as a [`CodeOutcome`].
+pub fn code_outcome(r: Result<(ucsx::CodePoint, usize), ucsx::DecodeError>) -> CodeOutcome {
+    r.map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()))
+}
+
 /// The shipped description of a built-in format.
 #[cfg(feature = "describe")]
 pub fn described(format: ucsx::Format) -> ucsx::describe::DescribedFormat {
