@@ -362,7 +362,9 @@ fn continued_schemes_agree_with_a_hand_written_leb128_and_refuse_what_they_must(
         if bits > 0 {
             let n = code.len();
             let top_bits = bits - 7 * (n as u64 - 1);
-            let at = if top_bits == 1 && n > 1 { n - 2 } else { n - 1 }.max(1);
+            let shown_at = if top_bits == 1 && n > 1 { n - 2 } else { n - 1 };
+            // The error's length is the units before that one, at least one.
+            let at = shown_at.max(1);
             let exceeded = ucsx::DecodeErrorKind::LimitExceeded;
             assert_eq!(under(bits - 1), Err((exceeded, 0, Some(at))), "{v:X}");
         }
@@ -528,7 +530,8 @@ fn described_utf_inf16_meets_a_decode_limit_at_its_edge() {
 }
 
 /// The 8- and 32-bit formats check a limit on the whole code, as the
-/// built-in ones do: the error spans the code.
+/// built-in ones do (the same error, kind and place), on random values
+/// under limits around each code length.
 #[test]
 fn described_8_and_32_bit_formats_apply_a_decode_limit_as_the_built_in_ones() {
     use ucsx::{DecodeLimits, Utf32, Utf8, UtfE8, UtfG32, UtfG8};

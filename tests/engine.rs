@@ -611,6 +611,7 @@ fn a_long_code_cut_off_by_the_end_of_the_stream_is_reported() {
                         (e.kind(), e.valid_up_to(), e.error_len()),
                         (DecodeErrorKind::Truncated, 1, None)
                     );
+                    assert_eq!(out, b"A");
                 }
                 other => panic!("{other:?}"),
             },

@@ -188,6 +188,9 @@ fn can_encode_agrees_with_encode() {
     }
 }
 
+/// `FromStr` reads each format's identifier and its spec name, in any
+/// case; `Display` writes the identifier; an unknown name is refused with
+/// the list of the known ones.
 #[test]
 fn formats_parse_from_their_ids_and_names_in_any_case() {
     for format in Format::ALL {
@@ -200,13 +203,14 @@ fn formats_parse_from_their_ids_and_names_in_any_case() {
             "{}",
             format.name()
         );
-        let upper = id.to_uppercase();
-        assert_eq!(upper.parse::<Format>(), Ok(format), "{upper}");
+        for other_case in [id.to_uppercase(), format.name().to_lowercase()] {
+            assert_eq!(other_case.parse::<Format>(), Ok(format), "{other_case}");
+        }
     }
     assert_eq!("Utf-∞-16".parse::<Format>(), Ok(Format::UtfInf16));
+    let ids: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
     for unknown in ["", "utf-7", "utf8", "utf-8 ", "utf-inf-8"] {
         let err = unknown.parse::<Format>().unwrap_err();
-        let ids: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
         assert_eq!(
             err.to_string(),
             format!(

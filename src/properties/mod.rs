@@ -649,6 +649,8 @@ pub fn check_format_only(
     crate::encoding::with_encoding!(format, E => check_only::<E>(config, only))
 }
 
+// A plain `cfg(test)` (not `all(test, ...)`), which mutation testing
+// recognises as test code.
 #[cfg(test)]
 #[cfg(feature = "std")]
 mod tests {

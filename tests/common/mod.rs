@@ -80,7 +80,8 @@ pub fn described(format: ucsx::Format) -> ucsx::describe::DescribedFormat {
 }
 
 /// Asserts that each description is refused at its line and column with a
-/// reason holding the given words; lists every one that is not.
+/// reason holding the given words, and a message of that place then that
+/// reason; lists every one that is not.
 #[cfg(feature = "describe")]
 pub fn assert_refused<S: AsRef<str>>(cases: &[(S, usize, usize, &str)]) {
     let mut wrong = Vec::new();

@@ -460,6 +460,8 @@ mod x86 {
     }
 }
 
+// A plain `cfg(test)` (not `all(test, ...)`), which mutation testing
+// recognises as test code.
 #[cfg(test)]
 #[cfg(target_arch = "x86_64")]
 mod tests {
