@@ -440,6 +440,14 @@ fn surrogates_are_never_encoded() {
             (EncodeErrorKind::Surrogate, Some(1))
         );
         assert_eq!(out, [0x41]);
+        // A whole block of them, which the block path must not narrow.
+        let mut out = Vec::new();
+        let err = Utf16::encode_u64s(&[v; 64], &mut out).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.index()),
+            (EncodeErrorKind::Surrogate, Some(0))
+        );
+        assert!(out.is_empty());
     }
 }
 

@@ -379,6 +379,14 @@ mod tests {
             shrink_value(BigUint::from(1_000_000u32), at_least_37),
             BigUint::from(37u8)
         );
+        // One past the half: from 1999, the half (999) passes and 1000
+        // fails, a step that decrementing alone could not make within
+        // the 256 steps shrinking takes.
+        let at_least_1000 = |v: &BigUint| *v >= BigUint::from(1000u32);
+        assert_eq!(
+            shrink_value(BigUint::from(1999u32), at_least_1000),
+            BigUint::from(1000u32)
+        );
     }
 
     /// Shrinking makes one pass, dropping each unit the failure does not
