@@ -584,9 +584,9 @@ fn text_after_a_long_held_code_is_not_held_back() {
 }
 
 /// A long code cut off by the end of the stream is reported (strict),
-/// replaced (lossy) or dropped (omit) by the last call, however little
-/// input that call brings: the retry a long held code waits for applies
-/// only while more input may follow.
+/// replaced (lossy) or dropped (omit) by the last call, whether that call
+/// brings no input or one unit that breaks the code: the retry a long
+/// held code waits for applies only while more input may follow.
 #[test]
 fn a_long_code_cut_off_by_the_end_of_the_stream_is_reported() {
     let big = CodePoint::from(BigUint::from(1u8) << 5000u32);
@@ -621,5 +621,17 @@ fn a_long_code_cut_off_by_the_end_of_the_stream_is_reported() {
                 assert!(!engine.is_holding(), "{mode:?}");
             }
         }
+        // A last call of one unit gives what the whole input in one call
+        // gives.
+        let whole: Vec<u16> = [&[0x41][..], cut, &[0x42]].concat();
+        let mut one_call = Vec::new();
+        let want = Transcoder::<UtfInf16, Utf8>::new(mode).feed(&whole, true, &mut one_call);
+        let mut engine = Transcoder::<UtfInf16, Utf8>::new(mode);
+        let mut out = Vec::new();
+        engine.feed(&[0x41], false, &mut out).unwrap();
+        engine.feed(cut, false, &mut out).unwrap();
+        let got = engine.feed(&[0x42], true, &mut out);
+        assert_eq!(format!("{got:?}"), format!("{want:?}"), "{mode:?}");
+        assert_eq!(out, one_call, "{mode:?}");
     }
 }
