@@ -583,6 +583,52 @@ fn text_after_a_long_held_code_is_not_held_back() {
     }
 }
 
+/// A held code is written as soon as `feed` promises: one of up to 64
+/// units by the call that brings its last unit (UTF-8 fed a byte at a
+/// time; a UTF-∞-16 code held at exactly 64 units), a longer one by the
+/// call that brings the held units to twice their length.
+#[test]
+fn a_held_code_is_written_by_the_call_its_doc_promises() {
+    let text = "aé漢😀b";
+    let mut engine = Transcoder::<Utf8, Utf32>::new(ErrorMode::Strict);
+    let mut out = Vec::new();
+    for (i, byte) in text.bytes().enumerate() {
+        engine.feed(&[byte], false, &mut out).unwrap();
+        let done: Vec<u32> = text
+            .char_indices()
+            .filter(|&(at, c)| at + c.len_utf8() <= i + 1)
+            .map(|(_, c)| u32::from(c))
+            .collect();
+        assert_eq!(out, done, "after byte {i}");
+        assert_eq!(
+            engine.is_holding(),
+            !text.is_char_boundary(i + 1),
+            "after byte {i}"
+        );
+    }
+    // A code of 65 to 127 units, held at exactly 64; one of more than 128,
+    // held at exactly half.
+    let code_of_len = |fits: &dyn Fn(usize) -> bool| {
+        (0u32..20_000)
+            .map(|bits| {
+                UtfInf16::encode_all(&[CodePoint::from(BigUint::from(1u8) << bits)]).unwrap()
+            })
+            .find(|code| fits(code.len()))
+            .unwrap()
+    };
+    let short = code_of_len(&|len| (65..128).contains(&len));
+    let long = code_of_len(&|len| len > 130 && len.is_multiple_of(2));
+    for (code, held) in [(&short, 64), (&long, long.len() / 2)] {
+        let mut engine = Transcoder::<UtfInf16, UtfInf16>::new(ErrorMode::Strict);
+        let mut out = Vec::new();
+        engine.feed(&code[..held], false, &mut out).unwrap();
+        assert!(out.is_empty() && engine.is_holding());
+        engine.feed(&code[held..], false, &mut out).unwrap();
+        assert_eq!(&out, code, "a code of {} units held at {held}", code.len());
+        assert!(!engine.is_holding());
+    }
+}
+
 /// A long code cut off by the end of the stream is reported (strict),
 /// replaced (lossy) or dropped (omit) by the last call, whether that call
 /// brings no input or one unit that breaks the code: the retry a long

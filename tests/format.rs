@@ -220,3 +220,44 @@ fn formats_parse_from_their_ids_and_names_in_any_case() {
         );
     }
 }
+
+/// `Format::max_code_point` is the last value each format encodes: the
+/// ranges of the table in the crate docs, the value itself encoded and the
+/// next refused; UTF-∞-16 has none, and encodes 2^4096.
+#[test]
+fn max_code_point_is_the_last_value_each_format_encodes() {
+    for format in Format::ALL {
+        let Some(max) = format.max_code_point() else {
+            assert_eq!(format, Format::UtfInf16);
+            let huge = CodePoint::from(num_bigint::BigUint::from(1u8) << 4096u32);
+            assert!(format.encode(&huge).is_ok());
+            continue;
+        };
+        let expected: u64 = match format {
+            Format::UtfE8 | Format::UtfE16 => 0x7FFF_FFFF_FFFF_FFFF,
+            Format::UtfG8 | Format::UtfG16 | Format::UtfG32 => 0x7FFF_FFFF,
+            _ => 0x10_FFFF,
+        };
+        assert_eq!(max, CodePoint::from(expected), "{format}");
+        let next = CodePoint::from(num_bigint::BigUint::from(expected) + 1u8);
+        assert!(format.encode(&max).is_ok(), "{format}");
+        assert!(format.encode(&next).is_err(), "{format}");
+    }
+}
+
+/// Bytes that do not make a whole unit say how many, where, and the
+/// unit's size.
+#[test]
+fn an_incomplete_unit_names_its_bytes_and_the_unit_size() {
+    let err =
+        ucsx::bytes_to_units::<u32>(&[0, 0, 0, 0x41, 0, 0], Some(ucsx::Endian::Big)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "2 bytes at byte 4 do not make a whole 4-byte unit"
+    );
+    let err = ucsx::bytes_to_units::<u16>(&[0, 0x41, 0], None).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "1 byte at byte 2 does not make a whole 2-byte unit"
+    );
+}

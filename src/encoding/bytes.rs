@@ -248,7 +248,7 @@ fn detect<U: CodeUnit>(bytes: &[u8]) -> (Endian, usize) {
 /// use ucsx::{bytes_to_units, Endian};
 /// let err = bytes_to_units::<u16>(&[0xFE, 0xFF, 0x00, 0x41, 0x00], None).unwrap_err();
 /// assert_eq!((err.position(), err.len()), (4, 1));
-/// assert_eq!(err.to_string(), "1 byte at byte 4 do not make a whole 2-byte unit");
+/// assert_eq!(err.to_string(), "1 byte at byte 4 does not make a whole 2-byte unit");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IncompleteUnitError {
@@ -272,10 +272,14 @@ impl IncompleteUnitError {
 
 impl fmt::Display for IncompleteUnitError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let plural = if self.len == 1 { "byte" } else { "bytes" };
+        let (bytes, make) = if self.len == 1 {
+            ("byte", "does")
+        } else {
+            ("bytes", "do")
+        };
         write!(
             f,
-            "{} {plural} at byte {} do not make a whole {}-byte unit",
+            "{} {bytes} at byte {} {make} not make a whole {}-byte unit",
             self.len, self.position, self.unit_bytes
         )
     }

@@ -185,6 +185,12 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
     /// the end of a chunk is held until the next call; at the end of the
     /// stream it is an error (strict), a U+FFFD (lossy) or dropped (omit).
     ///
+    /// A held code of up to 64 units is finished by the call that brings
+    /// its last unit. A longer one is tried again only once the held units
+    /// and the call's input are twice as long as when it was last tried
+    /// (or on the last call), so that a code fed in small pieces is decoded
+    /// a number of times logarithmic in its length, not linear.
+    ///
     /// In strict mode the first error ends the stream: `out` holds
     /// everything before it, the error's position counts units (decode
     /// errors) or code points (encode errors) from the start of the
@@ -454,5 +460,79 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
             }
             ErrorMode::Omit => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Utf16, Utf32, Utf8, UtfE8, UtfInf16};
+
+    /// The built-in formats reach the kernels as their concrete unit types:
+    /// `None` would leave all text to the block path, with the same output
+    /// many times slower.
+    #[test]
+    fn built_in_formats_reach_the_kernels() {
+        assert!(matches!(
+            builtin_units::<Utf8>(b"a"),
+            Some(UnitSlice::U8(b"a"))
+        ));
+        assert!(matches!(
+            builtin_units::<Utf16>(&[0x41]),
+            Some(UnitSlice::U16([0x41]))
+        ));
+        assert!(matches!(
+            builtin_units::<Utf32>(&[0x41]),
+            Some(UnitSlice::U32([0x41]))
+        ));
+        assert_eq!(unit_at::<Utf16>(&[0x41, 0xD800], 1), Some(0xD800));
+        let (mut o8, mut o16, mut o32) = (Vec::new(), Vec::new(), Vec::new());
+        assert!(matches!(
+            builtin_out::<UtfE8>(&mut o8),
+            Some(UnitVec::U8(_))
+        ));
+        assert!(matches!(
+            builtin_out::<UtfInf16>(&mut o16),
+            Some(UnitVec::U16(_))
+        ));
+        assert!(matches!(
+            builtin_out::<Utf32>(&mut o32),
+            Some(UnitVec::U32(_))
+        ));
+    }
+
+    /// The block path converts codes beyond U+10FFFF itself, rather than
+    /// leaving them to the code-by-code path (the same output, slower).
+    #[test]
+    fn the_block_path_converts_codes_beyond_unicode() {
+        let values = vec![CodePoint::from(1u64 << 40); 4];
+        let input = UtfE8::encode_all(&values).unwrap();
+        let code = input.len() / values.len();
+        let mut engine = Transcoder::<UtfE8, UtfInf16>::new(ErrorMode::Strict);
+        let mut out = Vec::new();
+        let read = engine.run_block(&input, &mut out).unwrap().unwrap();
+        assert!(
+            read >= code && read.is_multiple_of(code),
+            "{read} of codes of {code}"
+        );
+        assert_eq!(out, UtfInf16::encode_all(&values[..read / code]).unwrap());
+        assert_eq!(engine.units_read(), read as u64);
+    }
+
+    /// A value the target refuses in the middle of a block: the codes
+    /// before it are written by the block path, which stops at it.
+    #[test]
+    fn the_block_path_writes_the_codes_before_a_refused_value() {
+        let input = UtfE8::encode_all(&[
+            CodePoint::from('A'),
+            CodePoint::from(0x11_0000u32),
+            CodePoint::from('B'),
+        ])
+        .unwrap();
+        let mut engine = Transcoder::<UtfE8, Utf16>::new(ErrorMode::Omit);
+        let mut out = Vec::new();
+        assert_eq!(engine.run_block(&input, &mut out).unwrap(), Some(1));
+        assert_eq!(out, [0x41]);
+        assert_eq!((engine.units_read(), engine.code_points()), (1, 1));
     }
 }
