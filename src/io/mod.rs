@@ -563,3 +563,35 @@ pub(crate) fn read_chunk<R: Read>(reader: &mut R, buffer: &mut [u8]) -> io::Resu
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An 8-bit stream's bytes are its units: once the byte order mark is
+    /// settled, they are read where they lie instead of copied (the same
+    /// units either way, one copy of the stream fewer). Not while a mark
+    /// may still be coming, nor for wider units.
+    #[test]
+    fn eight_bit_bytes_are_read_in_place_once_the_mark_is_settled() {
+        let text = b"abc";
+        let mut out = Vec::new();
+        let mut fixed = UnitAssembler::<u8>::new(ByteOrder::Fixed(Endian::Big));
+        assert!(fixed.pass_through(text).is_none(), "before the first push");
+        fixed.push(b"", false, &mut out).unwrap();
+        let units = fixed.pass_through(text).unwrap();
+        assert_eq!(units.as_ptr(), text.as_ptr());
+        assert_eq!((units.len(), fixed.bytes_in), (3, 3));
+
+        let mut detect = UnitAssembler::<u8>::new(ByteOrder::Detect);
+        detect.push(b"\xEF", false, &mut out).unwrap();
+        assert!(detect.pass_through(text).is_none(), "a mark may be coming");
+        detect.push(b"\xBB\xBF", false, &mut out).unwrap();
+        assert!(out.is_empty(), "the mark is dropped");
+        assert_eq!(detect.pass_through(text).unwrap().as_ptr(), text.as_ptr());
+
+        let mut wide = UnitAssembler::<u16>::new(ByteOrder::Fixed(Endian::Big));
+        wide.push(b"", false, &mut Vec::new()).unwrap();
+        assert!(wide.pass_through(b"ab").is_none(), "16-bit units");
+    }
+}
