@@ -258,14 +258,10 @@ const fn min_value(n: usize) -> u128 {
 }
 
 /// The number of units of the shortest code of a value of `bits` bits, for
-/// values of U+110000 up to 2^90 − 1 (§3.3.4).
+/// values of U+110000 up to 2^90 − 1 (§3.3.4): `n` units hold 8n + 2 value
+/// bits, and such a value has at least 21, so `n` is at least 3.
 const fn units_for_bits(bits: u32) -> usize {
-    let n = (bits as usize - 2).div_ceil(8);
-    if n < 3 {
-        3
-    } else {
-        n
-    }
+    (bits as usize - 2).div_ceil(8)
 }
 
 /// A code found by [`scan`]: well formed, within range and limits.
