@@ -4,8 +4,8 @@
 use num_bigint::BigUint;
 use proptest::prelude::*;
 use ucsx::{
-    transcode, CodePoint, Encoding, TranscodeError, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16,
-    UtfG32, UtfG8, UtfInf16,
+    transcode, CodePoint, DecodeError, EncodeError, Encoding, ErrorMode, TranscodeError,
+    Transcoder, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
 };
 
 /// Calls `$f::<A, B>($arg)` for every pair of formats A, B.
@@ -127,4 +127,66 @@ fn transcode_errors_name_their_source() {
     let source = err.source().expect("an encoding error");
     assert_eq!(source.to_string(), err.to_string());
     assert!(matches!(err, TranscodeError::Encode(_)));
+}
+
+/// UTF-32 with a careless `encode_u64s`: it writes every value, those
+/// beyond U+10FFFF too, and reports one of those without saying where,
+/// which the trait's contract does not allow.
+#[derive(Debug, Clone, Copy)]
+struct CarelessUtf32;
+
+impl Encoding for CarelessUtf32 {
+    type Unit = u32;
+    const NAME: &'static str = "CARELESS-UTF-32";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Utf32::max_code_point()
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u32>) -> Result<(), EncodeError> {
+        Utf32::encode(cp, out)
+    }
+
+    fn decode(input: &[u32]) -> Result<(CodePoint, usize), DecodeError> {
+        Utf32::decode(input)
+    }
+
+    fn encode_u64s(input: &[u64], out: &mut Vec<u32>) -> Result<(), EncodeError> {
+        out.extend(input.iter().map(|&v| v as u32));
+        match input.iter().find(|&&v| v > 0x10_FFFF) {
+            Some(&v) => Err(EncodeError::beyond_range(
+                Self::NAME,
+                Some(v),
+                CodePoint::from(0x10_FFFFu32),
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A format outside the crate whose block encoder refuses a value without
+/// its index: the engine drops what that encoder wrote and goes code by
+/// code, so the codes before the refused one are written once, the error
+/// names the right code point, and omit mode drops just that value.
+#[test]
+fn a_block_error_without_an_index_goes_code_by_code() {
+    let input = UtfG8::encode_all(&[
+        CodePoint::from('A'),
+        CodePoint::from(0x11_0000u32),
+        CodePoint::from('B'),
+    ])
+    .unwrap();
+    let mut out = Vec::new();
+    let mut engine = Transcoder::<UtfG8, CarelessUtf32>::new(ErrorMode::Omit);
+    engine.feed(&input, true, &mut out).unwrap();
+    assert_eq!(out, [0x41, 0x42]);
+    assert_eq!(engine.units_read(), input.len() as u64);
+
+    let mut out = Vec::new();
+    let mut engine = Transcoder::<UtfG8, CarelessUtf32>::new(ErrorMode::Strict);
+    match engine.feed(&input, true, &mut out) {
+        Err(TranscodeError::Encode(e)) => assert_eq!(e.index(), Some(1)),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(out, [0x41]);
 }

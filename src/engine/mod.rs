@@ -85,10 +85,10 @@ fn builtin_out<T: Encoding>(out: &mut Vec<T::Unit>) -> Option<UnitVec<'_>> {
 /// memory and on the work redone when a block meets an error.
 const BLOCK: usize = 1024;
 
-/// The units `run_block` first reads after a kernel stop, where the kernel
-/// resumes right after the code it could not take: the longest code below
-/// 2^64 (13 bytes of UTF-E-8, 8 units of UTF-∞-16) with little after it,
-/// since every code decoded here costs more than in the kernel.
+/// The units `run_block` reads after a kernel stop, where the kernel
+/// resumes right after the code it could not take: room for the longest
+/// code below 2^64 (13 bytes of UTF-E-8, 8 units of UTF-∞-16) with little
+/// after it, since every code decoded here costs more than in the kernel.
 const SHORT_BLOCK: usize = 16;
 
 /// Units of a held code under which it is retried on every call; above it,
@@ -366,22 +366,16 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
         out: &mut Vec<T::Unit>,
     ) -> Result<Option<usize>, TranscodeError> {
         // A short block after a kernel stop: the kernel resumes at once.
+        // It holds the first code whole whenever that is a code below 2^64
+        // (see `SHORT_BLOCK`), so it finds every code this path can take.
         let has_kernel = crate::Format::of::<F>().is_some() && crate::Format::of::<T>().is_some();
-        let mut end = input
+        let end = input
             .len()
             .min(if has_kernel { SHORT_BLOCK } else { BLOCK });
-        let decoded = loop {
-            self.values.clear();
-            let decoded = match F::decode_u64s(&input[..end], &mut self.values) {
-                Ok(()) => end,
-                Err(e) => e.valid_up_to(),
-            };
-            // A first code longer than the short block: once more, longer.
-            if decoded == 0 && has_kernel && end < input.len().min(32) {
-                end = input.len().min(32);
-                continue;
-            }
-            break decoded;
+        self.values.clear();
+        let decoded = match F::decode_u64s(&input[..end], &mut self.values) {
+            Ok(()) => end,
+            Err(e) => e.valid_up_to(),
         };
         if decoded == 0 {
             return Ok(None);
@@ -501,6 +495,19 @@ mod tests {
         ));
     }
 
+    /// The short block holds the longest code below 2^64 of every built-in
+    /// format, so the block path after a kernel stop misses none.
+    #[test]
+    fn the_short_block_holds_every_code_below_2_64() {
+        for format in crate::Format::ALL {
+            let largest = format
+                .max_code_point()
+                .map_or(u64::MAX, |max| max.to_u64().unwrap_or(u64::MAX));
+            let code = format.encode(&CodePoint::from(largest)).unwrap();
+            assert!(code.len() <= SHORT_BLOCK, "{format}: {}", code.len());
+        }
+    }
+
     /// The block path converts codes beyond U+10FFFF itself, rather than
     /// leaving them to the code-by-code path (the same output, slower).
     #[test]
@@ -520,7 +527,8 @@ mod tests {
     }
 
     /// A value the target refuses in the middle of a block: the codes
-    /// before it are written by the block path, which stops at it.
+    /// before it are written by the block path, which stops at it; the
+    /// next call drops it (omit mode) and counts its units.
     #[test]
     fn the_block_path_writes_the_codes_before_a_refused_value() {
         let input = UtfE8::encode_all(&[
@@ -534,5 +542,17 @@ mod tests {
         assert_eq!(engine.run_block(&input, &mut out).unwrap(), Some(1));
         assert_eq!(out, [0x41]);
         assert_eq!((engine.units_read(), engine.code_points()), (1, 1));
+        // Then the refused value is the first code: dropped, and counted
+        // as read.
+        let rest = &input[1..];
+        assert_eq!(
+            engine.run_block(rest, &mut out).unwrap(),
+            Some(rest.len() - 1)
+        );
+        assert_eq!(out, [0x41]);
+        assert_eq!(
+            (engine.units_read(), engine.code_points()),
+            (rest.len() as u64, 1)
+        );
     }
 }
