@@ -556,6 +556,26 @@ mod tests {
         }
     }
 
+    /// The ASCII block test says yes to 7-bit units only, in each unit
+    /// width: the kernels' fast step over ASCII.
+    #[test]
+    fn the_ascii_block_test_takes_7_bit_units_only() {
+        assert!(all_ascii(&[0x7Fu8; ASCII_BLOCK]));
+        assert!(all_ascii(&[0x7Fu16; ASCII_BLOCK]));
+        assert!(all_ascii(&[0u32; ASCII_BLOCK]));
+        // Zeros around the unit: the block's bits are then its bits alone.
+        for at in 0..ASCII_BLOCK {
+            let mut bytes = [0u8; ASCII_BLOCK];
+            bytes[at] = 0x80;
+            assert!(!all_ascii(&bytes), "0x80 at {at}");
+            for unit in [0x80, 0x100] {
+                let mut words = [0u16; ASCII_BLOCK];
+                words[at] = unit;
+                assert!(!all_ascii(&words), "{unit:#X} at {at}");
+            }
+        }
+    }
+
     /// Every pair of unit widths converts valid text whole: the kernels
     /// are exact where a slower path would also be, so only this shows a
     /// kernel that stops early (the engine would finish the text for it).

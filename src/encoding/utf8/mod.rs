@@ -140,10 +140,10 @@ const fn lead_payload(lead: u8, len: usize) -> u64 {
     }
 }
 
-/// The high bits of a lead byte for a code of `len` bytes (2..=6, 7, 13).
+/// The high bits of a lead byte for a code of `len` bytes (2..=6, 7, 13):
+/// `len` one-bits, which for 7 is 0xFE; the 13-byte lead is 0xFF.
 const fn lead_marker(len: usize) -> u8 {
     match len {
-        7 => 0xFE,
         13 => 0xFF,
         _ => !(0xFF >> len),
     }
@@ -421,3 +421,23 @@ macro_rules! utf8_encoding {
 utf8_encoding!(Utf8, UTF_8, crate::Format::Utf8);
 utf8_encoding!(UtfG8, UTF_G_8, crate::Format::UtfG8);
 utf8_encoding!(UtfE8, UTF_E_8, crate::Format::UtfE8);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ASCII run is every ASCII byte before the first other one,
+    /// across whole blocks and the bytes after them.
+    #[test]
+    fn the_ascii_run_ends_at_the_first_other_byte() {
+        for len in 0..3 * ASCII_BLOCK {
+            for end in [0x80u8, 0xC3, 0xFF] {
+                let mut input = vec![b'a'; len];
+                input.push(end);
+                input.push(b'b');
+                assert_eq!(ascii_run(&input), len, "{end:#X} after {len}");
+                assert_eq!(ascii_run(&input[..len]), len);
+            }
+        }
+    }
+}
