@@ -682,6 +682,63 @@ mod tests {
         progress
     }
 
+    /// Each kernel from UTF-16 and UTF-32 stops right before the first
+    /// unit that is no scalar value (a surrogate's edges, a high surrogate
+    /// followed by no low one or cut off, one past U+10FFFF), at every
+    /// position of texts from empty to past a vector, and converts what
+    /// comes before it.
+    #[test]
+    fn every_kernel_stops_at_the_first_unit_that_is_no_scalar_value() {
+        let check = |input: UnitSlice, text: &str, what: &str| {
+            let read = match input {
+                UnitSlice::U16(_) => text.encode_utf16().count(),
+                _ => text.chars().count(),
+            };
+            let (mut o8, mut o16, mut o32) = (Vec::new(), Vec::new(), Vec::new());
+            let runs = [
+                unicode_run(Some(input), Some(UnitVec::U8(&mut o8))),
+                unicode_run(Some(input), Some(UnitVec::U16(&mut o16))),
+                unicode_run(Some(input), Some(UnitVec::U32(&mut o32))),
+            ];
+            for run in runs {
+                assert_eq!(run.read, read, "{what}");
+            }
+            assert_eq!(o8, text.as_bytes(), "{what}");
+            assert!(o16.iter().copied().eq(text.encode_utf16()), "{what}");
+            assert!(
+                o32.iter().copied().eq(text.chars().map(u32::from)),
+                "{what}"
+            );
+        };
+        for at in 0..70 {
+            let text: String = "aé漢😀".chars().cycle().take(at).collect();
+            let faults: [&[u16]; 6] = [
+                &[0xDC00, 0xDC00],
+                &[0xDFFF, 0xDC00],
+                &[0xD800, 0x41],
+                &[0xDBFF, 0xDBFF],
+                &[0xD800],
+                &[0xDC00],
+            ];
+            for fault in faults {
+                let words: Vec<u16> = text.encode_utf16().chain(fault.iter().copied()).collect();
+                check(
+                    UnitSlice::U16(&words),
+                    &text,
+                    &format!("UTF-16 {fault:X?} after {at}"),
+                );
+            }
+            for fault in [0xD800, 0xDFFF, 0x11_0000, u32::MAX] {
+                let dwords: Vec<u32> = text.chars().map(u32::from).chain([fault, 0x41]).collect();
+                check(
+                    UnitSlice::U32(&dwords),
+                    &text,
+                    &format!("UTF-32 {fault:X} after {at}"),
+                );
+            }
+        }
+    }
+
     /// UTF-8 to UTF-16 with a code across the boundary of a 64 KiB window
     /// at every offset, and a fault just before, at and after it.
     #[test]
