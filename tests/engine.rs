@@ -583,10 +583,10 @@ fn text_after_a_long_held_code_is_not_held_back() {
     }
 }
 
-/// A held code is written as soon as `feed` promises: one of up to 64
-/// units by the call that brings its last unit (UTF-8 fed a byte at a
-/// time; a UTF-∞-16 code held at exactly 64 units), a longer one by the
-/// call that brings the held units to twice their length.
+/// A held code is written as soon as `feed` promises: by the call that
+/// brings its last unit while at most 64 units are held (UTF-8 fed a byte
+/// at a time; a UTF-∞-16 code of 65 to 127 units held at exactly 64), and
+/// once more are held, by the call that brings them to twice as many.
 #[test]
 fn a_held_code_is_written_by_the_call_its_doc_promises() {
     let text = "aé漢😀b";

@@ -257,6 +257,36 @@ fn short_codes_split_across_calls_come_out_as_soon_as_complete() {
     assert_eq!(out.len(), 1);
 }
 
+/// A held-back code is decoded as soon as `decode` promises: by the call
+/// that completes it while at most 64 units are held back (a UTF-∞-16 code
+/// of 65 to 127 units held at exactly 64), and once more are, by the call
+/// that doubles them (a code of more than 128 units held at half).
+#[test]
+fn a_held_back_code_is_decoded_by_the_call_the_doc_promises() {
+    let code_of_len = |fits: &dyn Fn(usize) -> bool| {
+        (0u32..20_000)
+            .map(|bits| CodePoint::from(num_bigint::BigUint::from(1u8) << bits))
+            .map(|cp| (UtfInf16::encode_all(&[cp.clone()]).unwrap(), cp))
+            .find(|(code, _)| fits(code.len()))
+            .unwrap()
+    };
+    let short = code_of_len(&|len| (65..128).contains(&len));
+    let long = code_of_len(&|len| len > 130 && len.is_multiple_of(2));
+    for ((code, cp), held) in [(&short, 64), (&long, long.0.len() / 2)] {
+        let mut decoder = StreamDecoder::<UtfInf16>::new(ErrorMode::Strict);
+        let mut out = Vec::new();
+        decoder.decode(&code[..held], false, &mut out).unwrap();
+        assert!(out.is_empty());
+        decoder.decode(&code[held..], false, &mut out).unwrap();
+        assert_eq!(
+            out,
+            [cp.clone()],
+            "a code of {} units held at {held}",
+            code.len()
+        );
+    }
+}
+
 #[test]
 fn byte_order_marks_are_honoured_and_written() {
     for (endian, bom) in [

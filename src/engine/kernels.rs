@@ -572,6 +572,9 @@ mod tests {
                 let mut words = [0u16; ASCII_BLOCK];
                 words[at] = unit;
                 assert!(!all_ascii(&words), "{unit:#X} at {at}");
+                let mut dwords = [0u32; ASCII_BLOCK];
+                dwords[at] = u32::from(unit) << 8;
+                assert!(!all_ascii(&dwords), "{:#X} at {at}", dwords[at]);
             }
         }
     }

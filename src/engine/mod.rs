@@ -185,11 +185,12 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
     /// the end of a chunk is held until the next call; at the end of the
     /// stream it is an error (strict), a U+FFFD (lossy) or dropped (omit).
     ///
-    /// A held code of up to 64 units is finished by the call that brings
-    /// its last unit. A longer one is tried again only once the held units
-    /// and the call's input are twice as long as when it was last tried
-    /// (or on the last call), so that a code fed in small pieces is decoded
-    /// a number of times logarithmic in its length, not linear.
+    /// While at most 64 units of a code are held, it is tried again on
+    /// every call, so a code of up to 64 units is finished by the call that
+    /// brings its last unit. Once more are held, it is tried again only
+    /// when the held units and the call's input are twice as many as at the
+    /// last try (or on the last call), so that a code fed in small pieces
+    /// is decoded a number of times logarithmic in its length, not linear.
     ///
     /// In strict mode the first error ends the stream: `out` holds
     /// everything before it, the error's position counts units (decode

@@ -107,11 +107,13 @@ impl<E: Encoding> StreamDecoder<E> {
     /// stream; the code points before it are in `out`, and a further call
     /// goes on after the ill-formed subpart.
     ///
-    /// Checking a held-back code costs time in its length, so a long one
-    /// (over 64 units) is checked again only once the units held back have
-    /// doubled, or on the last call: a huge code fed a unit at a time then
-    /// takes linear time in all, not quadratic, and is decoded by the call
-    /// that completes it or by a later one.
+    /// A held-back code of up to 64 units is decoded by the call that
+    /// completes it. Checking a held-back code costs time in its length, so
+    /// once more than 64 units are held back, they are checked again only
+    /// when they have doubled since the last check, or on the last call: a
+    /// huge code fed a unit at a time then takes linear time in all, not
+    /// quadratic, and is decoded by the first such call after it is
+    /// complete.
     pub fn decode(
         &mut self,
         units: &[E::Unit],
