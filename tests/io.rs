@@ -266,7 +266,7 @@ fn a_held_back_code_is_decoded_by_the_call_the_doc_promises() {
     let code_of_len = |fits: &dyn Fn(usize) -> bool| {
         (0u32..20_000)
             .map(|bits| CodePoint::from(num_bigint::BigUint::from(1u8) << bits))
-            .map(|cp| (UtfInf16::encode_all(&[cp.clone()]).unwrap(), cp))
+            .map(|cp| (UtfInf16::encode_all(std::slice::from_ref(&cp)).unwrap(), cp))
             .find(|(code, _)| fits(code.len()))
             .unwrap()
     };
@@ -280,7 +280,7 @@ fn a_held_back_code_is_decoded_by_the_call_the_doc_promises() {
         decoder.decode(&code[held..], false, &mut out).unwrap();
         assert_eq!(
             out,
-            [cp.clone()],
+            std::slice::from_ref(cp),
             "a code of {} units held at {held}",
             code.len()
         );
