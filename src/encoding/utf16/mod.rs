@@ -612,3 +612,29 @@ utf16_encoding!(Utf16, UTF_16, crate::Format::Utf16);
 utf16_encoding!(UtfG16, UTF_G_16, crate::Format::UtfG16);
 utf16_encoding!(UtfE16, UTF_E_16, crate::Format::UtfE16);
 utf16_encoding!(UtfInf16, UTF_INF_16, crate::Format::UtfInf16);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The run of units outside D800..DFFF ends at the first surrogate,
+    /// across whole blocks and the units after them; a block with a
+    /// surrogate at either edge of the range anywhere in it is seen.
+    #[test]
+    fn the_bmp_run_ends_at_the_first_surrogate() {
+        for len in 0..3 * BMP_RUN_BLOCK {
+            for surrogate in [0xD800, 0xDBFF, 0xDC00, 0xDFFF] {
+                let mut input = vec![0xE000u16; len];
+                input.extend([surrogate, 0x41]);
+                assert_eq!(bmp_run(&input), len, "{surrogate:X} after {len}");
+                assert_eq!(bmp_run(&input[..len]), len);
+            }
+        }
+        for at in 0..BMP_RUN_BLOCK {
+            let mut block = [0xD7FFu16; BMP_RUN_BLOCK];
+            assert!(!any_surrogate(&block));
+            block[at] = 0xDFFF;
+            assert!(any_surrogate(&block), "at {at}");
+        }
+    }
+}
