@@ -103,3 +103,25 @@ fn lossy_replaces_each_bad_unit() {
         ]
     );
 }
+
+/// A block of surrogate values alone, or after other values, is refused at
+/// the first surrogate by both 32-bit formats, whose block path would
+/// otherwise narrow it as it narrows valid values.
+#[test]
+fn surrogate_values_in_a_block_are_refused_at_the_first() {
+    for (values, first) in [
+        (vec![0xD800u64; 64], 0),
+        (vec![0xDFFF; 3], 0),
+        ([vec![0x41; 10], vec![0xDBFF; 10]].concat(), 10),
+    ] {
+        for e in [
+            Utf32::encode_u64s(&values, &mut Vec::new()).unwrap_err(),
+            UtfG32::encode_u64s(&values, &mut Vec::new()).unwrap_err(),
+        ] {
+            assert_eq!(
+                (e.kind(), e.index()),
+                (EncodeErrorKind::Surrogate, Some(first))
+            );
+        }
+    }
+}

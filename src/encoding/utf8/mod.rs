@@ -149,11 +149,11 @@ const fn lead_marker(len: usize) -> u8 {
     }
 }
 
-/// The first value of each length: anything smaller is an overlong form.
+/// The first value of each length of a multi-byte code (2..=7, 13):
+/// anything smaller is an overlong form.
 #[inline]
 const fn min_value(len: usize) -> u64 {
     match len {
-        1 => 0,
         2 => 0x80,
         3 => 0x800,
         4 => 0x1_0000,
