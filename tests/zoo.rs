@@ -231,3 +231,26 @@ fn zoo_descriptions_say_what_their_sources_say() {
         ucsx::DecodeErrorKind::BeyondRange
     );
 }
+
+/// Each description keeps the text it was read from, byte for byte: the
+/// built-in formats' and every file of the zoo.
+#[test]
+fn a_description_keeps_the_text_it_was_read_from() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("zoo");
+    let mut texts: Vec<String> = Format::ALL
+        .iter()
+        .filter_map(|&f| DescribedFormat::builtin_source(f))
+        .map(str::to_owned)
+        .collect();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            texts.push(std::fs::read_to_string(&path).unwrap());
+        }
+    }
+    assert!(texts.len() > Format::ALL.len());
+    for text in &texts {
+        assert_eq!(DescribedFormat::parse(text).unwrap().source(), text);
+        assert!(!text.is_empty());
+    }
+}
