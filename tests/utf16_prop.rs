@@ -391,3 +391,24 @@ fn ten_million_bit_code_point_timing() {
         code.len()
     );
 }
+
+/// A limit is applied to a two-byte length field at its first byte, where
+/// the least value it can still announce is already too large: DDFF DFB4
+/// DE02 announces at least 512 NMTs (2,137 bits), refused there under a
+/// limit of 1,500 bits (which one DFB4, at least 1,113 bits, passes): the
+/// error spans the two units before DE02, as a refusal at the DFB4 spans
+/// the one before it, not the three before the field's last byte.
+#[test]
+fn a_length_field_is_refused_at_its_first_byte_over_the_limit() {
+    let limits = DecodeLimits { max_bits: 1500 };
+    let input = [0xDDFF, 0xDFB4, 0xDE02, 0xDE00, 0xDE00];
+    let e = UtfInf16::decode_with_limits(&input, &limits).unwrap_err();
+    assert_eq!(
+        (e.kind(), e.valid_up_to(), e.error_len()),
+        (DecodeErrorKind::LimitExceeded, 0, Some(2))
+    );
+    // The same field with a first byte of 1 passes it, and the code is
+    // refused as cut off, not for the limit.
+    let e = UtfInf16::decode_with_limits(&[0xDDFF, 0xDFB4, 0xDE01], &limits).unwrap_err();
+    assert_eq!(e.kind(), DecodeErrorKind::Truncated);
+}
