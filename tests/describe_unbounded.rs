@@ -700,3 +700,31 @@ fn binary_order_beside_a_length_field_is_sampled() {
     );
     assert!(r.detail.contains("sorts after U+10000 (DDFF "), "{r}");
 }
+
+/// A big-endian continued scheme decodes values past 2^64 most significant
+/// group first, as its encoder writes them and as the groups are written
+/// out by hand here.
+#[test]
+fn a_big_endian_continued_scheme_decodes_values_past_2_64() {
+    let vlq = DescribedFormat::parse(
+        "name = \"V\"\nunit = 8\nmax = \"unbounded\"\n\
+         [continued]\nmore = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"big-endian\"\n",
+    )
+    .unwrap();
+    for bits in [64u32, 65, 100, 300] {
+        let value = (num_bigint::BigUint::from(1u8) << bits) + 0x1234_5678u32;
+        let mut groups: Vec<u32> = value.to_radix_le(128).into_iter().map(u32::from).collect();
+        groups.reverse();
+        let last = groups.len() - 1;
+        for g in &mut groups[..last] {
+            *g |= 0x80;
+        }
+        let cp = CodePoint::from(value);
+        assert_eq!(
+            vlq.decode(&groups).unwrap(),
+            (cp.clone(), groups.len()),
+            "2^{bits}"
+        );
+        assert_eq!(vlq.encode(&cp).unwrap(), groups, "2^{bits}");
+    }
+}

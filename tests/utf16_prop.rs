@@ -412,3 +412,20 @@ fn a_length_field_is_refused_at_its_first_byte_over_the_limit() {
     let e = UtfInf16::decode_with_limits(&[0xDDFF, 0xDFB4, 0xDE01], &limits).unwrap_err();
     assert_eq!(e.kind(), DecodeErrorKind::Truncated);
 }
+
+/// A code longer than a limit allows is refused at its lead for the limit,
+/// whatever its other units hold: a four-unit UTF-∞-16 code (at least
+/// 2^26) under a limit of 20 bits, its value bits all zero, is not left to
+/// be found not the shortest at its second unit.
+#[test]
+fn a_code_too_long_for_the_limit_is_refused_at_its_lead() {
+    let limits = DecodeLimits { max_bits: 20 };
+    let e = UtfInf16::decode_with_limits(&[0xDD00, 0xDE00, 0xDE00, 0xDE00], &limits).unwrap_err();
+    assert_eq!(
+        (e.kind(), e.valid_up_to(), e.error_len()),
+        (DecodeErrorKind::LimitExceeded, 0, Some(1))
+    );
+    // Without the limit, the same code is refused as not the shortest.
+    let e = UtfInf16::decode(&[0xDD00, 0xDE00, 0xDE00, 0xDE00]).unwrap_err();
+    assert_eq!(e.kind(), DecodeErrorKind::NonShortest);
+}
