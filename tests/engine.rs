@@ -608,16 +608,8 @@ fn a_held_code_is_written_by_the_call_its_doc_promises() {
     }
     // A code of 65 to 127 units, held at exactly 64; one of more than 128,
     // held at exactly half.
-    let code_of_len = |fits: &dyn Fn(usize) -> bool| {
-        (0u32..20_000)
-            .map(|bits| {
-                UtfInf16::encode_all(&[CodePoint::from(BigUint::from(1u8) << bits)]).unwrap()
-            })
-            .find(|code| fits(code.len()))
-            .unwrap()
-    };
-    let short = code_of_len(&|len| (65..128).contains(&len));
-    let long = code_of_len(&|len| len > 130 && len.is_multiple_of(2));
+    let (short, _) = common::inf16_code_of_len(|len| (65..128).contains(&len));
+    let (long, _) = common::inf16_code_of_len(|len| len > 130 && len.is_multiple_of(2));
     for (code, held) in [(&short, 64), (&long, long.len() / 2)] {
         let mut engine = Transcoder::<UtfInf16, UtfInf16>::new(ErrorMode::Strict);
         let mut out = Vec::new();

@@ -263,15 +263,8 @@ fn short_codes_split_across_calls_come_out_as_soon_as_complete() {
 /// that doubles them (a code of more than 128 units held at half).
 #[test]
 fn a_held_back_code_is_decoded_by_the_call_the_doc_promises() {
-    let code_of_len = |fits: &dyn Fn(usize) -> bool| {
-        (0u32..20_000)
-            .map(|bits| CodePoint::from(num_bigint::BigUint::from(1u8) << bits))
-            .map(|cp| (UtfInf16::encode_all(std::slice::from_ref(&cp)).unwrap(), cp))
-            .find(|(code, _)| fits(code.len()))
-            .unwrap()
-    };
-    let short = code_of_len(&|len| (65..128).contains(&len));
-    let long = code_of_len(&|len| len > 130 && len.is_multiple_of(2));
+    let short = common::inf16_code_of_len(|len| (65..128).contains(&len));
+    let long = common::inf16_code_of_len(|len| len > 130 && len.is_multiple_of(2));
     for ((code, cp), held) in [(&short, 64), (&long, long.0.len() / 2)] {
         let mut decoder = StreamDecoder::<UtfInf16>::new(ErrorMode::Strict);
         let mut out = Vec::new();

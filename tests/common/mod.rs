@@ -164,3 +164,18 @@ impl<'de, I: Iterator<Item = u8>> serde::Deserializer<'de> for Binary<I> {
         tuple_struct map struct enum identifier ignored_any
     }
 }
+
+/// The UTF-∞-16 code of the first power of two whose code's length `fits`,
+/// with its value: for tests of codes of a given number of units.
+pub fn inf16_code_of_len(fits: impl Fn(usize) -> bool) -> (Vec<u16>, ucsx::CodePoint) {
+    (0u32..20_000)
+        .map(|bits| ucsx::CodePoint::from(num_bigint::BigUint::from(1u8) << bits))
+        .map(|cp| {
+            (
+                ucsx::UtfInf16::encode_all(core::slice::from_ref(&cp)).unwrap(),
+                cp,
+            )
+        })
+        .find(|(code, _)| fits(code.len()))
+        .unwrap()
+}
