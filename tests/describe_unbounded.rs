@@ -570,14 +570,22 @@ fn described_8_and_32_bit_formats_apply_a_decode_limit_as_the_built_in_ones() {
 
 #[test]
 fn a_length_field_class_that_begins_among_the_surrogates_refuses_them() {
-    let d = DescribedFormat::parse(
+    // An 11-bit digit writes the count in one unit; a 1-bit digit needs an
+    // escape and two digits: the refusal's position counts the header.
+    for (digit, header) in [("11110xxx_xxxxxxxx", 2), ("11110000_0000000x", 4)] {
+        a_field_class_refuses_surrogates_after_its_header(digit, header);
+    }
+}
+
+fn a_field_class_refuses_surrogates_after_its_header(digit: &str, header: usize) {
+    let d = DescribedFormat::parse(&format!(
         "name = \"S\"\nunit = 16\nmax = \"unbounded\"\n\
          [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx\"]\n\
          [[class]]\nunits = [\"10xxxxxx_xxxxxxxx\"]\noffset = 0x8000\n\
          [[class]]\nunits = [\"110xxxxx_xxxxxxxx\"]\noffset = 0xC000\n\
          [[class]]\nunits = [\"11111111_11111111\"]\n[class.length]\n\
-         digit = \"11110xxx_xxxxxxxx\"\nescape = \"11111000_00000000\"\nvalue = \"1110100x_xxxxxxxx\"\n",
-    )
+         digit = \"{digit}\"\nescape = \"11111000_00000000\"\nvalue = \"1110100x_xxxxxxxx\"\n",
+    ))
     .unwrap();
     use ucsx::DecodeErrorKind::*;
     // U+D800 and up take the field class: surrogates are refused both ways.
@@ -592,6 +600,8 @@ fn a_length_field_class_that_begins_among_the_surrogates_refuses_them() {
     );
     // The same count (two value units), the value lowered to U+D800.
     let n = code.len();
+    // The lead and the count, then two 9-bit value units.
+    assert_eq!(n, header + 2, "{code:04X?}");
     let mut forged = code.clone();
     let surrogate = CodePoint::from(0xD800u32).to_u64().unwrap() as u32;
     forged[n - 2] = 0xE800 | surrogate >> 9;

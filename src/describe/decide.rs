@@ -40,7 +40,8 @@
 //!   differ, so across classes the leads decide, and the order holds if
 //!   and only if the last lead of each class is below the first lead of
 //!   the next class in value order. A pair that breaks it is the
-//!   counterexample.
+//!   counterexample. Where surrogates are refused, a class's ends among
+//!   them give way to U+D7FF and U+E000, the values that have codes.
 
 use alloc::format;
 use alloc::string::String;
@@ -48,7 +49,7 @@ use alloc::vec::Vec;
 
 use super::{Class, Compiled};
 use crate::properties::{Method, Property, PropertyReport, PropertyResult};
-use crate::CodePoint;
+use crate::{CodePoint, SurrogatePolicy};
 
 /// The units matching both a lead and a trailing template, if they can be
 /// listed (units of 8 or 16 bits) or shown to be none.
@@ -218,23 +219,45 @@ fn false_match(c: &Compiled) -> Option<String> {
     None
 }
 
+/// The first and last values of class `k` that have a code: a class may
+/// begin or end among the surrogates, which a format can refuse. `None` if
+/// the class holds only refused surrogates.
+fn coded_ends(c: &Compiled, k: &Class) -> Option<(u128, u128)> {
+    let (mut first, mut last) = (k.first, k.last);
+    if c.surrogates == SurrogatePolicy::Refuse {
+        if (0xD800..=0xDFFF).contains(&first) {
+            first = 0xE000;
+        }
+        if (0xD800..=0xDFFF).contains(&last) {
+            last = 0xD7FF;
+        }
+    }
+    (first <= last).then_some((first, last))
+}
+
 fn binary_order(c: &Compiled) -> Option<PropertyResult> {
     let (classes, fixed) = holding(c);
     let name = Property::BinaryOrder;
-    for pair in classes.windows(2) {
-        let (a, b) = (pair[0], pair[1]);
+    // A class that holds only surrogates, where they are refused, has no
+    // code to compare: its neighbours are compared instead.
+    let coded: Vec<(&Class, (u128, u128))> = classes
+        .iter()
+        .filter_map(|&k| Some((k, coded_ends(c, k)?)))
+        .collect();
+    for pair in coded.windows(2) {
+        let ((a, (_, a_last)), (b, (b_first, _))) = (pair[0], pair[1]);
         if a.field.is_some() || b.field.is_some() {
             continue;
         }
-        let (x, y) = (code(c, a.last), code(c, b.first));
+        let (x, y) = (code(c, a_last), code(c, b_first));
         if x.first() > y.first() {
             return Some(refuted(
                 name,
                 format!(
                     "{} ({}) sorts after {} ({}), as units and as big-endian bytes",
-                    code_point(a.last),
+                    code_point(a_last),
                     hex(c, &x),
-                    code_point(b.first),
+                    code_point(b_first),
                     hex(c, &y)
                 ),
             ));
@@ -399,7 +422,7 @@ mod tests {
     use alloc::vec::Vec;
 
     use crate::describe::DescribedFormat;
-    use crate::properties::{CheckConfig, Method, Property};
+    use crate::properties::{CheckConfig, Method, Property, Verdict};
     use crate::Format;
 
     /// Every decided verdict is the verdict the sample finds, on every
@@ -448,5 +471,138 @@ mod tests {
             }
         }
         assert!(decided > 80, "{decided}");
+    }
+
+    /// `binary-order` compares the codes either side of a class boundary;
+    /// where surrogates are refused, a class may begin or end among them,
+    /// or hold nothing else, and the codes compared are of the nearest
+    /// values the format writes.
+    #[test]
+    fn binary_order_steps_over_refused_surrogates_at_a_class_boundary() {
+        let class = |lead: &str, offset: u32| {
+            format!("[[class]]\nunits = [\"{lead}\"]\noffset = 0x{offset:X}\n")
+        };
+        let cases = [
+            // Begins at U+D800: U+D7FF's code is compared with U+E000's.
+            (
+                "U+F7FF",
+                class("11010xxx_xxxxxxxx", 0xD000) + &class("111xxxxx_xxxxxxxx", 0xD800),
+                None,
+            ),
+            // A class of surrogates only, between two in order.
+            (
+                "U+FFFF",
+                class("11010xxx_xxxxxxxx", 0xD000)
+                    + &class("11011xxx_xxxxxxxx", 0xD800)
+                    + &class("111xxxxx_xxxxxxxx", 0xE000),
+                None,
+            ),
+            // Ends among the surrogates, before a class with lower leads.
+            (
+                "U+EFFF",
+                class("1111xxxx_xxxxxxxx", 0xD000) + &class("1110xxxx_xxxxxxxx", 0xE000),
+                Some("U+D7FF (F7FF) sorts after U+E000 (E000)"),
+            ),
+        ];
+        let config = CheckConfig {
+            cases: 64,
+            ..CheckConfig::default()
+        };
+        for (max, classes, counterexample) in cases {
+            let source = format!(
+                "name = \"S\"\nunit = 16\nmax = \"{max}\"\n\
+                 [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx\"]\n{}{}{classes}",
+                class("10xxxxxx_xxxxxxxx", 0x8000),
+                class("1100xxxx_xxxxxxxx", 0xC000),
+            );
+            let d = DescribedFormat::parse(&source).unwrap();
+            let decided = d
+                .check(&config)
+                .results
+                .into_iter()
+                .find(|r| r.name == Property::BinaryOrder)
+                .unwrap();
+            let sampled =
+                super::super::slot::check_only(&d.compiled, &config, &[Property::BinaryOrder])
+                    .results
+                    .remove(0);
+            assert_eq!(decided.method, Method::Decided, "{source}");
+            assert_eq!(
+                decided.verdict, sampled.verdict,
+                "{source}\n{}",
+                decided.detail
+            );
+            match counterexample {
+                Some(want) => assert!(decided.detail.starts_with(want), "{}", decided.detail),
+                None => assert_eq!(decided.verdict, Verdict::Pass, "{}", decided.detail),
+            }
+        }
+    }
+
+    fn method(d: &DescribedFormat, name: Property) -> Method {
+        let config = CheckConfig {
+            cases: 16,
+            ..CheckConfig::default()
+        };
+        let report = d.check(&config);
+        report
+            .results
+            .iter()
+            .find(|r| r.name == name)
+            .unwrap()
+            .method
+    }
+
+    /// Units that match a lead and a trailing template are listed, to
+    /// set aside the invalid leads, up to 16-bit units; wider units are
+    /// left to the sample.
+    #[test]
+    fn shared_units_are_listed_up_to_16_bits() {
+        // The trailing template meets the lead template only on invalid
+        // leads, which the class's values never reach (U+8000 leads with
+        // 8100).
+        let listed = DescribedFormat::parse(
+            "name = \"L\"\nunit = 16\nmax = \"U+3FFFFF\"\n\
+             invalid-leads = [\"10000000_xxxxxxxx\"]\n\
+             [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx\"]\n\
+             [[class]]\nunits = [\"1xxxxxxx_xxxxxxxx\", \"10000000_0xxxxxxx\"]\n",
+        )
+        .unwrap();
+        assert_eq!(
+            method(&listed, Property::LeadTrailDisjoint),
+            Method::Decided
+        );
+        let wide = DescribedFormat::parse(
+            "name = \"W\"\nunit = 32\nmax = \"U+3FFFFFFFFFFFFFFF\"\n\
+             [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx_xxxxxxxx_xxxxxxxx\"]\n\
+             [[class]]\nunits = [\"1xxxxxxx_xxxxxxxx_xxxxxxxx_xxxxxxxx\", \
+             \"1xxxxxxx_xxxxxxxx_xxxxxxxx_xxxxxxxx\"]\n",
+        )
+        .unwrap();
+        assert_ne!(method(&wide, Property::LeadTrailDisjoint), Method::Decided);
+    }
+
+    /// The leads a class uses are listed, to look for an invalid one, when
+    /// they number at most 2^16 + 1.
+    #[test]
+    fn invalid_leads_are_looked_for_among_up_to_65537_leads() {
+        let class_2 = |max: &str| {
+            DescribedFormat::parse(&format!(
+                "name = \"I\"\nunit = 32\nmax = \"{max}\"\n\
+                 invalid-leads = [\"11111111_11111111_11111111_11111111\"]\n\
+                 [[class]]\nunits = [\"00000000_00000000_0xxxxxxx_xxxxxxxx\"]\n\
+                 [[class]]\nunits = [\"00000000_0000001x_xxxxxxxx_xxxxxxxx\"]\n",
+            ))
+            .unwrap()
+        };
+        // The second class's leads run from 8000 to 18000, and to 18001.
+        assert_eq!(
+            method(&class_2("U+18000"), Property::RoundTrip),
+            Method::Decided
+        );
+        assert_ne!(
+            method(&class_2("U+18001"), Property::RoundTrip),
+            Method::Decided
+        );
     }
 }
