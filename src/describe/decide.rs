@@ -125,11 +125,15 @@ fn invalid_lead_in_use(c: &Compiled) -> Result<Option<u128>, ()> {
     if c.invalid_leads.is_empty() {
         return Ok(None);
     }
+    let invalid = |lead: u32| c.invalid_leads.iter().any(|t| t.matches(lead));
     for k in holding(c).0 {
+        let Some((first, last)) = coded_ends(c, k) else {
+            continue;
+        };
         if k.field.is_some() {
             // A literal lead: used by every value of the class.
-            if c.invalid_leads.iter().any(|t| t.matches(k.units[0].fixed)) {
-                return Ok(Some(k.first));
+            if invalid(k.units[0].fixed) {
+                return Ok(Some(first));
             }
             continue;
         }
@@ -142,9 +146,19 @@ fn invalid_lead_in_use(c: &Compiled) -> Result<Option<u128>, ()> {
             return Err(());
         }
         for field in lo..=hi {
-            let lead = k.units[0].deposit(field as u32);
-            if c.invalid_leads.iter().any(|t| t.matches(lead)) {
-                return Ok(Some(k.offset + (field << shift)).map(|v| v.max(k.first)));
+            if !invalid(k.units[0].deposit(field as u32)) {
+                continue;
+            }
+            // The values this lead begins, of those the class writes: a
+            // lead of refused surrogates only is never written.
+            let start = k.offset + (field << shift);
+            let (from, to) = (start.max(first), (start + ((1 << shift) - 1)).min(last));
+            let from = match from {
+                0xD800..=0xDFFF if c.surrogates == SurrogatePolicy::Refuse => 0xE000,
+                v => v,
+            };
+            if from <= to {
+                return Ok(Some(from));
             }
         }
     }
@@ -422,7 +436,7 @@ mod tests {
     use alloc::vec::Vec;
 
     use crate::describe::DescribedFormat;
-    use crate::properties::{CheckConfig, Method, Property, Verdict};
+    use crate::properties::{CheckConfig, Method, Property, PropertyResult, Verdict};
     use crate::Format;
 
     /// Every decided verdict is the verdict the sample finds, on every
@@ -504,10 +518,6 @@ mod tests {
                 Some("U+D7FF (F7FF) sorts after U+E000 (E000)"),
             ),
         ];
-        let config = CheckConfig {
-            cases: 64,
-            ..CheckConfig::default()
-        };
         for (max, classes, counterexample) in cases {
             let source = format!(
                 "name = \"S\"\nunit = 16\nmax = \"{max}\"\n\
@@ -516,16 +526,7 @@ mod tests {
                 class("1100xxxx_xxxxxxxx", 0xC000),
             );
             let d = DescribedFormat::parse(&source).unwrap();
-            let decided = d
-                .check(&config)
-                .results
-                .into_iter()
-                .find(|r| r.name == Property::BinaryOrder)
-                .unwrap();
-            let sampled =
-                super::super::slot::check_only(&d.compiled, &config, &[Property::BinaryOrder])
-                    .results
-                    .remove(0);
+            let (decided, sampled) = decided_and_sampled(&d, Property::BinaryOrder);
             assert_eq!(decided.method, Method::Decided, "{source}");
             assert_eq!(
                 decided.verdict, sampled.verdict,
@@ -537,6 +538,22 @@ mod tests {
                 None => assert_eq!(decided.verdict, Verdict::Pass, "{}", decided.detail),
             }
         }
+    }
+
+    /// The verdict `check` gives on `name`, and the one the sample alone
+    /// finds.
+    fn decided_and_sampled(
+        d: &DescribedFormat,
+        name: Property,
+    ) -> (PropertyResult, PropertyResult) {
+        let config = CheckConfig {
+            cases: 64,
+            ..CheckConfig::default()
+        };
+        let report = d.check(&config);
+        let decided = report.results.into_iter().find(|r| r.name == name).unwrap();
+        let sampled = super::super::slot::check_only(&d.compiled, &config, &[name]);
+        (decided, sampled.results.into_iter().next().unwrap())
     }
 
     fn method(d: &DescribedFormat, name: Property) -> Method {
@@ -604,5 +621,38 @@ mod tests {
             method(&class_2("U+18001"), Property::RoundTrip),
             Method::Decided
         );
+    }
+
+    /// An invalid lead refutes `round-trip` only where a value the format
+    /// writes leads with it: not where every value it leads is a refused
+    /// surrogate.
+    #[test]
+    fn an_invalid_lead_of_refused_surrogates_only_breaks_no_round_trip() {
+        for (invalid, counterexample) in [
+            ("11011xxx_xxxxxxxx", None),
+            ("110111xx_xxxxxxxx", None),
+            ("1101xxxx_xxxxxxxx", Some("U+D000 encodes as D000")),
+        ] {
+            let source = format!(
+                "name = \"S\"\nunit = 16\nmax = \"U+FFFF\"\ninvalid-leads = [\"{invalid}\"]\n\
+                 [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx\"]\n\
+                 [[class]]\nunits = [\"10xxxxxx_xxxxxxxx\"]\noffset = 0x8000\n\
+                 [[class]]\nunits = [\"1100xxxx_xxxxxxxx\"]\noffset = 0xC000\n\
+                 [[class]]\nunits = [\"1101xxxx_xxxxxxxx\"]\noffset = 0xD000\n\
+                 [[class]]\nunits = [\"111xxxxx_xxxxxxxx\"]\noffset = 0xE000\n"
+            );
+            let d = DescribedFormat::parse(&source).unwrap();
+            let (decided, sampled) = decided_and_sampled(&d, Property::RoundTrip);
+            assert_eq!(decided.method, Method::Decided, "{source}");
+            assert_eq!(
+                decided.verdict, sampled.verdict,
+                "{invalid}: {}",
+                decided.detail
+            );
+            match counterexample {
+                Some(want) => assert!(decided.detail.starts_with(want), "{}", decided.detail),
+                None => assert_eq!(decided.verdict, Verdict::Pass, "{}", decided.detail),
+            }
+        }
     }
 }
