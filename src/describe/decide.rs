@@ -19,6 +19,10 @@
 //!   class (lead templates are disjoint, which reading the description
 //!   checks), and a class has one length, so the first unit fixes the
 //!   length of the code: no proper prefix of a code is a code, and n = 1.
+//! - The proofs of `prefix-free`, `length-from-prefix` and the three below
+//!   take every lead a code uses to be a lead decoding accepts; where an
+//!   `invalid-leads` template matches one (or the leads are too many to
+//!   list), those verdicts are left to the sample.
 //! - `lead-trail-disjoint`, `no-false-match` and `self-synchronizing`, when
 //!   no unit matches both a lead template (and no invalid-leads template)
 //!   and a trailing template: a unit alone tells whether it starts a code;
@@ -368,7 +372,10 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
     let longest = c.classes.iter().map(|k| k.units.len()).max().unwrap_or(1);
     let shortest = c.classes.iter().map(|k| k.units.len()).min().unwrap_or(1);
     let field = c.classes.iter().any(|k| k.field.is_some());
-    let disjoint = shared_unit(c) == Some(None);
+    // The proofs of prefix-free, length-from-prefix and those from disjoint
+    // units take every lead a code uses to be one decoding accepts.
+    let leads_valid = invalid_lead_in_use(c) == Ok(None);
+    let disjoint = leads_valid && shared_unit(c) == Some(None);
     for r in &mut report.results {
         let new = match r.name {
             Property::RoundTrip => round_trip(c),
@@ -380,6 +387,7 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
                 Property::Canonical,
                 "a code decodes only if its value lies in the range of the class it was read in (and a length field's, in the shortest field and the fewest units), and encoding picks that class: it is the code of its value".into(),
             )),
+            Property::PrefixFree if !leads_valid => None,
             Property::PrefixFree if c.continued.is_some() => Some(decided(
                 Property::PrefixFree,
                 "a code ends at its one unit matching the last template, which a proper prefix lacks".into(),
@@ -394,7 +402,7 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
             )),
             // The length is known only at the last unit, or grows with
             // the field: sampled.
-            Property::LengthFromPrefix if c.continued.is_some() || field => None,
+            Property::LengthFromPrefix if c.continued.is_some() || field || !leads_valid => None,
             Property::LengthFromPrefix => Some(decided(
                 Property::LengthFromPrefix,
                 format!(
@@ -432,227 +440,4 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
 }
 
 #[cfg(test)]
-mod tests {
-    use alloc::vec::Vec;
-
-    use crate::describe::DescribedFormat;
-    use crate::properties::{CheckConfig, Method, Property, PropertyResult, Verdict};
-    use crate::Format;
-
-    /// Every decided verdict is the verdict the sample finds, on every
-    /// shipped description: a proof that disagreed with the evidence would
-    /// be a wrong proof.
-    #[test]
-    fn decided_verdicts_agree_with_the_sampled_ones() {
-        let mut formats: Vec<DescribedFormat> = Format::ALL
-            .iter()
-            .filter_map(|&f| DescribedFormat::builtin(f))
-            .collect();
-        for source in [
-            include_str!("../../zoo/ebml-vint.toml"),
-            include_str!("../../zoo/fss-utf.toml"),
-            include_str!("../../zoo/generalized-utf-8.toml"),
-            include_str!("../../zoo/leb128.toml"),
-            include_str!("../../zoo/midi-vlq.toml"),
-            include_str!("../../zoo/perl-extended-utf-8.toml"),
-            include_str!("../../zoo/sqlite4-varint.toml"),
-        ] {
-            formats.push(DescribedFormat::parse(source).unwrap());
-        }
-        let config = CheckConfig {
-            cases: 64,
-            ..CheckConfig::default()
-        };
-        let mut decided = 0;
-        for d in &formats {
-            let sampled = super::super::slot::check_only(&d.compiled, &config, &Property::ALL);
-            let report = d.check(&config);
-            for (got, want) in report.results.iter().zip(&sampled.results) {
-                if got.method == Method::Decided {
-                    decided += 1;
-                    assert_eq!(
-                        got.verdict,
-                        want.verdict,
-                        "{}: {} decided {:?} ({}) but sampled {:?} ({})",
-                        d.name(),
-                        got.name,
-                        got.verdict,
-                        got.detail,
-                        want.verdict,
-                        want.detail
-                    );
-                }
-            }
-        }
-        assert!(decided > 80, "{decided}");
-    }
-
-    /// `binary-order` compares the codes either side of a class boundary;
-    /// where surrogates are refused, a class may begin or end among them,
-    /// or hold nothing else, and the codes compared are of the nearest
-    /// values the format writes.
-    #[test]
-    fn binary_order_steps_over_refused_surrogates_at_a_class_boundary() {
-        let class = |lead: &str, offset: u32| {
-            format!("[[class]]\nunits = [\"{lead}\"]\noffset = 0x{offset:X}\n")
-        };
-        let cases = [
-            // Begins at U+D800: U+D7FF's code is compared with U+E000's.
-            (
-                "U+F7FF",
-                class("11010xxx_xxxxxxxx", 0xD000) + &class("111xxxxx_xxxxxxxx", 0xD800),
-                None,
-            ),
-            // A class of surrogates only, between two in order.
-            (
-                "U+FFFF",
-                class("11010xxx_xxxxxxxx", 0xD000)
-                    + &class("11011xxx_xxxxxxxx", 0xD800)
-                    + &class("111xxxxx_xxxxxxxx", 0xE000),
-                None,
-            ),
-            // Ends among the surrogates, before a class with lower leads.
-            (
-                "U+EFFF",
-                class("1111xxxx_xxxxxxxx", 0xD000) + &class("1110xxxx_xxxxxxxx", 0xE000),
-                Some("U+D7FF (F7FF) sorts after U+E000 (E000)"),
-            ),
-        ];
-        for (max, classes, counterexample) in cases {
-            let source = format!(
-                "name = \"S\"\nunit = 16\nmax = \"{max}\"\n\
-                 [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx\"]\n{}{}{classes}",
-                class("10xxxxxx_xxxxxxxx", 0x8000),
-                class("1100xxxx_xxxxxxxx", 0xC000),
-            );
-            let d = DescribedFormat::parse(&source).unwrap();
-            let (decided, sampled) = decided_and_sampled(&d, Property::BinaryOrder);
-            assert_eq!(decided.method, Method::Decided, "{source}");
-            assert_eq!(
-                decided.verdict, sampled.verdict,
-                "{source}\n{}",
-                decided.detail
-            );
-            match counterexample {
-                Some(want) => assert!(decided.detail.starts_with(want), "{}", decided.detail),
-                None => assert_eq!(decided.verdict, Verdict::Pass, "{}", decided.detail),
-            }
-        }
-    }
-
-    /// The verdict `check` gives on `name`, and the one the sample alone
-    /// finds.
-    fn decided_and_sampled(
-        d: &DescribedFormat,
-        name: Property,
-    ) -> (PropertyResult, PropertyResult) {
-        let config = CheckConfig {
-            cases: 64,
-            ..CheckConfig::default()
-        };
-        let report = d.check(&config);
-        let decided = report.results.into_iter().find(|r| r.name == name).unwrap();
-        let sampled = super::super::slot::check_only(&d.compiled, &config, &[name]);
-        (decided, sampled.results.into_iter().next().unwrap())
-    }
-
-    fn method(d: &DescribedFormat, name: Property) -> Method {
-        let config = CheckConfig {
-            cases: 16,
-            ..CheckConfig::default()
-        };
-        let report = d.check(&config);
-        report
-            .results
-            .iter()
-            .find(|r| r.name == name)
-            .unwrap()
-            .method
-    }
-
-    /// Units that match a lead and a trailing template are listed, to
-    /// set aside the invalid leads, up to 16-bit units; wider units are
-    /// left to the sample.
-    #[test]
-    fn shared_units_are_listed_up_to_16_bits() {
-        // The trailing template meets the lead template only on invalid
-        // leads, which the class's values never reach (U+8000 leads with
-        // 8100).
-        let listed = DescribedFormat::parse(
-            "name = \"L\"\nunit = 16\nmax = \"U+3FFFFF\"\n\
-             invalid-leads = [\"10000000_xxxxxxxx\"]\n\
-             [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx\"]\n\
-             [[class]]\nunits = [\"1xxxxxxx_xxxxxxxx\", \"10000000_0xxxxxxx\"]\n",
-        )
-        .unwrap();
-        assert_eq!(
-            method(&listed, Property::LeadTrailDisjoint),
-            Method::Decided
-        );
-        let wide = DescribedFormat::parse(
-            "name = \"W\"\nunit = 32\nmax = \"U+3FFFFFFFFFFFFFFF\"\n\
-             [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx_xxxxxxxx_xxxxxxxx\"]\n\
-             [[class]]\nunits = [\"1xxxxxxx_xxxxxxxx_xxxxxxxx_xxxxxxxx\", \
-             \"1xxxxxxx_xxxxxxxx_xxxxxxxx_xxxxxxxx\"]\n",
-        )
-        .unwrap();
-        assert_ne!(method(&wide, Property::LeadTrailDisjoint), Method::Decided);
-    }
-
-    /// The leads a class uses are listed, to look for an invalid one, when
-    /// they number at most 2^16 + 1.
-    #[test]
-    fn invalid_leads_are_looked_for_among_up_to_65537_leads() {
-        let class_2 = |max: &str| {
-            DescribedFormat::parse(&format!(
-                "name = \"I\"\nunit = 32\nmax = \"{max}\"\n\
-                 invalid-leads = [\"11111111_11111111_11111111_11111111\"]\n\
-                 [[class]]\nunits = [\"00000000_00000000_0xxxxxxx_xxxxxxxx\"]\n\
-                 [[class]]\nunits = [\"00000000_0000001x_xxxxxxxx_xxxxxxxx\"]\n",
-            ))
-            .unwrap()
-        };
-        // The second class's leads run from 8000 to 18000, and to 18001.
-        assert_eq!(
-            method(&class_2("U+18000"), Property::RoundTrip),
-            Method::Decided
-        );
-        assert_ne!(
-            method(&class_2("U+18001"), Property::RoundTrip),
-            Method::Decided
-        );
-    }
-
-    /// An invalid lead refutes `round-trip` only where a value the format
-    /// writes leads with it: not where every value it leads is a refused
-    /// surrogate.
-    #[test]
-    fn an_invalid_lead_of_refused_surrogates_only_breaks_no_round_trip() {
-        for (invalid, counterexample) in [
-            ("11011xxx_xxxxxxxx", None),
-            ("110111xx_xxxxxxxx", None),
-            ("1101xxxx_xxxxxxxx", Some("U+D000 encodes as D000")),
-        ] {
-            let source = format!(
-                "name = \"S\"\nunit = 16\nmax = \"U+FFFF\"\ninvalid-leads = [\"{invalid}\"]\n\
-                 [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx\"]\n\
-                 [[class]]\nunits = [\"10xxxxxx_xxxxxxxx\"]\noffset = 0x8000\n\
-                 [[class]]\nunits = [\"1100xxxx_xxxxxxxx\"]\noffset = 0xC000\n\
-                 [[class]]\nunits = [\"1101xxxx_xxxxxxxx\"]\noffset = 0xD000\n\
-                 [[class]]\nunits = [\"111xxxxx_xxxxxxxx\"]\noffset = 0xE000\n"
-            );
-            let d = DescribedFormat::parse(&source).unwrap();
-            let (decided, sampled) = decided_and_sampled(&d, Property::RoundTrip);
-            assert_eq!(decided.method, Method::Decided, "{source}");
-            assert_eq!(
-                decided.verdict, sampled.verdict,
-                "{invalid}: {}",
-                decided.detail
-            );
-            match counterexample {
-                Some(want) => assert!(decided.detail.starts_with(want), "{}", decided.detail),
-                None => assert_eq!(decided.verdict, Verdict::Pass, "{}", decided.detail),
-            }
-        }
-    }
-}
+mod tests;
