@@ -570,6 +570,11 @@ where
 /// whose codes have the same number of units, found by probing the encoder
 /// (not from any table), so they work for a user's proposal too.
 ///
+/// The probe reads the lengths at 2^k − 1 and 2^k for every k, and
+/// searches between two that differ; a run of other lengths inside a
+/// power-of-two interval whose ends have the same length is not seen (a
+/// format described in a file has its classes from the description).
+///
 /// ```
 /// use ucsx::properties::length_classes;
 /// use ucsx::{CodePoint, Utf8};
