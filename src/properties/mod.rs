@@ -572,8 +572,9 @@ where
 ///
 /// The probe reads the lengths at 2^k − 1 and 2^k for every k, and
 /// searches between two that differ; a run of other lengths inside a
-/// power-of-two interval whose ends have the same length is not seen (a
-/// format described in a file has its classes from the description).
+/// power-of-two interval whose ends have the same length is not seen (the
+/// verdicts the checker decides for a format described in a file read its
+/// classes from the description instead).
 ///
 /// ```
 /// use ucsx::properties::length_classes;
