@@ -19,10 +19,11 @@
 //!   class (lead templates are disjoint, which reading the description
 //!   checks), and a class has one length, so the first unit fixes the
 //!   length of the code: no proper prefix of a code is a code, and n = 1.
-//! - The proofs of `prefix-free`, `length-from-prefix` and the three below
-//!   take every lead a code uses to be a lead decoding accepts; where an
-//!   `invalid-leads` template matches one (or the leads are too many to
-//!   list), those verdicts are left to the sample.
+//! - The proofs of `prefix-free`, `length-from-prefix` and the passes of
+//!   the three below take every lead a code uses to be a lead decoding
+//!   accepts; where an `invalid-leads` template matches one (or the leads
+//!   cannot be listed: too many, or a continued scheme's), no such verdict
+//!   is decided and the sample is the judge.
 //! - `lead-trail-disjoint`, `no-false-match` and `self-synchronizing`, when
 //!   no unit matches both a lead template (and no invalid-leads template)
 //!   and a trailing template: a unit alone tells whether it starts a code;
@@ -123,11 +124,16 @@ fn holding(c: &Compiled) -> (Vec<&Class>, bool) {
     (classes, fixed)
 }
 
-/// The first valid code whose lead an `invalid-leads` template matches:
-/// `Ok(None)` if none, `Err(())` if the leads are too many to list.
+/// The least value the format writes whose code's lead an `invalid-leads`
+/// template matches: `Ok(None)` if none, `Err(())` if the leads are too many
+/// to list or, in a continued scheme, not listed.
 fn invalid_lead_in_use(c: &Compiled) -> Result<Option<u128>, ()> {
     if c.invalid_leads.is_empty() {
         return Ok(None);
+    }
+    if c.continued.is_some() {
+        // Every unit may lead a code there; the sample judges.
+        return Err(());
     }
     let invalid = |lead: u32| c.invalid_leads.iter().any(|t| t.matches(lead));
     for k in holding(c).0 {
@@ -169,9 +175,9 @@ fn invalid_lead_in_use(c: &Compiled) -> Result<Option<u128>, ()> {
     Ok(None)
 }
 
-fn round_trip(c: &Compiled) -> Option<PropertyResult> {
+fn round_trip(c: &Compiled, in_use: Result<Option<u128>, ()>) -> Option<PropertyResult> {
     let name = Property::RoundTrip;
-    match invalid_lead_in_use(c) {
+    match in_use {
         Err(()) => None,
         Ok(Some(v)) => {
             let units = code(c, v);
@@ -296,7 +302,7 @@ fn binary_order(c: &Compiled) -> Option<PropertyResult> {
 /// codes with one class; on an interval where both classes have the same
 /// templates and offset, the codes agree throughout, and where the codes
 /// at an interval's ends differ, that end is the counterexample.
-fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
+fn base_compatible(c: &Compiled, leads_valid: bool) -> Option<PropertyResult> {
     let name = Property::BaseCompatible;
     let base_format = match c.width {
         8 => crate::Format::Utf8,
@@ -353,7 +359,7 @@ fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
         };
         undecided |= !same_class;
     }
-    if undecided || c.continued.is_some() || invalid_lead_in_use(c) != Ok(None) {
+    if undecided || c.continued.is_some() || !leads_valid {
         return None;
     }
     Some(decided(
@@ -372,13 +378,15 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
     let longest = c.classes.iter().map(|k| k.units.len()).max().unwrap_or(1);
     let shortest = c.classes.iter().map(|k| k.units.len()).min().unwrap_or(1);
     let field = c.classes.iter().any(|k| k.field.is_some());
-    // The proofs of prefix-free, length-from-prefix and those from disjoint
-    // units take every lead a code uses to be one decoding accepts.
-    let leads_valid = invalid_lead_in_use(c) == Ok(None);
+    // The proofs of prefix-free, length-from-prefix, base-compatible and
+    // the passes from disjoint units take every lead a code uses to be one
+    // decoding accepts.
+    let in_use = invalid_lead_in_use(c);
+    let leads_valid = in_use == Ok(None);
     let disjoint = leads_valid && shared_unit(c) == Some(None);
     for r in &mut report.results {
         let new = match r.name {
-            Property::RoundTrip => round_trip(c),
+            Property::RoundTrip => round_trip(c, in_use),
             Property::Canonical if c.continued.is_some() => Some(decided(
                 Property::Canonical,
                 "a code decodes only without a zero group at its most significant end, so in the fewest groups, which is how encoding writes it".into(),
@@ -430,7 +438,7 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
                 ))
             }
             Property::BinaryOrder => binary_order(c),
-            Property::BaseCompatible => base_compatible(c),
+            Property::BaseCompatible => base_compatible(c, leads_valid),
             _ => None,
         };
         if let Some(new) = new {

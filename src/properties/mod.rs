@@ -571,10 +571,11 @@ where
 /// (not from any table), so they work for a user's proposal too.
 ///
 /// The probe reads the lengths at 2^k − 1 and 2^k for every k, and
-/// searches between two that differ; a run of other lengths inside a
-/// power-of-two interval whose ends have the same length is not seen (the
-/// verdicts the checker decides for a format described in a file read its
-/// classes from the description instead).
+/// bisects between two that differ: a run of other lengths that the
+/// bisection does not land on is missed, in particular one inside a
+/// power-of-two interval whose ends have the same length (the verdicts
+/// the checker decides for a format described in a file read its classes
+/// from the description instead).
 ///
 /// ```
 /// use ucsx::properties::length_classes;

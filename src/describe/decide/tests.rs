@@ -224,6 +224,56 @@ fn an_invalid_lead_of_refused_surrogates_only_breaks_no_round_trip() {
     }
 }
 
+/// An invalid lead decides nothing in a continued scheme, whose leads
+/// are not listed: LEB128 refusing every one-unit code is left to the
+/// sample, which finds the round trip broken.
+#[test]
+fn a_continued_scheme_with_invalid_leads_is_left_to_the_sample() {
+    let source = include_str!("../../../zoo/leb128.toml").replacen(
+        "unit = 8\n",
+        "unit = 8\ninvalid-leads = [\"0xxxxxxx\"]\n",
+        1,
+    );
+    let d = DescribedFormat::parse(&source).unwrap();
+    assert!(d.decode(&[0x05]).is_err());
+    for name in [Property::RoundTrip, Property::PrefixFree] {
+        let (decided, sampled) = decided_and_sampled(&d, name);
+        assert_ne!(
+            decided.method,
+            Method::Decided,
+            "{name}: {}",
+            decided.detail
+        );
+        assert_eq!(decided.verdict, sampled.verdict);
+    }
+    let (round_trip, _) = decided_and_sampled(&d, Property::RoundTrip);
+    assert_eq!(round_trip.verdict, Verdict::Fail, "{}", round_trip.detail);
+}
+
+/// A length-field class may begin among refused surrogates; an invalid
+/// literal lead is shown with the first value the class writes.
+#[test]
+fn an_invalid_literal_lead_is_shown_with_a_value_that_has_a_code() {
+    let d = DescribedFormat::parse(
+        "name = \"F\"\nunit = 16\nmax = \"unbounded\"\n\
+         invalid-leads = [\"11111111_11111111\"]\n\
+         [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx\"]\n\
+         [[class]]\nunits = [\"10xxxxxx_xxxxxxxx\"]\noffset = 0x8000\n\
+         [[class]]\nunits = [\"1100xxxx_xxxxxxxx\"]\noffset = 0xC000\n\
+         [[class]]\nunits = [\"11010xxx_xxxxxxxx\"]\noffset = 0xD000\n\
+         [[class]]\nunits = [\"11111111_11111111\"]\n[class.length]\n\
+         digit = \"11110xxx_xxxxxxxx\"\nescape = \"11111000_00000000\"\nvalue = \"1110100x_xxxxxxxx\"\n",
+    )
+    .unwrap();
+    let (decided, _) = decided_and_sampled(&d, Property::RoundTrip);
+    assert_eq!(decided.method, Method::Decided);
+    assert!(
+        decided.detail.starts_with("U+E000 encodes as FFFF "),
+        "{}",
+        decided.detail
+    );
+}
+
 /// A small xorshift generator: the random descriptions are the same on
 /// every run.
 struct Rng(u64);
