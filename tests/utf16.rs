@@ -396,6 +396,22 @@ fn every_non_shortest_class() {
     ]);
 }
 
+/// A DDFF code's value units are checked as a block; the one that is not
+/// a trailing unit is still found at its own place, not the block's start.
+#[test]
+fn a_huge_code_reports_the_value_unit_that_does_not_trail() {
+    let code = encode::<UtfInf16>(&CodePoint::from(BigUint::from(1u8) << 700u32));
+    assert_eq!(code[0], 0xDDFF);
+    // The header (lead and length field) is the units before the first
+    // value unit: value units are all DExx or DFxx past the field's.
+    let header = code.len() - (701usize).div_ceil(9);
+    for at in [header + 1, header + 40, code.len() - 1] {
+        let mut bad = code.clone();
+        bad[at] = 0x0041;
+        check_errors::<UtfInf16>(&[(bad, MissingTrailing, 0, Some(at))]);
+    }
+}
+
 #[test]
 fn ranges_of_utf_g_16_and_utf_e_16_end_at_the_lead() {
     check_errors::<UtfG16>(&[
