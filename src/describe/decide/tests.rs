@@ -295,6 +295,32 @@ fn an_invalid_lead_in_use_is_shown_with_the_least_value_it_leads() {
     }
 }
 
+/// Each shape of format gets the proof of `prefix-free` that fits it.
+#[test]
+fn prefix_free_is_proved_for_the_shape_of_the_format() {
+    let leb128 = DescribedFormat::parse(include_str!("../../../zoo/leb128.toml")).unwrap();
+    for (d, want) in [
+        (
+            DescribedFormat::builtin(Format::Utf8).unwrap(),
+            "one class of one length",
+        ),
+        (
+            DescribedFormat::builtin(Format::UtfInf16).unwrap(),
+            "length field",
+        ),
+        (leb128, "the last template"),
+    ] {
+        let (decided, _) = decided_and_sampled(&d, Property::PrefixFree);
+        assert_eq!(decided.method, Method::Decided, "{}", d.name());
+        assert!(
+            decided.detail.contains(want),
+            "{}: {}",
+            d.name(),
+            decided.detail
+        );
+    }
+}
+
 /// A small xorshift generator: the random descriptions are the same on
 /// every run.
 struct Rng(u64);
