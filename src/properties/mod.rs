@@ -681,4 +681,29 @@ mod tests {
         assert_eq!(twelve.seed, CheckConfig::default().seed);
         assert_eq!(not_a_number.cases, DEFAULT_CASES);
     }
+
+    /// A report line marks a verdict decided from a description, and only
+    /// such a verdict.
+    #[test]
+    fn a_result_line_says_when_it_was_decided() {
+        let mut r = PropertyResult::pass(Property::Canonical, "why".into());
+        assert_eq!(r.to_string(), format!("{:<20} PASS why", "canonical"));
+        r.method = Method::Decided;
+        assert_eq!(
+            r.to_string(),
+            format!("{:<20} PASS (decided) why", "canonical")
+        );
+    }
+
+    /// The near-valid sequences of `canonical` are built from whole codes
+    /// of the sample.
+    #[test]
+    fn a_random_code_is_a_whole_code_of_the_sample() {
+        let mut ctx = Ctx::<crate::Utf8>::new(&CheckConfig::default());
+        for _ in 0..100 {
+            let code = ctx.random_code().to_vec();
+            assert!(ctx.codes.contains(&code));
+            assert_eq!(crate::Utf8::decode(&code).unwrap().1, code.len());
+        }
+    }
 }
