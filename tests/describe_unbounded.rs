@@ -644,6 +644,20 @@ fn a_length_field_class_refuses_the_values_of_earlier_classes() {
         &[ucsx::properties::Property::Canonical],
     );
     assert!(report.passed(), "{report}");
+    // Counted in bits with 2-bit digits, the 12 of U+0880 take an escape
+    // and two digits: the refusal covers the header of four units too.
+    let bits = DescribedFormat::parse(&d.source().replace(
+        "digit = \"1110xxxx\"",
+        "digit = \"111000xx\"\ndigit-bits = 1",
+    ))
+    .unwrap();
+    let mut code = bits.encode(&CodePoint::from(0x880u32)).unwrap();
+    assert_eq!(code[..4], [0xFF, 0xF0, 0xE3, 0xE0]);
+    code.truncate(4);
+    code.extend([0xA0, 0x80]);
+    let err = bits.decode(&code).unwrap_err();
+    assert_eq!(err.kind(), ucsx::DecodeErrorKind::NonShortest);
+    assert_eq!((err.valid_up_to(), err.error_len()), (0, Some(6)));
 }
 
 /// A length-field class may lead with more than one unit: each is checked
