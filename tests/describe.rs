@@ -525,6 +525,22 @@ fn a_description_s_limits_and_messages_are_exact() {
                   [continued]\nmore = \"1xxxxxxx\"\nlast = \"0xxxxxxx\"\norder = \"little-endian\"\n";
     let d = DescribedFormat::parse(widest).unwrap();
     assert_eq!(d.max_code_point().unwrap().bits(), 96);
+    // A class of 96 value bits, the most; 97 are refused.
+    let x = "x".repeat(32);
+    let class = |lead: &str, more: usize| {
+        format!(
+            "name = \"V\"\nunit = 32\nmax = \"U+{}\"\n[[class]]\nunits = [\"{lead}\"{}]\n",
+            "F".repeat(24),
+            format!(", \"{x}\"").repeat(more)
+        )
+    };
+    assert!(DescribedFormat::parse(&class(&x, 2)).is_ok());
+    let err = DescribedFormat::parse(&class(&format!("{}x", "0".repeat(31)), 3)).unwrap_err();
+    assert!(
+        err.reason()
+            .contains("class 1 has 97 value bits, more than 96"),
+        "{err}"
+    );
     // A file of 1 MiB, the most, padded with a comment; one byte more is
     // refused before it is read.
     let body = format!("{HEAD}[[class]]\nunits = [\"0xxxxxxx\"]\n");
