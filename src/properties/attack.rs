@@ -562,6 +562,34 @@ mod tests {
         assert_eq!(layout.forged_fields(&targets), want);
     }
 
+    /// A field fills the value bits, most significant first, when it has
+    /// at most as many bits as they are; a wider one has no place.
+    #[test]
+    fn a_field_is_placed_when_it_fits_the_value_bits() {
+        let layout = Layout {
+            template: vec![0xC0, 0x80],
+            bits: [
+                (0, 1),
+                (0, 0),
+                (1, 5),
+                (1, 4),
+                (1, 3),
+                (1, 2),
+                (1, 1),
+                (1, 0),
+            ]
+            .into(),
+            first_field: BigUint::zero(),
+            first: BigUint::zero(),
+            last_field: BigUint::from(0xFFu32),
+        };
+        let place = |f: u32| layout.place::<u8>(&BigUint::from(f));
+        assert_eq!(place(0xFF), Some(vec![0xC3, 0xBF]));
+        assert_eq!(place(0x81), Some(vec![0xC2, 0x81]));
+        assert_eq!(place(0x7F), Some(vec![0xC1, 0xBF]));
+        assert_eq!(place(0x100), None);
+    }
+
     /// Of many classes, the shortest and the longest half of the most
     /// attacked each; all of a few.
     #[test]
