@@ -562,6 +562,25 @@ mod tests {
         assert_eq!(layout.forged_fields(&targets), want);
     }
 
+    /// The codes whose units are replaced are those of each class's first,
+    /// middle and last values.
+    #[test]
+    fn base_codes_are_each_class_s_first_middle_and_last() {
+        let range = Range::of::<Utf8>(64);
+        let classes = length_classes::<Utf8>(&range);
+        let values: Vec<u32> = base_codes::<Utf8>(&classes, &range)
+            .iter()
+            .map(|(v, code)| {
+                assert_eq!(encode::<Utf8>(v).as_ref(), Some(code));
+                u32::try_from(v).unwrap()
+            })
+            .collect();
+        let want = [
+            0, 0x3F, 0x7F, 0x80, 0x43F, 0x7FF, 0x800, 0x83FF, 0xFFFF, 0x1_0000, 0x8_FFFF, 0x10_FFFF,
+        ];
+        assert_eq!(values, want);
+    }
+
     /// A field fills the value bits, most significant first, when it has
     /// at most as many bits as they are; a wider one has no place.
     #[test]
