@@ -532,6 +532,19 @@ mod tests {
         }
     }
 
+    /// A random value of the range has any bit length from 0 to the
+    /// top's, each about as often.
+    #[test]
+    fn random_values_take_every_bit_length_of_the_range() {
+        let range = Range::of::<Utf8>(64);
+        let mut rng = Rng::new(6);
+        let mut counts = [0u32; 22];
+        for _ in 0..2200 {
+            counts[range.random(&mut rng).bits() as usize] += 1;
+        }
+        assert!(counts.iter().all(|&n| n > 50), "{counts:?}");
+    }
+
     /// Clamping moves a value past the top to the top, and a surrogate of a
     /// format that refuses them to the non-surrogate 0x800 below it (the
     /// same length class in every format).
