@@ -163,10 +163,7 @@ fn invalid_lead_in_use(c: &Compiled) -> Result<Option<u128>, ()> {
             // lead of refused surrogates only is never written.
             let start = k.offset + (field << shift);
             let (from, to) = (start.max(first), (start + ((1 << shift) - 1)).min(last));
-            let from = match from {
-                0xD800..=0xDFFF if c.surrogates == SurrogatePolicy::Refuse => 0xE000,
-                v => v,
-            };
+            let from = past_refused_surrogates(c, from);
             if from <= to {
                 return Ok(Some(from));
             }
@@ -247,16 +244,21 @@ fn false_match(c: &Compiled) -> Option<String> {
 /// begin or end among the surrogates, which a format can refuse. `None` if
 /// the class holds only refused surrogates.
 fn coded_ends(c: &Compiled, k: &Class) -> Option<(u128, u128)> {
-    let (mut first, mut last) = (k.first, k.last);
-    if c.surrogates == SurrogatePolicy::Refuse {
-        if (0xD800..=0xDFFF).contains(&first) {
-            first = 0xE000;
-        }
-        if (0xD800..=0xDFFF).contains(&last) {
-            last = 0xD7FF;
-        }
-    }
+    let first = past_refused_surrogates(c, k.first);
+    let last = match k.last {
+        0xD800..=0xDFFF if c.surrogates == SurrogatePolicy::Refuse => 0xD7FF,
+        v => v,
+    };
     (first <= last).then_some((first, last))
+}
+
+/// `v`, or U+E000 if `v` is a surrogate the format refuses: the first
+/// value from `v` on that has a code.
+fn past_refused_surrogates(c: &Compiled, v: u128) -> u128 {
+    match v {
+        0xD800..=0xDFFF if c.surrogates == SurrogatePolicy::Refuse => 0xE000,
+        v => v,
+    }
 }
 
 fn binary_order(c: &Compiled) -> Option<PropertyResult> {
