@@ -184,10 +184,11 @@ fn passing_details_state_what_was_measured() {
         detail(&utf8, "binary-order").starts_with("units and big-endian bytes order the "),
         "{utf8}"
     );
-    // Eight random or near-valid sequences per case (CheckConfig::cases).
+    // Four random and four near-valid sequences per case
+    // (CheckConfig::cases).
     let sequences = format!(
-        " and {} random and near-valid sequences",
-        8 * utf8.config.cases
+        " and {0} random and {0} near-valid sequences",
+        4 * utf8.config.cases
     );
     assert!(detail(&utf8, "canonical").contains(&sequences), "{utf8}");
     // Every value of the sample, at least the random ones, is cut short at

@@ -326,9 +326,22 @@ pub(crate) fn sequences<E: Encoding>(
 where
     E::Unit: ArbitraryUnit,
 {
+    sequences_within::<E>(classes, range, rng, MAX_ATTACK_UNITS)
+}
+
+/// [`sequences`] holding `budget` units at most: a sequence that does not
+/// fit is skipped, and a shorter one after it may still be taken.
+fn sequences_within<E: Encoding>(
+    classes: &[LengthClass],
+    range: &Range,
+    rng: &mut Rng,
+    mut budget: usize,
+) -> Vec<Vec<E::Unit>>
+where
+    E::Unit: ArbitraryUnit,
+{
     let mut seen: BTreeSet<Vec<E::Unit>> = BTreeSet::new();
     let mut out = Vec::new();
-    let mut budget = MAX_ATTACK_UNITS;
     let mut push = |seq: Vec<E::Unit>, out: &mut Vec<Vec<E::Unit>>| {
         if seq.len() <= budget && !seen.contains(&seq) {
             budget -= seq.len();
@@ -635,5 +648,25 @@ mod tests {
         assert_eq!(positions(8), (0..8).collect::<Vec<_>>());
         assert_eq!(positions(9), [0, 1, 2, 3, 4, 6, 7, 8]);
         assert_eq!(positions(20), [0, 1, 2, 3, 10, 17, 18, 19]);
+    }
+
+    /// The attacks stay within their budget of units, taking what fits in
+    /// the order they are built.
+    #[test]
+    fn attacks_hold_no_more_units_than_their_budget() {
+        let range = Range::checked::<Utf8>(64);
+        let classes = length_classes::<Utf8>(&range);
+        let all = sequences_within::<Utf8>(&classes, &range, &mut Rng::new(1), usize::MAX);
+        let total: usize = all.iter().map(Vec::len).sum();
+        assert!(total > 1000, "{total}");
+        for budget in [3, 100, total / 2, total - 1] {
+            let some = sequences_within::<Utf8>(&classes, &range, &mut Rng::new(1), budget);
+            let held: usize = some.iter().map(Vec::len).sum();
+            assert!(held <= budget, "{held} units past a budget of {budget}");
+            assert!(some.iter().all(|s| all.contains(s)));
+        }
+        assert!(sequences_within::<Utf8>(&classes, &range, &mut Rng::new(1), 0).is_empty());
+        let full = sequences_within::<Utf8>(&classes, &range, &mut Rng::new(1), total);
+        assert_eq!(full, all);
     }
 }

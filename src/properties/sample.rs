@@ -653,4 +653,31 @@ mod tests {
             }
         }
     }
+
+    /// A mutation in words names its index and the units before and after.
+    #[test]
+    fn a_mutation_is_told_by_its_index_and_units() {
+        let units = [0x41u8, 0xC3, 0xA9];
+        assert_eq!(
+            Mutation::Corrupt(1, 0x80).describe(1, &units),
+            "replacing unit 1 (C3) by 80"
+        );
+        assert_eq!(
+            Mutation::Drop(2).describe(2, &units),
+            "dropping unit 2 (A9)"
+        );
+        assert_eq!(
+            Mutation::Duplicate(0).describe(0, &units),
+            "repeating unit 0 (41)"
+        );
+        assert_eq!(
+            Mutation::Insert(3, 0x1BF).describe(3, &units),
+            "inserting BF before unit 3"
+        );
+        let wide = [0xD800u16];
+        assert_eq!(
+            Mutation::Corrupt(0, 0xDC00).describe(0, &wide),
+            "replacing unit 0 (D800) by DC00"
+        );
+    }
 }

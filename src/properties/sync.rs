@@ -300,6 +300,20 @@ mod tests {
         assert_eq!(conflict(&[first, inside], 2), None);
     }
 
+    /// Back in step means the same code point at the same position: read
+    /// from inside the first of two U+FFFD codes, the decoder's U+FFFD at
+    /// unit 2 matches a value of the whole text but not its position.
+    #[test]
+    fn a_sync_point_needs_the_position_as_well_as_the_value() {
+        let v = BigUint::from(0xFFFDu32);
+        let code = [0xEFu8, 0xBF, 0xBD];
+        let text = Text::from_codes(&[(&v, &code[..]), (&v, &code[..])]);
+        let whole: Vec<(usize, CodePoint)> = crate::Utf8::code_point_indices(&text.units).collect();
+        assert_eq!(sync_point::<crate::Utf8>(&text, &whole, 1), 3);
+        // From inside the last code: never, which is the text's end.
+        assert_eq!(sync_point::<crate::Utf8>(&text, &whole, 4), 6);
+    }
+
     /// The damage of one bad unit is what lies between the common prefix
     /// and suffix; it runs to the end when nothing after it survives.
     #[test]
