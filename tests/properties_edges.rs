@@ -236,3 +236,45 @@ fn prefix_free_wants_a_code_read_to_its_own_end() {
         "{report}"
     );
 }
+
+/// [`Tiny`]`<1>` with a decoder that reads `00` and the byte after it as
+/// one code of U+0000: the character after each `00` is lost, which
+/// `prefix-free` reports.
+struct TinyZeroTakesTwo;
+
+impl Encoding for TinyZeroTakesTwo {
+    type Unit = u8;
+    const NAME: &'static str = "TINY+zero-takes-two";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Tiny::<1>::max_code_point()
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        Tiny::<1>::encode(cp, out)
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        match *input {
+            [0, _, ..] => Ok((CodePoint::from(0u32), 2)),
+            _ => Tiny::<1>::decode(input),
+        }
+    }
+}
+
+#[test]
+fn self_synchronizing_is_measured_from_inside_codes_only() {
+    let report = check::<TinyZeroTakesTwo>(&CheckConfig::default());
+    assert_eq!(verdict(&report, "prefix-free"), Verdict::Fail, "{report}");
+    // Every code is one unit, so no position is inside one; where the
+    // decoder reads two codes as one is not where a reader lands lost.
+    assert_eq!(
+        verdict(&report, "self-synchronizing"),
+        Verdict::Pass,
+        "{report}"
+    );
+    assert!(
+        detail(&report, "self-synchronizing").starts_with("every unit starts a code"),
+        "{report}"
+    );
+}

@@ -3,6 +3,7 @@
 use core::iter::FusedIterator;
 use core::marker::PhantomData;
 
+use super::units_taken;
 use crate::{CodePoint, DecodeError, Encoding};
 
 /// The iterator of [`Encoding::code_points`]: code points with their unit
@@ -48,12 +49,12 @@ impl<E: Encoding> Iterator for CodePoints<'_, E> {
         let start = self.pos;
         match E::decode(rest) {
             Ok((cp, len)) => {
-                self.pos += len;
+                self.pos += units_taken(len, rest.len());
                 Some(Ok((start, cp)))
             }
             Err(e) => {
                 // A code cut off by the end of the input takes the rest of it.
-                self.pos += e.error_len().unwrap_or(rest.len()).max(1);
+                self.pos += units_taken(e.error_len().unwrap_or(rest.len()), rest.len());
                 Some(Err(e.shifted(start)))
             }
         }

@@ -183,7 +183,15 @@ pub trait Encoding {
     fn encode(cp: &CodePoint, out: &mut Vec<Self::Unit>) -> Result<(), EncodeError>;
 
     /// Decodes the first code of `input`: its code point and the number of
-    /// units it took.
+    /// units it took, at least one and at most `input.len()`.
+    ///
+    /// Whatever walks a text in this crate (this trait's methods, the
+    /// string types, streams and transcoding) reads a decoder that claims
+    /// no units as having taken one, and one that claims more than it was
+    /// given as having taken the rest (the same for an error's
+    /// [`error_len`](DecodeError::error_len)), so that a format under test
+    /// neither stalls them nor sends them past the end; the property
+    /// checker reports such a decoder.
     fn decode(input: &[Self::Unit]) -> Result<(CodePoint, usize), DecodeError>;
 
     /// Whether the format refuses the surrogate code points U+D800..U+DFFF
@@ -207,7 +215,7 @@ pub trait Encoding {
         let mut pos = 0;
         while pos < input.len() {
             let (_, len) = Self::decode(&input[pos..]).map_err(|e| e.shifted(pos))?;
-            pos += len;
+            pos += units_taken(len, input.len() - pos);
         }
         Ok(())
     }
@@ -250,6 +258,7 @@ pub trait Encoding {
         let mut pos = 0;
         while pos < input.len() {
             let (cp, len) = Self::decode(&input[pos..]).map_err(|e| e.shifted(pos))?;
+            let len = units_taken(len, input.len() - pos);
             let Some(v) = cp.to_u64() else {
                 return Err(DecodeError::new(
                     Self::NAME,
@@ -328,7 +337,7 @@ pub trait Encoding {
         while pos < input.len() {
             let (cp, len) = Self::decode(&input[pos..]).map_err(|e| e.shifted(pos))?;
             out.push(cp);
-            pos += len;
+            pos += units_taken(len, input.len() - pos);
         }
         Ok(out)
     }
@@ -437,6 +446,13 @@ impl Range {
     pub(crate) fn max_code_point(&self) -> Option<CodePoint> {
         Some(CodePoint::from_u64(self.max))
     }
+}
+
+/// The units a decoder's answer takes of the `rest` left: what it claims,
+/// but at least one and at most all of them (see [`Encoding::decode`]).
+#[inline]
+pub(crate) fn units_taken(claimed: usize, rest: usize) -> usize {
+    claimed.max(1).min(rest)
 }
 
 /// `a` if `cond`, else `b`, computed without a branch: for the block fast

@@ -26,7 +26,7 @@
 
 use alloc::vec::Vec;
 
-use crate::encoding::{UnitSlice, UnitVec};
+use crate::encoding::{units_taken, UnitSlice, UnitVec};
 use crate::{CodePoint, DecodeError, DecodeLimits, EncodeError, Encoding, TranscodeError};
 
 mod avx512;
@@ -305,13 +305,14 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
     ) -> Result<Option<usize>, TranscodeError> {
         match F::decode_with_limits(input, &self.limits) {
             Ok((cp, len)) => {
+                let len = units_taken(len, input.len());
                 self.write_code_point(&cp, out)?;
                 self.units += len as u64;
                 Ok(Some(len))
             }
             Err(e) if e.error_len().is_none() && !last => Ok(None),
             Err(e) => {
-                let len = e.error_len().unwrap_or(input.len()).max(1);
+                let len = units_taken(e.error_len().unwrap_or(input.len()), input.len());
                 let e = match (e.error_len(), unit_at::<F>(input, e.valid_up_to())) {
                     (Some(_), Some(unit)) => e.with_unit(unit),
                     _ => e,
@@ -400,14 +401,15 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
                 let before = e.index().unwrap_or(0);
                 let mut read = 0;
                 for _ in 0..before {
-                    read += F::decode(&input[read..]).map_or(1, |(_, len)| len);
+                    let rest = &input[read..];
+                    read += units_taken(F::decode(rest).map_or(1, |(_, len)| len), rest.len());
                 }
                 self.units += read as u64;
                 self.code_points += before as u64;
                 if read > 0 {
                     return Ok(Some(read));
                 }
-                let len = F::decode(input).map_or(1, |(_, len)| len);
+                let len = units_taken(F::decode(input).map_or(1, |(_, len)| len), input.len());
                 self.refused(e)?;
                 self.units += len as u64;
                 Ok(Some(len))

@@ -16,6 +16,7 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::marker::PhantomData;
 
+use crate::encoding::units_taken;
 use crate::{CodePoint, CodeUnit, DecodeError, DecodeLimits, EncodeError, Encoding, Endian};
 
 mod transcode;
@@ -155,14 +156,14 @@ impl<E: Encoding> StreamDecoder<E> {
             match E::decode_with_limits(rest, &self.limits) {
                 Ok((cp, len)) => {
                     out.push(cp);
-                    pos += len;
+                    pos += units_taken(len, rest.len());
                 }
                 Err(e) if e.error_len().is_none() && !last => {
                     self.incomplete = rest.len();
                     break Ok(());
                 }
                 Err(e) => {
-                    let skip = e.error_len().unwrap_or(rest.len()).max(1);
+                    let skip = units_taken(e.error_len().unwrap_or(rest.len()), rest.len());
                     let error = e.shifted(self.offset.saturating_add(pos - self.consumed));
                     pos += skip;
                     match self.mode {

@@ -125,6 +125,10 @@ fn sync_point<E: Encoding>(text: &Text<E::Unit>, whole: &[(usize, CodePoint)], p
 /// prefix and suffix), and whether the loss runs from that code to the end
 /// of the text, four code points at least: the decoder never got back in
 /// step. The bad code itself may still decode, hence the one spared.
+///
+/// `at_code` counts the codes the text was built from, `want` what the
+/// decoder read: a decoder that reads two codes as one reads fewer, so
+/// the bad code may lie past its last one.
 fn damage(got: &[CodePoint], want: &[CodePoint], at_code: usize) -> (usize, bool) {
     let prefix = got.iter().zip(want).take_while(|(a, b)| a == b).count();
     let room = got.len().min(want.len()) - prefix;
@@ -136,7 +140,7 @@ fn damage(got: &[CodePoint], want: &[CodePoint], at_code: usize) -> (usize, bool
         .take_while(|(a, b)| a == b)
         .count();
     let damaged = want.len() - prefix - suffix;
-    let after = want.len() - at_code;
+    let after = want.len().saturating_sub(at_code);
     (damaged, suffix == 0 && damaged >= 4 && damaged + 1 >= after)
 }
 
@@ -339,5 +343,10 @@ mod tests {
         // Fewer than four lost is no verdict.
         assert_eq!(damage(&with(5, ""), &want, 5), (3, false));
         assert_eq!(damage(&want, &want, 0), (0, false));
+        // A bad code past the end of what the decoder read (it read codes
+        // together): the loss runs to the end when nothing after survives.
+        assert_eq!(damage(&with(3, ""), &want[..4], 6), (1, false));
+        assert_eq!(damage(&[], &want[..6], 9), (6, true));
+        assert_eq!(damage(&want[..4], &want[..4], 9), (0, false));
     }
 }

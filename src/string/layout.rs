@@ -116,7 +116,7 @@ pub(crate) fn last_code_start<E: Encoding>(units: &[E::Unit], end: usize) -> Opt
 /// empty (the fallback, the rest of the units, is never taken).
 pub(crate) fn decode_len<E: Encoding>(units: &[E::Unit]) -> usize {
     match E::decode(units) {
-        Ok((_, len)) => len,
+        Ok((_, len)) => crate::encoding::units_taken(len, units.len()),
         Err(_) => {
             debug_assert!(false, "an EncodedStr holds valid units");
             units.len()
@@ -277,7 +277,7 @@ pub(crate) fn decode_at<E: Encoding>(units: &[E::Unit], pos: usize) -> (crate::C
         Layout::Generic => {}
     }
     match E::decode(&units[pos..]) {
-        Ok(pair) => pair,
+        Ok((cp, len)) => (cp, crate::encoding::units_taken(len, units.len() - pos)),
         Err(_) => {
             debug_assert!(false, "an EncodedStr holds valid units");
             (CodePoint::REPLACEMENT, units.len() - pos)

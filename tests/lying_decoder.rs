@@ -1,0 +1,164 @@
+//! A format outside the crate whose decoder claims no units, or more units
+//! than it was given: whatever walks a text (the trait's methods, the
+//! string types, streams, transcoding and the property checker) takes one
+//! unit, or the rest, and neither stalls nor reads past the end.
+
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use ucsx::io::StreamDecoder;
+use ucsx::properties::{check, CheckConfig, Verdict};
+use ucsx::{
+    transcode, CodePoint, DecodeError, DecodeErrorKind, EncodeError, EncodedStr, Encoding,
+    ErrorMode, Utf32,
+};
+
+/// One byte per code point, U+0000..U+007F; the decoder answers each byte
+/// with its value and a length of `CLAIM` units (`usize::MAX` for "all
+/// it was given and more").
+struct Claims<const CLAIM: usize>;
+
+impl<const CLAIM: usize> Encoding for Claims<CLAIM> {
+    type Unit = u8;
+    const NAME: &'static str = "CLAIMS";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Some(CodePoint::from(0x7Fu32))
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        match cp.to_u64() {
+            Some(v @ 0..=0x7F) => {
+                out.push(v as u8);
+                Ok(())
+            }
+            v => Err(EncodeError::beyond_range(
+                Self::NAME,
+                v,
+                CodePoint::from(0x7Fu32),
+            )),
+        }
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        match *input {
+            [b @ 0..=0x7F, ..] => Ok((CodePoint::from(u32::from(b)), CLAIM)),
+            [_, ..] => Err(DecodeError::new(
+                Self::NAME,
+                DecodeErrorKind::BeyondRange,
+                0,
+                Some(CLAIM),
+            )),
+            [] => Err(DecodeError::new(
+                Self::NAME,
+                DecodeErrorKind::Truncated,
+                0,
+                None,
+            )),
+        }
+    }
+}
+
+type NoUnits = Claims<0>;
+type TooMany = Claims<{ usize::MAX }>;
+
+/// Runs `f` on another thread: a walker that stalls fails the test after
+/// a while instead of hanging it.
+fn finishes<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(Duration::from_secs(60))
+        .expect("a walker stalled on a decoder that claims no units")
+}
+
+fn cps(s: &str) -> Vec<CodePoint> {
+    s.chars().map(CodePoint::from).collect()
+}
+
+#[test]
+fn a_code_of_no_units_is_read_as_one_unit() {
+    let got = finishes(|| {
+        let text = b"ab\xFFc";
+        let mut values = Vec::new();
+        let u64s = NoUnits::decode_u64s(b"abc", &mut values);
+        let mut streamed = Vec::new();
+        let mut stream = StreamDecoder::<NoUnits>::new(ErrorMode::Lossy);
+        stream.decode(&text[..1], false, &mut streamed).unwrap();
+        stream.decode(&text[1..], true, &mut streamed).unwrap();
+        let mut utf32 = Vec::new();
+        let transcoded = transcode::<NoUnits, Utf32>(b"abc", &mut utf32);
+        let string = EncodedStr::<NoUnits>::from_units(b"abc")
+            .unwrap()
+            .code_points()
+            .collect::<Vec<_>>();
+        (
+            NoUnits::validate(b"abc"),
+            NoUnits::decode_all(b"abc").unwrap(),
+            (u64s, values),
+            NoUnits::decode_lossy(text),
+            NoUnits::code_point_indices(text).collect::<Vec<_>>(),
+            streamed,
+            (transcoded, utf32),
+            string,
+        )
+    });
+    assert_eq!(got.0, Ok(()));
+    assert_eq!(got.1, cps("abc"));
+    assert_eq!(got.2, (Ok(()), vec![0x61, 0x62, 0x63]));
+    let lossy = vec![
+        CodePoint::from('a'),
+        CodePoint::from('b'),
+        CodePoint::REPLACEMENT,
+        CodePoint::from('c'),
+    ];
+    assert_eq!(got.3, lossy);
+    let at: Vec<usize> = got.4.iter().map(|(i, _)| *i).collect();
+    assert_eq!(at, [0, 1, 2, 3]);
+    assert_eq!(got.5, lossy);
+    assert_eq!(got.6, (Ok(()), vec![0x61, 0x62, 0x63]));
+    assert_eq!(got.7, cps("abc"));
+}
+
+#[test]
+fn a_code_longer_than_its_input_takes_the_rest() {
+    assert_eq!(TooMany::validate(b"abc"), Ok(()));
+    assert_eq!(TooMany::decode_all(b"abc").unwrap(), cps("a"));
+    let mut values = Vec::new();
+    TooMany::decode_u64s(b"abc", &mut values).unwrap();
+    assert_eq!(values, [0x61]);
+    assert_eq!(TooMany::decode_lossy(b"\xFFbc"), [CodePoint::REPLACEMENT]);
+    assert_eq!(
+        TooMany::code_point_indices(b"abc").collect::<Vec<_>>(),
+        [(0, CodePoint::from('a'))]
+    );
+    let mut streamed = Vec::new();
+    let mut stream = StreamDecoder::<TooMany>::new(ErrorMode::Lossy);
+    stream.decode(b"abc", true, &mut streamed).unwrap();
+    assert_eq!(streamed, cps("a"));
+    let mut utf32 = Vec::new();
+    transcode::<TooMany, Utf32>(b"abc", &mut utf32).unwrap();
+    assert_eq!(utf32, [0x61]);
+    let s = EncodedStr::<TooMany>::from_units(b"abc").unwrap();
+    assert_eq!(s.code_points().collect::<Vec<_>>(), cps("a"));
+}
+
+#[test]
+fn the_checker_reports_a_decoder_that_claims_the_wrong_length() {
+    let config = CheckConfig {
+        cases: 16,
+        ..CheckConfig::default()
+    };
+    let none = finishes(move || check::<NoUnits>(&config));
+    let many = finishes(move || check::<TooMany>(&config));
+    for report in [none, many] {
+        assert!(!report.passed(), "{report}");
+        assert_eq!(
+            report.get("round-trip").unwrap().verdict,
+            Verdict::Fail,
+            "{report}"
+        );
+    }
+}
