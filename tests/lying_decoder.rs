@@ -11,12 +11,13 @@ use ucsx::io::StreamDecoder;
 use ucsx::properties::{check, CheckConfig, Verdict};
 use ucsx::{
     transcode, CodePoint, DecodeError, DecodeErrorKind, EncodeError, EncodedStr, Encoding,
-    ErrorMode, Utf32,
+    ErrorMode, Transcoder, Utf32,
 };
 
 /// One byte per code point, U+0000..U+007F; the decoder answers each byte
-/// with its value and a length of `CLAIM` units (`usize::MAX` for "all
-/// it was given and more").
+/// but `FF` with its value (above the range, too) and a length of `CLAIM`
+/// units (`usize::MAX` for "all it was given and more"), and `FF` with an
+/// error of that length.
 struct Claims<const CLAIM: usize>;
 
 impl<const CLAIM: usize> Encoding for Claims<CLAIM> {
@@ -43,7 +44,7 @@ impl<const CLAIM: usize> Encoding for Claims<CLAIM> {
 
     fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
         match *input {
-            [b @ 0..=0x7F, ..] => Ok((CodePoint::from(u32::from(b)), CLAIM)),
+            [b @ 0..=0xFE, ..] => Ok((CodePoint::from(u32::from(b)), CLAIM)),
             [_, ..] => Err(DecodeError::new(
                 Self::NAME,
                 DecodeErrorKind::BeyondRange,
@@ -120,6 +121,24 @@ fn a_code_of_no_units_is_read_as_one_unit() {
     assert_eq!(got.5, lossy);
     assert_eq!(got.6, (Ok(()), vec![0x61, 0x62, 0x63]));
     assert_eq!(got.7, cps("abc"));
+}
+
+#[test]
+fn transcoding_steps_over_codes_of_no_units_one_unit_at_a_time() {
+    let (lossy, refused) = finishes(|| {
+        let mut lossy = Vec::new();
+        let done =
+            Transcoder::<NoUnits, Utf32>::new(ErrorMode::Lossy).feed(b"a\xFFb", true, &mut lossy);
+        // `80` decodes, but is past the range of the target.
+        let mut refused = Vec::new();
+        let err = Transcoder::<NoUnits, Claims<1>>::new(ErrorMode::Strict)
+            .feed(b"ab\x80c", true, &mut refused)
+            .unwrap_err();
+        ((done, lossy), (err.to_string(), refused))
+    });
+    assert_eq!(lossy, (Ok(()), vec![0x61, 0xFFFD, 0x62]));
+    assert_eq!(refused.1, b"ab");
+    assert!(refused.0.contains("U+0080"), "{}", refused.0);
 }
 
 #[test]
