@@ -10,8 +10,8 @@ use std::time::Duration;
 use ucsx::io::StreamDecoder;
 use ucsx::properties::{check, CheckConfig, Verdict};
 use ucsx::{
-    transcode, CodePoint, DecodeError, DecodeErrorKind, EncodeError, EncodedStr, Encoding,
-    ErrorMode, Transcoder, Utf32,
+    transcode, CodePoint, DecodeError, DecodeErrorKind, DecodeLimits, EncodeError, EncodedStr,
+    Encoding, ErrorMode, Transcoder, Utf32,
 };
 
 /// One byte per code point, U+0000..U+007F; the decoder answers each byte
@@ -92,10 +92,12 @@ fn a_code_of_no_units_is_read_as_one_unit() {
         stream.decode(&text[1..], true, &mut streamed).unwrap();
         let mut utf32 = Vec::new();
         let transcoded = transcode::<NoUnits, Utf32>(b"abc", &mut utf32);
-        let string = EncodedStr::<NoUnits>::from_units(b"abc")
-            .unwrap()
-            .code_points()
-            .collect::<Vec<_>>();
+        let s = EncodedStr::<NoUnits>::from_units(b"abc").unwrap();
+        let string = (
+            s.code_points().collect::<Vec<_>>(),
+            s.code_points().rev().collect::<Vec<_>>(),
+            s.count(),
+        );
         (
             NoUnits::validate(b"abc"),
             NoUnits::decode_all(b"abc").unwrap(),
@@ -121,7 +123,7 @@ fn a_code_of_no_units_is_read_as_one_unit() {
     assert_eq!(at, [0, 1, 2, 3]);
     assert_eq!(got.5, lossy);
     assert_eq!(got.6, (Ok(()), vec![0x61, 0x62, 0x63]));
-    assert_eq!(got.7, cps("abc"));
+    assert_eq!(got.7, (cps("abc"), cps("cba"), 3));
 }
 
 #[test]
@@ -140,6 +142,45 @@ fn transcoding_steps_over_codes_of_no_units_one_unit_at_a_time() {
     assert_eq!(lossy, (Ok(()), vec![0x61, 0xFFFD, 0x62]));
     assert_eq!(refused.1, b"ab");
     assert!(refused.0.contains("U+0080"), "{}", refused.0);
+}
+
+/// Below 64 bits a limit sends transcoding and streams code by code; a
+/// refused value sends transcoding back over the codes before it.
+#[test]
+fn the_code_by_code_paths_take_the_same_lengths() {
+    fn limited<E: Encoding<Unit = u8>>(text: &'static [u8]) -> (Vec<u32>, Vec<CodePoint>) {
+        finishes(move || {
+            let limits = DecodeLimits { max_bits: 21 };
+            let mut utf32 = Vec::new();
+            Transcoder::<E, Utf32>::with_limits(ErrorMode::Lossy, limits)
+                .feed(text, true, &mut utf32)
+                .unwrap();
+            let mut streamed = Vec::new();
+            StreamDecoder::<E>::with_limits(ErrorMode::Lossy, limits)
+                .decode(text, true, &mut streamed)
+                .unwrap();
+            (utf32, streamed)
+        })
+    }
+    let fffd = CodePoint::REPLACEMENT;
+    let abc = [CodePoint::from('a'), fffd.clone(), CodePoint::from('b')];
+    assert_eq!(
+        limited::<NoUnits>(b"a\xFFb"),
+        (vec![0x61, 0xFFFD, 0x62], abc.to_vec())
+    );
+    assert_eq!(limited::<TooMany>(b"a\xFFb"), (vec![0x61], cps("a")));
+    assert_eq!(limited::<TooMany>(b"\xFFab"), (vec![0xFFFD], vec![fffd]));
+    // `80` decodes, but is past the range of the target: left out.
+    let (omitted, read) = finishes(|| {
+        let mut t = Transcoder::<NoUnits, Claims<1>>::with_limits(
+            ErrorMode::Omit,
+            DecodeLimits { max_bits: u64::MAX },
+        );
+        let mut out = Vec::new();
+        t.feed(b"ab\x80c", true, &mut out).unwrap();
+        (out, t.units_read())
+    });
+    assert_eq!((omitted, read), (b"abc".to_vec(), 4));
 }
 
 #[test]
@@ -163,6 +204,8 @@ fn a_code_longer_than_its_input_takes_the_rest() {
     assert_eq!(utf32, [0x61]);
     let s = EncodedStr::<TooMany>::from_units(b"abc").unwrap();
     assert_eq!(s.code_points().collect::<Vec<_>>(), cps("a"));
+    assert_eq!(s.code_points().rev().collect::<Vec<_>>(), cps("a"));
+    assert_eq!(s.count(), 1);
 }
 
 #[test]

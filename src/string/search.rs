@@ -377,7 +377,7 @@ impl<'a, 'p, E: Encoding> Matcher<'a, 'p, E> {
             // An empty pattern matches at every boundary, end included.
             let at = self.pos;
             self.pos += if at < units.len() {
-                layout::decode_len::<E>(&units[at..]).max(1)
+                layout::decode_len::<E>(&units[at..])
             } else {
                 1
             };
