@@ -5,6 +5,9 @@
 //! with as few as one random case, since the attacks are built on purpose,
 //! not sampled.
 
+#[macro_use]
+mod common;
+
 use ucsx::properties::{check, check_only, CheckConfig, Property, PropertyReport, Verdict};
 use ucsx::{
     CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, SurrogatePolicy, Utf16, Utf32,
@@ -60,31 +63,6 @@ fn err(name: &'static str, kind: DecodeErrorKind, len: Option<usize>) -> DecodeE
 
 fn is_trail(b: u8) -> bool {
     b & 0xC0 == 0x80
-}
-
-/// A toy format: `$base` with its decoder replaced by one with a planted
-/// bug; the range and the encoder stay `$base`'s.
-macro_rules! planted {
-    ($(#[$doc:meta])* $name:ident, $label:literal, $base:ty,
-     fn decode($input:ident) $decode:block) => {
-        $(#[$doc])*
-        struct $name;
-
-        impl Encoding for $name {
-            type Unit = <$base as Encoding>::Unit;
-            const NAME: &'static str = $label;
-
-            fn max_code_point() -> Option<CodePoint> {
-                <$base>::max_code_point()
-            }
-
-            fn encode(cp: &CodePoint, out: &mut Vec<Self::Unit>) -> Result<(), EncodeError> {
-                <$base>::encode(cp, out)
-            }
-
-            fn decode($input: &[Self::Unit]) -> Result<(CodePoint, usize), DecodeError> $decode
-        }
-    };
 }
 
 // ---------------------------------------------------------------------------

@@ -4,6 +4,9 @@
 //! its values, a truncated code reported as malformed, a code read with a
 //! unit of the next).
 
+#[macro_use]
+mod common;
+
 use ucsx::properties::{
     check, check_only, density, CheckConfig, Property, PropertyReport, Verdict,
 };
@@ -128,23 +131,13 @@ fn a_property_reads_as_its_name() {
     }
 }
 
-/// UTF-8 whose decoder reads every two-byte code as the code point after
-/// it: the encoder's bytes are UTF-8's, its values are not.
-struct Utf8ReadsOneOn;
-
-impl Encoding for Utf8ReadsOneOn {
-    type Unit = u8;
-    const NAME: &'static str = "UTF-8+one-on";
-
-    fn max_code_point() -> Option<CodePoint> {
-        Utf8::max_code_point()
-    }
-
-    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        Utf8::encode(cp, out)
-    }
-
-    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+planted! {
+    /// UTF-8 whose decoder reads every two-byte code as the code point
+    /// after it: the encoder's bytes are UTF-8's, its values are not.
+    Utf8ReadsOneOn,
+    "UTF-8+one-on",
+    Utf8,
+    fn decode(input) {
         match Utf8::decode(input)? {
             (cp, 2) => Ok((CodePoint::from(cp.to_u64().unwrap() + 1), 2)),
             other => Ok(other),
@@ -167,26 +160,16 @@ fn base_compatible_reads_the_base_codes_back() {
     );
 }
 
-/// UTF-8 whose decoder calls a cut-short code malformed, as if no more
-/// input could complete it: streaming decoders would stop where they
-/// should wait.
-struct Utf8CutIsMalformed;
-
-impl Encoding for Utf8CutIsMalformed {
-    type Unit = u8;
-    const NAME: &'static str = "UTF-8+cut-is-malformed";
-
-    fn max_code_point() -> Option<CodePoint> {
-        Utf8::max_code_point()
-    }
-
-    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        Utf8::encode(cp, out)
-    }
-
-    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+planted! {
+    /// UTF-8 whose decoder calls a cut-short code malformed, as if no more
+    /// input could complete it: streaming decoders would stop where they
+    /// should wait.
+    Utf8CutIsMalformed,
+    "UTF-8+cut-is-malformed",
+    Utf8,
+    fn decode(input) {
         Utf8::decode(input).map_err(|e| match e.error_len() {
-            None => DecodeError::new(Self::NAME, e.kind(), e.valid_up_to(), Some(input.len())),
+            None => DecodeError::new("UTF-8+cut-is-malformed", e.kind(), e.valid_up_to(), Some(input.len())),
             Some(_) => e,
         })
     }
@@ -202,24 +185,14 @@ fn prefix_free_wants_a_cut_short_code_reported_as_truncated() {
     );
 }
 
-/// UTF-8 whose decoder reads an ASCII byte followed by another as one
-/// code of two bytes, of the first one's value: the value is right, the
-/// length is not, and the second character is lost.
-struct Utf8AsciiTakesTwo;
-
-impl Encoding for Utf8AsciiTakesTwo {
-    type Unit = u8;
-    const NAME: &'static str = "UTF-8+ascii-takes-two";
-
-    fn max_code_point() -> Option<CodePoint> {
-        Utf8::max_code_point()
-    }
-
-    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        Utf8::encode(cp, out)
-    }
-
-    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+planted! {
+    /// UTF-8 whose decoder reads an ASCII byte followed by another as one
+    /// code of two bytes, of the first one's value: the value is right,
+    /// the length is not, and the second character is lost.
+    Utf8AsciiTakesTwo,
+    "UTF-8+ascii-takes-two",
+    Utf8,
+    fn decode(input) {
         match *input {
             [a @ 0..=0x7F, 0..=0x7F, ..] => Ok((CodePoint::from(u32::from(a)), 2)),
             _ => Utf8::decode(input),
@@ -237,24 +210,14 @@ fn prefix_free_wants_a_code_read_to_its_own_end() {
     );
 }
 
-/// [`Tiny`]`<1>` with a decoder that reads `00` and the byte after it as
-/// one code of U+0000: the character after each `00` is lost, which
-/// `prefix-free` reports.
-struct TinyZeroTakesTwo;
-
-impl Encoding for TinyZeroTakesTwo {
-    type Unit = u8;
-    const NAME: &'static str = "TINY+zero-takes-two";
-
-    fn max_code_point() -> Option<CodePoint> {
-        Tiny::<1>::max_code_point()
-    }
-
-    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        Tiny::<1>::encode(cp, out)
-    }
-
-    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+planted! {
+    /// [`Tiny`]`<1>` with a decoder that reads `00` and the byte after it
+    /// as one code of U+0000: the character after each `00` is lost, which
+    /// `prefix-free` reports.
+    TinyZeroTakesTwo,
+    "TINY+zero-takes-two",
+    Tiny<1>,
+    fn decode(input) {
         match *input {
             [0, _, ..] => Ok((CodePoint::from(0u32), 2)),
             _ => Tiny::<1>::decode(input),

@@ -4,6 +4,37 @@
 
 use ucsx::{Encoding, Utf8};
 
+/// A toy format: `$base` with its decoder replaced by one with a planted
+/// bug; the range and the encoder stay `$base`'s.
+#[allow(unused_macros)]
+macro_rules! planted {
+    ($(#[$doc:meta])* $name:ident, $label:literal, $base:ty,
+     fn decode($input:ident) $decode:block) => {
+        $(#[$doc])*
+        struct $name;
+
+        impl ucsx::Encoding for $name {
+            type Unit = <$base as ucsx::Encoding>::Unit;
+            const NAME: &'static str = $label;
+
+            fn max_code_point() -> Option<ucsx::CodePoint> {
+                <$base as ucsx::Encoding>::max_code_point()
+            }
+
+            fn encode(
+                cp: &ucsx::CodePoint,
+                out: &mut Vec<Self::Unit>,
+            ) -> Result<(), ucsx::EncodeError> {
+                <$base as ucsx::Encoding>::encode(cp, out)
+            }
+
+            fn decode(
+                $input: &[Self::Unit],
+            ) -> Result<(ucsx::CodePoint, usize), ucsx::DecodeError> $decode
+        }
+    };
+}
+
 /// Runs `$check::<E>($args)?` for each of the nine formats.
 #[allow(unused_macros)]
 macro_rules! for_all_formats {
