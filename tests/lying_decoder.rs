@@ -3,6 +3,9 @@
 //! string types, streams, transcoding and the property checker) takes one
 //! unit, or the rest, and neither stalls nor reads past the end.
 
+#[macro_use]
+mod common;
+
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
@@ -206,6 +209,35 @@ fn a_code_longer_than_its_input_takes_the_rest() {
     assert_eq!(s.code_points().collect::<Vec<_>>(), cps("a"));
     assert_eq!(s.code_points().rev().collect::<Vec<_>>(), cps("a"));
     assert_eq!(s.count(), 1);
+}
+
+planted! {
+    /// [`Claims`]`<1>` whose decoder claims nine units for `~`: more than
+    /// are left after the first code.
+    TildeTakesNine,
+    "CLAIMS+tilde-takes-nine",
+    Claims<1>,
+    fn decode(input) {
+        match *input {
+            [b'~', ..] => Ok((CodePoint::from('~'), 9)),
+            _ => Claims::<1>::decode(input),
+        }
+    }
+}
+
+/// A claim past the end after the first code: the walk ends at the end,
+/// not past it.
+#[test]
+fn a_code_longer_than_what_is_left_ends_the_walk_at_the_end() {
+    let text = b"ab~c";
+    let abt = cps("ab~");
+    assert_eq!(TildeTakesNine::decode_all(text).unwrap(), abt);
+    assert_eq!(TildeTakesNine::decode_lossy(text), abt);
+    let s = EncodedStr::<TildeTakesNine>::from_units(text).unwrap();
+    let mut it = s.code_points();
+    assert_eq!(it.by_ref().collect::<Vec<_>>(), abt);
+    assert_eq!(it.size_hint(), (0, Some(0)));
+    assert_eq!(s.count(), 3);
 }
 
 #[test]
