@@ -183,6 +183,16 @@ impl DecodeError {
         self.valid_up_to = self.valid_up_to.saturating_add(offset);
         self
     }
+
+    /// The same error at a unit of an input of `len` units: what the crate
+    /// makes of the position a format outside it gives, which may lie at or
+    /// past the end, where no error can be (see
+    /// [`Encoding`](crate::Encoding)'s contract): the last unit.
+    #[must_use]
+    pub(crate) fn within(mut self, len: usize) -> DecodeError {
+        self.valid_up_to = self.valid_up_to.min(len.saturating_sub(1));
+        self
+    }
 }
 
 impl PartialEq for DecodeError {
@@ -313,6 +323,14 @@ impl EncodeError {
     /// that failed.
     pub fn index(&self) -> Option<usize> {
         self.index
+    }
+
+    /// The values of a bulk call of `len` values that were encoded before
+    /// this error: its index, but at most `len`, since a format outside the
+    /// crate may name one past the input (see [`Encoding`](crate::Encoding)'s
+    /// contract); 0 where it names none.
+    pub(crate) fn encoded_before(&self, len: usize) -> usize {
+        self.index.unwrap_or(0).min(len)
     }
 
     /// The format's last code point, for [`EncodeErrorKind::BeyondRange`]

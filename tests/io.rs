@@ -442,7 +442,12 @@ where
             }
             let finished = match fed {
                 Ok(()) => w.finish().map(|_| ()),
-                Err(e) => Err(e),
+                Err(e) => {
+                    // Dropped, it writes nothing more: what came before
+                    // the error went out when the error was met.
+                    drop(w);
+                    Err(e)
+                }
             };
             assert_eq!(finished.is_ok(), valid == input.len());
             assert!(

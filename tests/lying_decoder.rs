@@ -6,9 +6,7 @@
 #[macro_use]
 mod common;
 
-use std::sync::mpsc;
-use std::thread;
-use std::time::Duration;
+use common::finishes;
 
 use ucsx::io::StreamDecoder;
 use ucsx::properties::{check, CheckConfig, Verdict};
@@ -66,18 +64,6 @@ impl<const CLAIM: usize> Encoding for Claims<CLAIM> {
 
 type NoUnits = Claims<0>;
 type TooMany = Claims<{ usize::MAX }>;
-
-/// Runs `f` on another thread: a walker that stalls fails the test after
-/// two seconds (each call here takes milliseconds) instead of hanging it,
-/// or filling memory where it collects what it reads.
-fn finishes<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    rx.recv_timeout(Duration::from_secs(2))
-        .expect("a walker stalled on a decoder that claims no units")
-}
 
 fn cps(s: &str) -> Vec<CodePoint> {
     s.chars().map(CodePoint::from).collect()

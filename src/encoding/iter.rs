@@ -55,7 +55,7 @@ impl<E: Encoding> Iterator for CodePoints<'_, E> {
             Err(e) => {
                 // A code cut off by the end of the input takes the rest of it.
                 self.pos += units_taken(e.error_len().unwrap_or(rest.len()), rest.len());
-                Some(Err(e.shifted(start)))
+                Some(Err(e.within(rest.len()).shifted(start)))
             }
         }
     }

@@ -116,6 +116,19 @@ pub enum SurrogatePolicy {
 ///   value it decodes to (no overlong or otherwise non-canonical forms).
 /// - Whole-input operations report the absolute offset of the first error
 ///   as [`valid_up_to`](DecodeError::valid_up_to).
+/// - The bulk operations keep to their input: `validate`'s and
+///   `decode_u64s`'s [`valid_up_to`](DecodeError::valid_up_to) is at most
+///   the input's length, and `encode_u64s`'s
+///   [`index`](EncodeError::index) is less than the number of values.
+///
+/// The crate does not rely on a format outside it keeping these length
+/// rules. Whatever consumes a claimed length or position (transcoding,
+/// streams, writers, the string types, iterators, lossy decoding) takes an
+/// error position at or past the end of the input as its last unit (and a
+/// `decode_u64s` block that claims one as vouching for nothing, so it goes
+/// code by code), an `encode_u64s` index past the values as "all were
+/// encoded", and a `decode` length as described there: a lying format can
+/// give wrong text, but never a panic, a hang or a read past the end.
 /// - [`SURROGATES`](Self::SURROGATES) says whether U+D800..U+DFFF are
 ///   refused (the default, and every built-in format) or encoded as
 ///   ordinary values.
@@ -214,7 +227,8 @@ pub trait Encoding {
     fn validate(input: &[Self::Unit]) -> Result<(), DecodeError> {
         let mut pos = 0;
         while pos < input.len() {
-            let (_, len) = Self::decode(&input[pos..]).map_err(|e| e.shifted(pos))?;
+            let (_, len) = Self::decode(&input[pos..])
+                .map_err(|e| e.within(input.len() - pos).shifted(pos))?;
             pos += units_taken(len, input.len() - pos);
         }
         Ok(())
@@ -257,7 +271,8 @@ pub trait Encoding {
     fn decode_u64s(input: &[Self::Unit], out: &mut Vec<u64>) -> Result<(), DecodeError> {
         let mut pos = 0;
         while pos < input.len() {
-            let (cp, len) = Self::decode(&input[pos..]).map_err(|e| e.shifted(pos))?;
+            let (cp, len) = Self::decode(&input[pos..])
+                .map_err(|e| e.within(input.len() - pos).shifted(pos))?;
             let len = units_taken(len, input.len() - pos);
             let Some(v) = cp.to_u64() else {
                 return Err(DecodeError::new(
@@ -335,7 +350,8 @@ pub trait Encoding {
         let mut out = Vec::new();
         let mut pos = 0;
         while pos < input.len() {
-            let (cp, len) = Self::decode(&input[pos..]).map_err(|e| e.shifted(pos))?;
+            let (cp, len) = Self::decode(&input[pos..])
+                .map_err(|e| e.within(input.len() - pos).shifted(pos))?;
             out.push(cp);
             pos += units_taken(len, input.len() - pos);
         }
@@ -453,6 +469,19 @@ impl Range {
 #[inline]
 pub(crate) fn units_taken(claimed: usize, rest: usize) -> usize {
     claimed.max(1).min(rest)
+}
+
+/// The units at the start of a block of `len` that a bulk decoder's answer
+/// vouches for: all of them, or up to its error. An error at or past the
+/// end is a claim no decoder keeps (see [`Encoding`]'s contract): then it
+/// vouches for none, and the caller goes code by code.
+#[inline]
+pub(crate) fn units_vouched(result: Result<(), DecodeError>, len: usize) -> usize {
+    match result {
+        Ok(()) => len,
+        Err(e) if e.valid_up_to() < len => e.valid_up_to(),
+        Err(_) => 0,
+    }
 }
 
 /// `a` if `cond`, else `b`, computed without a branch: for the block fast

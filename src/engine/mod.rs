@@ -26,7 +26,7 @@
 
 use alloc::vec::Vec;
 
-use crate::encoding::{units_taken, UnitSlice, UnitVec};
+use crate::encoding::{units_taken, units_vouched, UnitSlice, UnitVec};
 use crate::{CodePoint, DecodeError, DecodeLimits, EncodeError, Encoding, TranscodeError};
 
 mod avx512;
@@ -312,6 +312,7 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
             }
             Err(e) if e.error_len().is_none() && !last => Ok(None),
             Err(e) => {
+                let e = e.within(input.len());
                 let len = units_taken(e.error_len().unwrap_or(input.len()), input.len());
                 let e = match (e.error_len(), unit_at::<F>(input, e.valid_up_to())) {
                     (Some(_), Some(unit)) => e.with_unit(unit),
@@ -375,10 +376,7 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
             .len()
             .min(if has_kernel { SHORT_BLOCK } else { BLOCK });
         self.values.clear();
-        let decoded = match F::decode_u64s(&input[..end], &mut self.values) {
-            Ok(()) => end,
-            Err(e) => e.valid_up_to(),
-        };
+        let decoded = units_vouched(F::decode_u64s(&input[..end], &mut self.values), end);
         if decoded == 0 {
             return Ok(None);
         }
@@ -397,8 +395,10 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
             }
             Err(e) => {
                 // The codes before the refused one are written: step over
-                // them, then the refused one is the next code.
-                let before = e.index().unwrap_or(0);
+                // them, then the refused one is the next code. A format
+                // outside the crate may name an index past its values: the
+                // steps stop at the last value.
+                let before = e.encoded_before(self.values.len());
                 let mut read = 0;
                 for _ in 0..before {
                     let rest = &input[read..];

@@ -16,9 +16,11 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::marker::PhantomData;
 
-use crate::encoding::units_taken;
+use crate::encoding::{units_taken, units_vouched};
 use crate::{CodePoint, CodeUnit, DecodeError, DecodeLimits, EncodeError, Encoding, Endian};
+use sink::Sink;
 
+mod sink;
 mod transcode;
 
 pub use crate::engine::ErrorMode;
@@ -143,10 +145,7 @@ impl<E: Encoding> StreamDecoder<E> {
             if self.limits.max_bits >= 64 {
                 let end = rest.len().min(BLOCK);
                 self.values.clear();
-                let decoded = match E::decode_u64s(&rest[..end], &mut self.values) {
-                    Ok(()) => end,
-                    Err(e) => e.valid_up_to(),
-                };
+                let decoded = units_vouched(E::decode_u64s(&rest[..end], &mut self.values), end);
                 if decoded > 0 {
                     out.extend(self.values.iter().map(|&v| CodePoint::from_u64(v)));
                     pos += decoded;
@@ -164,7 +163,9 @@ impl<E: Encoding> StreamDecoder<E> {
                 }
                 Err(e) => {
                     let skip = units_taken(e.error_len().unwrap_or(rest.len()), rest.len());
-                    let error = e.shifted(self.offset.saturating_add(pos - self.consumed));
+                    let error = e
+                        .within(rest.len())
+                        .shifted(self.offset.saturating_add(pos - self.consumed));
                     pos += skip;
                     match self.mode {
                         ErrorMode::Lossy => out.push(CodePoint::REPLACEMENT),
@@ -464,6 +465,9 @@ where
 /// writer is handed pieces of 64 KiB, and the rest by
 /// [`flush`](Self::flush) or [`finish`](Self::finish).
 ///
+/// Dropped without `finish`, it writes what it holds, as std's `BufWriter`
+/// does, and ignores an error in doing so: call `finish` to learn of it.
+///
 /// ```
 /// use ucsx::io::CodePointWriter;
 /// use ucsx::{CodePoint, Endian, Utf16};
@@ -477,7 +481,7 @@ pub struct CodePointWriter<W: Write, E: Encoding>
 where
     E::Unit: CodeUnit,
 {
-    writer: W,
+    writer: Sink<W>,
     endian: Endian,
     units: Vec<E::Unit>,
     bytes: Vec<u8>,
@@ -495,7 +499,7 @@ where
             writer.write_all(E::Unit::bom(endian))?;
         }
         Ok(CodePointWriter {
-            writer,
+            writer: Sink::new(writer),
             endian,
             units: Vec::new(),
             bytes: Vec::with_capacity(CHUNK),
@@ -525,7 +529,7 @@ where
                 Ok(())
             }
             Err(e) => {
-                let i = e.index().unwrap_or(0);
+                let i = e.encoded_before(values.len());
                 let e = e.at_index(self.written.saturating_add(i));
                 self.written = self.written.saturating_add(i);
                 Err(StreamError::Encode(e))
@@ -553,7 +557,17 @@ where
     /// Flushes and returns the inner writer.
     pub fn finish(mut self) -> Result<W, StreamError> {
         self.flush()?;
-        Ok(self.writer)
+        Ok(self.writer.take()?)
+    }
+}
+
+impl<W: Write, E: Encoding> Drop for CodePointWriter<W, E>
+where
+    E::Unit: CodeUnit,
+{
+    /// Writes the codes it holds (see the type's docs).
+    fn drop(&mut self) {
+        self.writer.write_on_drop(&self.bytes);
     }
 }
 

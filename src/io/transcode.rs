@@ -6,7 +6,7 @@ use std::io::{self, Read, Write};
 
 use alloc::vec::Vec;
 
-use super::{read_chunk, ByteOrder, ErrorMode, StreamError, UnitAssembler, CHUNK};
+use super::{read_chunk, ByteOrder, ErrorMode, Sink, StreamError, UnitAssembler, CHUNK};
 use crate::encoding::bytes::native_bytes;
 use crate::encoding::bytes::sealed::Sealed as _;
 use crate::{CodeUnit, DecodeLimits, Encoding, Endian, Format, TranscodeError, Transcoder};
@@ -235,6 +235,11 @@ where
 /// `io::Error`s of kind `InvalidData` wrapping a [`StreamError`], from the
 /// call after the `write` that met them (see [`Write::write`] below).
 ///
+/// Dropped without `finish`, it writes the converted codes it holds, as
+/// std's `BufWriter` does, and ignores an error in doing so; a code left
+/// incomplete at the end is then dropped unreported. `finish` is the way
+/// to learn of either.
+///
 /// ```
 /// use std::io::Write;
 /// use ucsx::io::{ByteOrder, ErrorMode, TranscodeWriter};
@@ -252,7 +257,7 @@ where
     F::Unit: CodeUnit,
     T::Unit: CodeUnit,
 {
-    writer: W,
+    writer: Sink<W>,
     endian: Endian,
     assembler: UnitAssembler<F::Unit>,
     engine: Transcoder<F, T>,
@@ -295,7 +300,7 @@ where
     /// The writer of `options`, the byte order mark left to the caller.
     fn build(writer: W, options: &TranscodeOptions) -> Self {
         TranscodeWriter {
-            writer,
+            writer: Sink::new(writer),
             endian: options.to_endian,
             assembler: UnitAssembler::new(options.from_order),
             engine: Transcoder::with_limits(options.mode, options.limits),
@@ -409,7 +414,18 @@ where
         self.write_out()?;
         self.writer.flush()?;
         result?;
-        Ok(self.writer)
+        self.writer.take()
+    }
+}
+
+impl<W: Write, F: Encoding, T: Encoding> Drop for TranscodeWriter<W, F, T>
+where
+    F::Unit: CodeUnit,
+    T::Unit: CodeUnit,
+{
+    /// Writes the converted codes it holds (see the type's docs).
+    fn drop(&mut self) {
+        self.writer.write_on_drop(&self.bytes);
     }
 }
 

@@ -49,7 +49,7 @@ impl<E: Encoding> EncodedStr<E> {
     /// assert_eq!((err.valid_up_to(), err.error_len()), (1, None));
     /// ```
     pub fn from_units(units: &[E::Unit]) -> Result<&EncodedStr<E>, DecodeError> {
-        E::validate(units)?;
+        E::validate(units).map_err(|e| e.within(units.len()))?;
         Ok(Self::from_units_unchecked(units))
     }
 

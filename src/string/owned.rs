@@ -86,7 +86,10 @@ impl<E: Encoding> EncodedString<E> {
     pub fn from_units(units: Vec<E::Unit>) -> Result<Self, FromUnitsError<E::Unit>> {
         match E::validate(&units) {
             Ok(()) => Ok(Self::from_valid_units(units)),
-            Err(error) => Err(FromUnitsError { units, error }),
+            Err(error) => Err(FromUnitsError {
+                error: error.within(units.len()),
+                units,
+            }),
         }
     }
 

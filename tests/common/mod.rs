@@ -210,3 +210,15 @@ pub fn inf16_code_of_len(fits: impl Fn(usize) -> bool) -> (Vec<u16>, ucsx::CodeP
         .find(|(code, _)| fits(code.len()))
         .unwrap()
 }
+
+/// Runs `f` on another thread: a walker that stalls fails the test after
+/// two seconds (each call in such tests takes milliseconds) instead of
+/// hanging it, or filling memory where it collects what it reads.
+pub fn finishes<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(2))
+        .expect("a walker stalled on a format's claims")
+}
