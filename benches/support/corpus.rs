@@ -130,3 +130,44 @@ pub fn huge(bits: u64) -> ucsx::num_bigint::BigUint {
     let bytes: Vec<u8> = digits.iter().flat_map(|d| d.to_le_bytes()).collect();
     ucsx::num_bigint::BigUint::from_bytes_le(&bytes)
 }
+
+/// Code points in the shape of the emoji corpus, `count` of them: words of
+/// two to nine codes, a quarter of them lowercase ASCII and the rest drawn
+/// from `lo..lo + span`, a space after each word. Every class of code
+/// gets the same shape and count, so that code points per second compare
+/// across classes: `dense(0x1F300, 0x300, n)` is emoji text, and
+/// `dense(0x20_0000, 0x3E0_0000, n)` the same text in 5-byte UTF-E-8 codes.
+pub fn dense(lo: u64, span: u64, count: usize) -> Vec<u64> {
+    let mut rng = Rng::new(5);
+    let mut values = Vec::with_capacity(count + 10);
+    while values.len() < count {
+        let word = 2 + rng.below(8);
+        for _ in 0..word {
+            values.push(match rng.below(4) {
+                0 => u64::from(pick(&mut rng, LOWER)),
+                _ => lo + rng.below(span),
+            });
+        }
+        values.push(u64::from(' '));
+    }
+    values.truncate(count);
+    values
+}
+
+/// CJK text with one code point in ten beyond U+10FFFF (a 5-byte UTF-E-8
+/// code, a 3-unit UTF-∞-16 code), `count` code points; `extended: false`
+/// draws the same text with a CJK ideograph in their place.
+pub fn cjk_with_extended(count: usize, extended: bool) -> Vec<u64> {
+    let mut rng = Rng::new(3);
+    (0..count)
+        .map(|_| {
+            let cjk = 0x4E00 + rng.below(0x5000);
+            let other = rng.below(10) == 0;
+            match (other, extended) {
+                (true, true) => 0x20_0000 + rng.below(0x3E0_0000),
+                (true, false) => 0x4E00 + rng.below(0x5000),
+                _ => cjk,
+            }
+        })
+        .collect()
+}

@@ -464,6 +464,38 @@ impl Range {
     }
 }
 
+/// The rules of a built-in format's codes of values below 2^64, read and
+/// written one at a time in plain integers, without a [`CodePoint`]: what
+/// the engine's code-at-a-time kernel (`engine/extended.rs`) runs on, for
+/// text beyond Unicode. Each family's `read_code` and `write_code` apply the
+/// same rules as its decoder and encoder.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum CodeRules {
+    Eight(&'static utf8::Limits),
+    Sixteen(&'static utf16::Facts),
+    ThirtyTwo(&'static Range),
+}
+
+impl CodeRules {
+    pub(crate) const fn of(format: Format) -> CodeRules {
+        match format {
+            Format::Utf8 => CodeRules::Eight(&utf8::UTF_8),
+            Format::UtfG8 => CodeRules::Eight(&utf8::UTF_G_8),
+            Format::UtfE8 => CodeRules::Eight(&utf8::UTF_E_8),
+            Format::Utf16 => CodeRules::Sixteen(&utf16::UTF_16),
+            Format::UtfG16 => CodeRules::Sixteen(&utf16::UTF_G_16),
+            Format::UtfE16 => CodeRules::Sixteen(&utf16::UTF_E_16),
+            Format::UtfInf16 => CodeRules::Sixteen(&utf16::UTF_INF_16),
+            Format::Utf32 => CodeRules::ThirtyTwo(&utf32::UTF_32),
+            Format::UtfG32 => CodeRules::ThirtyTwo(&utf32::UTF_G_32),
+        }
+    }
+}
+
+pub(crate) use utf16::{read_code as read_code_16, write_code as write_code_16};
+pub(crate) use utf32::{read_code as read_code_32, write_code as write_code_32};
+pub(crate) use utf8::{read_code as read_code_8, write_code as write_code_8};
+
 /// The units a decoder's answer takes of the `rest` left: what it claims,
 /// but at least one and at most all of them (see [`Encoding::decode`]).
 #[inline]

@@ -30,11 +30,11 @@ pub struct Utf32;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct UtfG32;
 
-const UTF_32: Range = Range {
+pub(crate) const UTF_32: Range = Range {
     name: "UTF-32",
     max: crate::code_point::UNICODE_MAX,
 };
-const UTF_G_32: Range = Range {
+pub(crate) const UTF_G_32: Range = Range {
     name: "UTF-G-32",
     max: 0x7FFF_FFFF,
 };
@@ -63,6 +63,24 @@ fn decode(range: &Range, input: &[u32]) -> Result<(CodePoint, usize), DecodeErro
         Some(&u) if range.contains(u64::from(u)) => Ok((CodePoint::from(u), 1)),
         Some(&u) => Err(unit_error(range, u, 0)),
     }
+}
+
+/// The code at `input[pos]`, if it is valid: one code of the engine's
+/// code-at-a-time kernel (`engine/extended.rs`).
+#[inline(always)]
+pub(crate) fn read_code(range: &Range, input: &[u32], pos: usize) -> Option<(u64, usize)> {
+    let value = u64::from(input[pos]);
+    range.contains(value).then_some((value, 1))
+}
+
+/// Appends the code of `value`, if the format encodes it.
+#[inline(always)]
+pub(crate) fn write_code(range: &Range, value: u64, out: &mut Vec<u32>) -> bool {
+    let ok = range.contains(value);
+    if ok {
+        out.push(value as u32);
+    }
+    ok
 }
 
 fn validate(range: &Range, input: &[u32]) -> Result<(), DecodeError> {

@@ -14,9 +14,10 @@
 //!
 //! 1. the direct kernels (`kernels.rs`) over Unicode text, between formats
 //!    that contain a standard encoding;
-//! 2. blocks of values below 2^64: `decode_u64s` into a small buffer, then
-//!    `encode_u64s`, for formats outside the crate and for codes beyond
-//!    U+10FFFF;
+//! 2. the code-at-a-time kernel (`extended.rs`) between built-in formats,
+//!    for codes beyond U+10FFFF and the text around them; blocks of values
+//!    below 2^64 (`decode_u64s` into a small buffer, then `encode_u64s`)
+//!    for formats outside the crate and what that kernel leaves;
 //! 3. one code at a time through [`CodePoint`], for a code of 2^64 or
 //!    more, an error, a code cut off at the end of the input, or every
 //!    code under a decode limit below 64 bits (the `u64` paths check none).
@@ -30,6 +31,7 @@ use crate::encoding::{units_taken, units_vouched, UnitSlice, UnitVec};
 use crate::{CodePoint, DecodeError, DecodeLimits, EncodeError, Encoding, TranscodeError};
 
 mod avx512;
+mod extended;
 pub(crate) mod kernels;
 mod simd;
 
@@ -346,6 +348,13 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
                 if pos == input.len() {
                     break;
                 }
+                let run = Self::extended_run(&input[pos..], out);
+                if run.read > 0 {
+                    pos += run.read;
+                    self.units += run.read as u64;
+                    self.code_points += run.codes as u64;
+                    continue;
+                }
                 if let Some(read) = self.run_block(&input[pos..], out)? {
                     pos += read;
                     continue;
@@ -357,6 +366,22 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
             }
         }
         Ok(pos)
+    }
+
+    /// The code-at-a-time kernel (`extended.rs`) from the start of
+    /// `input`, between two built-in formats; nothing read for others.
+    fn extended_run(input: &[F::Unit], out: &mut Vec<T::Unit>) -> kernels::Run {
+        match (
+            crate::Format::of::<F>(),
+            crate::Format::of::<T>(),
+            F::unit_slice(input),
+            T::unit_vec(out),
+        ) {
+            (Some(from), Some(to), Some(input), Some(out)) => {
+                extended::extended_run(from, to, input, out)
+            }
+            _ => kernels::Run::default(),
+        }
     }
 
     /// Transcodes whole codes of values below 2^64 from the start of

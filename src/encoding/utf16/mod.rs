@@ -102,25 +102,25 @@ pub struct UtfInf16;
 
 /// What distinguishes the four formats: their name and last code point.
 #[derive(Clone, Copy, Debug)]
-struct Facts {
+pub(crate) struct Facts {
     name: &'static str,
     /// The last code point; `None` for UTF-∞-16, which has none.
     max: Option<u64>,
 }
 
-const UTF_16: Facts = Facts {
+pub(crate) const UTF_16: Facts = Facts {
     name: "UTF-16",
     max: Some(UNICODE_MAX),
 };
-const UTF_G_16: Facts = Facts {
+pub(crate) const UTF_G_16: Facts = Facts {
     name: "UTF-G-16",
     max: Some(0x7FFF_FFFF),
 };
-const UTF_E_16: Facts = Facts {
+pub(crate) const UTF_E_16: Facts = Facts {
     name: "UTF-E-16",
     max: Some(0x7FFF_FFFF_FFFF_FFFF),
 };
-const UTF_INF_16: Facts = Facts {
+pub(crate) const UTF_INF_16: Facts = Facts {
     name: "UTF-∞-16",
     max: None,
 };
@@ -147,6 +147,16 @@ impl Facts {
 
     fn max_code_point(&self) -> Option<CodePoint> {
         self.max.map(CodePoint::from_u64)
+    }
+
+    /// Whether the format encodes `value`: what [`Facts::check`] accepts.
+    #[inline]
+    const fn contains(&self, value: u64) -> bool {
+        let fits = match self.max {
+            Some(max) => value <= max,
+            None => true,
+        };
+        fits && !crate::code_point::is_surrogate_u64(value)
     }
 
     /// `value`, or the error of encoding it: surrogates and values beyond
@@ -432,18 +442,64 @@ fn bmp_run(input: &[u16]) -> usize {
     i
 }
 
-/// The code at the start of `input` if it is a single unit or a surrogate
-/// pair (utf-inf-16.txt §3.2), the codes every 16-bit format and limit
-/// allows: its value and length.
-#[inline]
-fn short_code(input: &[u16]) -> Option<(u64, usize)> {
-    match *input {
-        [unit, ..] if !is_surrogate(unit) => Some((u64::from(unit), 1)),
-        [high, low, ..] if is_high_surrogate(high) && is_low_surrogate(low) => {
-            Some((pair_value_u64(high, low), 2))
-        }
-        _ => None,
+/// The code at `input[pos]` and its value, if it is a valid code of at
+/// most eight units (every value below 2^64): one code of the engine's
+/// code-at-a-time kernel (`engine/extended.rs`). `None` for anything else,
+/// which the general decoder then reads.
+#[inline(always)]
+pub(crate) fn read_code(facts: &Facts, input: &[u16], pos: usize) -> Option<(u64, usize)> {
+    let lead = input[pos];
+    if !is_surrogate(lead) {
+        return Some((u64::from(lead), 1));
     }
+    if is_high_surrogate(lead) {
+        let low = *input.get(pos + 1)?;
+        return is_low_surrogate(low).then(|| (pair_value_u64(lead, low), 2));
+    }
+    // UTF-16 has no such leads: its range check below refuses their codes.
+    if !(0xDC04..=0xDDFE).contains(&lead) {
+        return None;
+    }
+    // §3.3.1: the lead's nine low bits are n − 3 one-bits, a zero, then
+    // 11 − n value bits; each trailing unit DE00..DFFF holds 9 (§3.3.3).
+    let bits = u32::from(lead & 0x1FF);
+    let ones = (bits << 23).leading_ones();
+    let len = ones as usize + 3;
+    if len > 8 {
+        return None;
+    }
+    let trailing = input.get(pos + 1..pos + len)?;
+    let mut value = u64::from(bits & (0xFF >> ones));
+    for (k, &unit) in trailing.iter().enumerate() {
+        // Eight units hold 66 bits: a value of 2^64 or more is not read here.
+        if unit & 0xFE00 != 0xDE00 || (k == 6 && value >> 55 != 0) {
+            return None;
+        }
+        value = (value << 9) | u64::from(unit & 0x1FF);
+    }
+    // §3.3.4: the fewest units; codes of three units start at U+110000,
+    // where the surrogate pairs end, so no surrogate value reaches here.
+    let least = if len == 3 {
+        0x11_0000
+    } else {
+        1 << (8 * len - 6)
+    };
+    let fits = match facts.max {
+        Some(max) => value <= max,
+        None => true,
+    };
+    (value >= least && fits).then_some((value, len))
+}
+
+/// Appends the code of `value`, if the format encodes it: one code of the
+/// engine's code-at-a-time kernel.
+#[inline(always)]
+pub(crate) fn write_code(facts: &Facts, value: u64, out: &mut Vec<u16>) -> bool {
+    let ok = facts.contains(value);
+    if ok {
+        encode_u64(value, out);
+    }
+    ok
 }
 
 fn validate(facts: &Facts, input: &[u16]) -> Result<(), DecodeError> {
@@ -459,7 +515,7 @@ fn validate(facts: &Facts, input: &[u16]) -> Result<(), DecodeError> {
         // Fast path: BMP units and surrogate pairs, which every limit allows.
         if !is_surrogate(unit) {
             pos += bmp_run(&input[pos..]);
-        } else if let Some((_, len)) = short_code(&input[pos..]) {
+        } else if let Some((_, len)) = read_code(facts, input, pos) {
             pos += len;
         } else {
             let code = scan(facts, &input[pos..], &bounds).map_err(|e| e.shifted(pos))?;
@@ -482,7 +538,7 @@ fn decode_u64s(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> Result<(), D
         // by code.
         let stop = (pos + block::LEN).min(input.len());
         while pos < stop {
-            if let Some((value, len)) = short_code(&input[pos..]) {
+            if let Some((value, len)) = read_code(facts, input, pos) {
                 out.push(value);
                 pos += len;
                 continue;
@@ -528,9 +584,54 @@ fn encode_small(value: u128, out: &mut Vec<u16>) {
     }
 }
 
+/// Appends the code of `value`, a scalar value the format encodes, in
+/// `u64` arithmetic: [`encode_small`]'s rules for every value below 2^64,
+/// with the 3- and 4-unit codes (U+110000..U+3FFFFFFFF) spelled out.
+#[inline(always)]
+fn encode_u64(value: u64, out: &mut Vec<u16>) {
+    if value < 0x1_0000 {
+        out.push(value as u16);
+    } else if value <= UNICODE_MAX {
+        let w = value - 0x1_0000;
+        out.extend_from_slice(&[0xD800 | (w >> 10) as u16, 0xDC00 | (w & 0x3FF) as u16]);
+    } else if value < 1 << 26 {
+        // §3.3.1: a 3-unit lead has no length bits, and 8 value bits.
+        out.extend_from_slice(&[
+            0xDC00 | (value >> 18) as u16,
+            0xDE00 | (value >> 9 & 0x1FF) as u16,
+            0xDE00 | (value & 0x1FF) as u16,
+        ]);
+    } else if value < 1 << 34 {
+        // A 4-unit lead: one length bit, then 7 value bits.
+        out.extend_from_slice(&[
+            0xDD00 | (value >> 27) as u16,
+            0xDE00 | (value >> 18 & 0x1FF) as u16,
+            0xDE00 | (value >> 9 & 0x1FF) as u16,
+            0xDE00 | (value & 0x1FF) as u16,
+        ]);
+    } else {
+        encode_long_u64(value, out);
+    }
+}
+
+/// The codes of 5 to 8 units of [`encode_u64`].
+#[inline(never)]
+fn encode_long_u64(value: u64, out: &mut Vec<u16>) {
+    let n = units_for_bits(64 - value.leading_zeros());
+    let length_bits = ((1u16 << (n - 3)) - 1) << (12 - n);
+    let trailing_bits = 9 * (n as u32 - 1);
+    let mut units = [0u16; 8];
+    units[0] = 0xDC00 | length_bits | (value >> trailing_bits) as u16;
+    for (k, unit) in units[1..n].iter_mut().enumerate() {
+        let shift = trailing_bits - 9 * (k as u32 + 1);
+        *unit = 0xDE00 | (value >> shift & 0x1FF) as u16;
+    }
+    out.extend_from_slice(&units[..n]);
+}
+
 fn encode(facts: &Facts, cp: &CodePoint, out: &mut Vec<u16>) -> Result<(), EncodeError> {
     match (cp.to_u64(), cp.as_biguint()) {
-        (Some(value), _) => encode_small(u128::from(facts.check(value)?), out),
+        (Some(value), _) => encode_u64(facts.check(value)?, out),
         (None, Some(big)) => {
             facts.refuse_big()?;
             match big.to_u128() {
@@ -556,7 +657,7 @@ fn encode_u64s(facts: &Facts, input: &[u64], out: &mut Vec<u16>) -> Result<(), E
         } else {
             for (i, &value) in block.iter().enumerate() {
                 let value = facts.check(value).map_err(|e| e.at_index(done + i))?;
-                encode_small(u128::from(value), out);
+                encode_u64(value, out);
             }
         }
         done += block.len();

@@ -32,12 +32,29 @@ pub(super) fn encode_value(value: u64, out: &mut Vec<u8>) {
         0x1_0000..=0x1F_FFFF => {
             out.extend_from_slice(&[0xF0 | (value >> 18) as u8, trail(12), trail(6), trail(0)])
         }
+        // The 5- and 6-byte codes inline too (see `decode_multibyte`).
+        0x20_0000..=0x3FF_FFFF => out.extend_from_slice(&[
+            0xF8 | (value >> 24) as u8,
+            trail(18),
+            trail(12),
+            trail(6),
+            trail(0),
+        ]),
+        0x400_0000..=0x7FFF_FFFF => out.extend_from_slice(&[
+            0xFC | (value >> 30) as u8,
+            trail(24),
+            trail(18),
+            trail(12),
+            trail(6),
+            trail(0),
+        ]),
         _ => encode_long(value, out),
     }
 }
 
-/// The 5- to 13-byte codes.
-#[cold]
+/// The 7- and 13-byte codes, out of line but not cold (dense FE and FF
+/// text runs through it).
+#[inline(never)]
 fn encode_long(value: u64, out: &mut Vec<u8>) {
     let len = encoded_len(value);
     // The lead carries the bits above the trailing bytes' 6 each; for FE

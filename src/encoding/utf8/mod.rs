@@ -83,27 +83,27 @@ pub struct UtfE8;
 
 /// What sets one 8-bit format apart from another.
 #[derive(Clone, Copy, Debug)]
-struct Limits {
+pub(crate) struct Limits {
     range: Range,
     /// The longest code, in bytes: 4, 6 or 13.
     max_len: usize,
 }
 
-const UTF_8: Limits = Limits {
+pub(crate) const UTF_8: Limits = Limits {
     range: Range {
         name: "UTF-8",
         max: crate::code_point::UNICODE_MAX,
     },
     max_len: 4,
 };
-const UTF_G_8: Limits = Limits {
+pub(crate) const UTF_G_8: Limits = Limits {
     range: Range {
         name: "UTF-G-8",
         max: 0x7FFF_FFFF,
     },
     max_len: 6,
 };
-const UTF_E_8: Limits = Limits {
+pub(crate) const UTF_E_8: Limits = Limits {
     range: Range {
         name: "UTF-E-8",
         max: 0x7FFF_FFFF_FFFF_FFFF,
@@ -239,13 +239,37 @@ fn decode_multibyte(limits: &Limits, input: &[u8], pos: usize) -> Option<(u64, u
             }
             Some(((((high << 6) | trail(2)?) << 6) | trail(3)?, 4))
         }
+        // The 5- and 6-byte codes, inline like the shorter ones: text
+        // beyond Unicode is not a slow path. Every value of these lengths
+        // is within UTF-G-8 and UTF-E-8; the first nine value bits decide
+        // the shortest form (at least 2^21 and 2^26).
+        0xF8..=0xFB if limits.max_len >= 5 => {
+            let high = (u64::from(lead & 0x03) << 6) | trail(1)?;
+            if high < 0x08 {
+                return None;
+            }
+            let value = (((((high << 6) | trail(2)?) << 6) | trail(3)?) << 6) | trail(4)?;
+            Some((value, 5))
+        }
+        0xFC..=0xFD if limits.max_len >= 6 => {
+            let high = (u64::from(lead & 0x01) << 6) | trail(1)?;
+            if high < 0x04 {
+                return None;
+            }
+            let mut value = high;
+            for k in 2..6 {
+                value = (value << 6) | trail(k)?;
+            }
+            Some((value, 6))
+        }
         _ => decode_long(limits, &input[pos..]),
     }
 }
 
-/// The general fast path for any code at the start of `input` (the 5- to
+/// The general fast path for any code at the start of `input` (the 7- and
 /// 13-byte codes in practice, and C0, C1 and the leads a format lacks).
-#[cold]
+/// Kept out of line, not cold: dense FE and FF text runs through it.
+#[inline(never)]
 fn decode_long(limits: &Limits, input: &[u8]) -> Option<(u64, usize)> {
     let lead = input[0];
     let len = code_len(lead);
@@ -337,6 +361,27 @@ fn decode(limits: &Limits, input: &[u8]) -> Result<(CodePoint, usize), DecodeErr
         },
         None => Err(error_at(limits, input, 0)),
     }
+}
+
+/// The code at `input[pos]` and its length, if it is valid: one code of
+/// the engine's code-at-a-time kernel (`engine/extended.rs`).
+#[inline(always)]
+pub(crate) fn read_code(limits: &Limits, input: &[u8], pos: usize) -> Option<(u64, usize)> {
+    match input[pos] {
+        b @ 0..=0x7F => Some((u64::from(b), 1)),
+        _ => decode_multibyte(limits, input, pos),
+    }
+}
+
+/// Appends the code of `value`, if the format encodes it: one code of the
+/// engine's code-at-a-time kernel.
+#[inline(always)]
+pub(crate) fn write_code(limits: &Limits, value: u64, out: &mut Vec<u8>) -> bool {
+    let ok = limits.range.contains(value);
+    if ok {
+        encode::encode_value(value, out);
+    }
+    ok
 }
 
 fn validate(limits: &Limits, input: &[u8]) -> Result<(), DecodeError> {

@@ -1,0 +1,296 @@
+//! The code-at-a-time kernel, for text beyond Unicode between built-in
+//! formats.
+//!
+//! The direct kernels (`kernels.rs`) stop at the first code beyond
+//! U+10FFFF. That code, and the text after it until Unicode text resumes,
+//! is converted here one code at a time in plain integers: the source
+//! format's `read_code`, then the target's `write_code` (the rules of each
+//! family's own decoder and encoder, `encoding/utf8`, `utf16`, `utf32`),
+//! with no [`CodePoint`](crate::CodePoint), no buffer of values, and no
+//! return to the engine per code. Before it, each such code cost a kernel
+//! stop, a short block of `decode_u64s` and `encode_u64s`, and a kernel
+//! restart: ten to thirty times the time of an emoji.
+//!
+//! It stops at the first code it cannot take (an error, a code cut off at
+//! the end, a value of 2^64 or more, a value the target refuses), which the
+//! engine's general paths then handle, and after [`STREAK`] Unicode codes
+//! in a row, where the vector kernels are faster. `tests/extended_kernel.rs`
+//! checks it against the code-at-a-time path of the engine.
+
+use alloc::vec::Vec;
+
+use super::kernels::Run;
+use crate::encoding::{
+    read_code_16, read_code_32, read_code_8, write_code_16, write_code_32, write_code_8, CodeRules,
+    UnitSlice, UnitVec,
+};
+use crate::Format;
+
+/// Unicode codes in a row after which the kernel hands back to the vector
+/// kernels: few enough that Unicode text after extended text soon runs at
+/// their speed, enough that text with an extended code every few
+/// characters (CJK with one in ten) does not stop and restart each time.
+pub(crate) const STREAK: usize = 16;
+
+/// Converts codes from the start of `input` (in `from`) to `out` (in
+/// `to`), as described in the module docs.
+pub(crate) fn extended_run(
+    from: Format,
+    to: Format,
+    input: UnitSlice<'_>,
+    out: UnitVec<'_>,
+) -> Run {
+    use CodeRules::{Eight, Sixteen, ThirtyTwo};
+    match (CodeRules::of(from), input, CodeRules::of(to), out) {
+        (Eight(r), UnitSlice::U8(i), Eight(w), UnitVec::U8(o)) => run(
+            i,
+            o,
+            |i, p| read_code_8(r, i, p),
+            |v, o| write_code_8(w, v, o),
+        ),
+        (Eight(r), UnitSlice::U8(i), Sixteen(w), UnitVec::U16(o)) => run(
+            i,
+            o,
+            |i, p| read_code_8(r, i, p),
+            |v, o| write_code_16(w, v, o),
+        ),
+        (Eight(r), UnitSlice::U8(i), ThirtyTwo(w), UnitVec::U32(o)) => run(
+            i,
+            o,
+            |i, p| read_code_8(r, i, p),
+            |v, o| write_code_32(w, v, o),
+        ),
+        (Sixteen(r), UnitSlice::U16(i), Eight(w), UnitVec::U8(o)) => run(
+            i,
+            o,
+            |i, p| read_code_16(r, i, p),
+            |v, o| write_code_8(w, v, o),
+        ),
+        (Sixteen(r), UnitSlice::U16(i), Sixteen(w), UnitVec::U16(o)) => run(
+            i,
+            o,
+            |i, p| read_code_16(r, i, p),
+            |v, o| write_code_16(w, v, o),
+        ),
+        (Sixteen(r), UnitSlice::U16(i), ThirtyTwo(w), UnitVec::U32(o)) => run(
+            i,
+            o,
+            |i, p| read_code_16(r, i, p),
+            |v, o| write_code_32(w, v, o),
+        ),
+        (ThirtyTwo(r), UnitSlice::U32(i), Eight(w), UnitVec::U8(o)) => run(
+            i,
+            o,
+            |i, p| read_code_32(r, i, p),
+            |v, o| write_code_8(w, v, o),
+        ),
+        (ThirtyTwo(r), UnitSlice::U32(i), Sixteen(w), UnitVec::U16(o)) => run(
+            i,
+            o,
+            |i, p| read_code_32(r, i, p),
+            |v, o| write_code_16(w, v, o),
+        ),
+        (ThirtyTwo(r), UnitSlice::U32(i), ThirtyTwo(w), UnitVec::U32(o)) => run(
+            i,
+            o,
+            |i, p| read_code_32(r, i, p),
+            |v, o| write_code_32(w, v, o),
+        ),
+        // A format's units are always of its family's width.
+        _ => Run::default(),
+    }
+}
+
+/// The loop of [`extended_run`], for one pair of formats.
+#[inline(always)]
+fn run<I, O>(
+    input: &[I],
+    out: &mut Vec<O>,
+    read: impl Fn(&[I], usize) -> Option<(u64, usize)>,
+    write: impl Fn(u64, &mut Vec<O>) -> bool,
+) -> Run {
+    let (mut pos, mut codes, mut streak) = (0, 0, 0);
+    while pos < input.len() && streak < STREAK {
+        let Some((value, len)) = read(input, pos) else {
+            break;
+        };
+        if !write(value, out) {
+            break;
+        }
+        pos += len;
+        codes += 1;
+        streak = if value > 0x10_FFFF { 0 } else { streak + 1 };
+    }
+    Run { read: pos, codes }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::with_encoding;
+    use crate::{CodePoint, Encoding};
+
+    /// Every value at an edge of the rules the kernel applies: the code
+    /// lengths of each family, the surrogates, Unicode's end, each
+    /// format's last code point, and 2^64.
+    fn edge_values() -> Vec<u64> {
+        let mut edges = vec![0x80, 0x800, 0xD800, 0xE000, 0x1_0000, 0x11_0000];
+        // 8-bit lengths (2^21, 2^26, 2^31, 2^36) and 16-bit ones (8n + 2
+        // value bits for n units), the ends of UCS-G and UCS-E.
+        edges.extend([21, 26, 31, 36, 42, 50, 58, 63].map(|bits| 1u64 << bits));
+        let mut values: Vec<u64> = edges.iter().flat_map(|&e| [e - 1, e, e + 1]).collect();
+        values.extend([0, u64::MAX - 1, u64::MAX]);
+        values
+    }
+
+    /// Runs the kernel over `input` as the engine does: where it stops, the
+    /// code it left is passed over (it must be one the kernel may leave),
+    /// and it goes on after it. Returns the output and the values read.
+    fn kernel_over<F: Encoding, T: Encoding>(input: &[F::Unit]) -> Vec<T::Unit> {
+        let (from, to) = (Format::of::<F>().unwrap(), Format::of::<T>().unwrap());
+        let mut out = Vec::new();
+        let mut pos = 0;
+        while pos < input.len() {
+            let units = F::unit_slice(&input[pos..]).unwrap();
+            let run = extended_run(from, to, units, T::unit_vec(&mut out).unwrap());
+            pos += run.read;
+            if run.read == 0 {
+                let (cp, len) = F::decode(&input[pos..]).unwrap();
+                assert!(
+                    cp.to_u64().is_none() || !to.can_encode(&cp),
+                    "{from} to {to}: the kernel left {cp}"
+                );
+                pos += len;
+            }
+        }
+        out
+    }
+
+    /// Every edge value a format encodes, in a text with ASCII after it,
+    /// converts to what the target's own encoder writes (values it
+    /// refuses left out), between every pair of built-in formats.
+    #[test]
+    fn edge_values_convert_as_decode_then_encode_between_every_pair() {
+        for from in Format::ALL {
+            for to in Format::ALL {
+                with_encoding!(from, F => with_encoding!(to, T => {
+                    let mut input = Vec::new();
+                    let mut expected = Vec::new();
+                    for v in edge_values() {
+                        let cp = CodePoint::from(v);
+                        if F::encode(&cp, &mut input).is_ok() {
+                            let _ = T::encode(&cp, &mut expected);
+                        }
+                        F::encode(&CodePoint::from('a'), &mut input).unwrap();
+                        T::encode(&CodePoint::from('a'), &mut expected).unwrap();
+                    }
+                    assert_eq!(kernel_over::<F, T>(&input), expected, "{from} to {to}");
+                }));
+            }
+        }
+    }
+
+    /// Whether `read_code`'s answer on `input` is its decoder's: the same
+    /// code where both read one, nothing where the decoder refuses. It may
+    /// leave to the decoder only values of 2^64 or more and DDFF codes.
+    fn agree<E: Encoding>(input: &[E::Unit], read: Option<(u64, usize)>) {
+        match E::decode(input) {
+            Ok((cp, len)) => match read {
+                Some(got) => assert_eq!(Some(got), cp.to_u64().map(|v| (v, len))),
+                None => assert!(
+                    cp.to_u64().is_none() || len > 8,
+                    "{}: {input:X?} left to the decoder",
+                    E::NAME
+                ),
+            },
+            Err(e) => assert_eq!(read, None, "{}: {input:X?}: {e}", E::NAME),
+        }
+    }
+
+    /// Each lead `units` may start, followed by each of `seconds` and then
+    /// `fill`, cut at every length up to `longest`.
+    fn inputs<U: Copy>(leads: &[U], seconds: &[U], fills: &[U], longest: usize) -> Vec<Vec<U>> {
+        let mut inputs = Vec::new();
+        for &lead in leads {
+            for &second in seconds {
+                for &fill in fills {
+                    let mut code = vec![lead, second];
+                    code.resize(longest, fill);
+                    inputs.extend((1..=longest).map(|len| code[..len].to_vec()));
+                }
+            }
+        }
+        inputs
+    }
+
+    fn leads_8<E: Encoding<Unit = u8>>() {
+        let CodeRules::Eight(limits) = CodeRules::of(Format::of::<E>().unwrap()) else {
+            unreachable!()
+        };
+        let leads: Vec<u8> = (0..=0xFF).collect();
+        let seconds = [0x00, 0x7F, 0x80, 0x81, 0x83, 0x84, 0x87, 0x88, 0xBF, 0xC0];
+        for input in inputs(&leads, &seconds, &[0x80, 0xBF, 0x41], 13) {
+            agree::<E>(&input, read_code_8(limits, &input, 0));
+        }
+    }
+
+    fn leads_16<E: Encoding<Unit = u16>>() {
+        let CodeRules::Sixteen(facts) = CodeRules::of(Format::of::<E>().unwrap()) else {
+            unreachable!()
+        };
+        let leads: Vec<u16> = (0xD800..=0xDFFF).chain([0x41, 0xFFFF]).collect();
+        let seconds = [0x41, 0xDBFF, 0xDC00, 0xDE00, 0xDE01, 0xDFFF];
+        for input in inputs(&leads, &seconds, &[0xDE00, 0xDFFF, 0x41], 9) {
+            agree::<E>(&input, read_code_16(facts, &input, 0));
+        }
+    }
+
+    fn units_32<E: Encoding<Unit = u32>>() {
+        let CodeRules::ThirtyTwo(range) = CodeRules::of(Format::of::<E>().unwrap()) else {
+            unreachable!()
+        };
+        for v in edge_values() {
+            let unit = [v as u32];
+            agree::<E>(&unit, read_code_32(range, &unit, 0));
+        }
+    }
+
+    /// `read_code` of each family against its decoder, on every lead unit
+    /// followed by units of each kind, cut at every length.
+    #[test]
+    fn read_code_agrees_with_decode_on_every_lead() {
+        leads_8::<crate::Utf8>();
+        leads_8::<crate::UtfG8>();
+        leads_8::<crate::UtfE8>();
+        leads_16::<crate::Utf16>();
+        leads_16::<crate::UtfG16>();
+        leads_16::<crate::UtfE16>();
+        leads_16::<crate::UtfInf16>();
+        units_32::<crate::Utf32>();
+        units_32::<crate::UtfG32>();
+    }
+
+    /// After a code beyond Unicode, the kernel hands Unicode text back to
+    /// the vector kernels once [`STREAK`] codes of it have passed.
+    #[test]
+    fn unicode_text_after_an_extended_code_goes_back_to_the_vector_kernels() {
+        let mut input = Vec::new();
+        crate::UtfE8::encode(&CodePoint::from(0x20_0000u32), &mut input).unwrap();
+        let code = input.len();
+        input.extend_from_slice("é".repeat(3 * STREAK).as_bytes());
+        let mut out = Vec::new();
+        let run = extended_run(
+            Format::UtfE8,
+            Format::UtfInf16,
+            crate::UnitSlice::U8(&input),
+            UnitVec::U16(&mut out),
+        );
+        assert_eq!(
+            run,
+            Run {
+                read: code + 2 * STREAK,
+                codes: 1 + STREAK
+            }
+        );
+    }
+}
