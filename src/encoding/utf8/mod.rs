@@ -385,26 +385,45 @@ pub(crate) fn write_code(limits: &Limits, value: u64, out: &mut Vec<u8>) -> bool
 }
 
 fn validate(limits: &Limits, input: &[u8]) -> Result<(), DecodeError> {
-    // The vector check takes a prefix that is plain UTF-8; the scalar loop
-    // does the rest and finds any error's exact position.
-    validate_after(limits, input, simd::valid_utf8_prefix(input))
+    // The vector check of UTF-8, or of UTF-G-8 (codes of up to 6 bytes)
+    // for the formats that have longer codes than UTF-8.
+    let prefix = if limits.max_len > 4 {
+        simd::valid_utf_g8_prefix
+    } else {
+        simd::valid_utf8_prefix
+    };
+    validate_with(limits, input, prefix)
 }
 
-/// [`validate`] given that `input[..prefix]` is valid UTF-8 ending on a
-/// code boundary (the tests give it each vector check's prefix).
-fn validate_after(limits: &Limits, input: &[u8], prefix: usize) -> Result<(), DecodeError> {
-    let mut pos = prefix;
-    while pos < input.len() {
-        if input[pos] < 0x80 {
-            pos += ascii_run(&input[pos..]);
-            continue;
+/// [`validate`] with the vector check `prefix`, which gives the length of
+/// a valid prefix ending on a code boundary, in whole 64-byte blocks (the
+/// tests give it each vector check). The scalar loop takes the block the
+/// check refused, or the short end, and finds any error's exact position;
+/// past that block the vector check goes on, so that one code it cannot
+/// take (a UTF-E-8 FE or FF code, say) leaves it for one block only.
+fn validate_with(
+    limits: &Limits,
+    input: &[u8],
+    prefix: fn(&[u8]) -> usize,
+) -> Result<(), DecodeError> {
+    let mut pos = 0;
+    loop {
+        pos += prefix(&input[pos..]);
+        if pos == input.len() {
+            return Ok(());
         }
-        match decode_multibyte(limits, input, pos) {
-            Some((_, len)) => pos += len,
-            None => return Err(error_at(limits, input, pos)),
+        let stop = (pos + 64).min(input.len());
+        while pos < stop {
+            if input[pos] < 0x80 {
+                pos += ascii_run(&input[pos..]);
+                continue;
+            }
+            match decode_multibyte(limits, input, pos) {
+                Some((_, len)) => pos += len,
+                None => return Err(error_at(limits, input, pos)),
+            }
         }
     }
-    Ok(())
 }
 
 fn decode_u64s(limits: &Limits, input: &[u8], out: &mut Vec<u64>) -> Result<(), DecodeError> {

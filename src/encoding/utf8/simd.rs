@@ -53,11 +53,11 @@ pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
         }
         if has_feature!("avx2") {
             // SAFETY: the processor supports AVX2, checked just above.
-            return unsafe { x86::avx2::valid_prefix_blocks(input) };
+            return unsafe { x86::avx2::valid_prefix_blocks::<false>(input) };
         }
         if has_feature!("ssse3") {
             // SAFETY: the processor supports SSSE3, checked just above.
-            return unsafe { x86::ssse3::valid_prefix_blocks(input) };
+            return unsafe { x86::ssse3::valid_prefix_blocks::<false>(input) };
         }
     }
     0
@@ -68,6 +68,36 @@ pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
 /// validates `input[prefix..]` itself.
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
+    prefix_via_simdutf8(input)
+}
+
+/// The length of a prefix of `input` that is valid UTF-G-8 (codes of 1 to
+/// 6 bytes) and ends on a code boundary: whole 64-byte blocks, 0 where the
+/// processor lacks SSSE3 or the input is short. Every such prefix is valid
+/// UTF-E-8 too; UTF-E-8's FE and FF codes stop it. The caller validates
+/// `input[prefix..]` itself.
+///
+/// An AVX-512 version would gain little here over AVX2, whose version the
+/// processors with AVX-512 run.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn valid_utf_g8_prefix(input: &[u8]) -> usize {
+    if input.len() >= 64 {
+        if has_feature!("avx2") {
+            // SAFETY: the processor supports AVX2, checked just above.
+            return unsafe { x86::avx2::valid_prefix_blocks::<true>(input) };
+        }
+        if has_feature!("ssse3") {
+            // SAFETY: the processor supports SSSE3, checked just above.
+            return unsafe { x86::ssse3::valid_prefix_blocks::<true>(input) };
+        }
+    }
+    0
+}
+
+/// Off x86-64, the UTF-8 prefix of simdutf8, which is valid UTF-G-8 too;
+/// the scalar decoder takes the longer codes.
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn valid_utf_g8_prefix(input: &[u8]) -> usize {
     prefix_via_simdutf8(input)
 }
 
@@ -84,12 +114,13 @@ pub(crate) fn prefix_via_simdutf8(input: &[u8]) -> usize {
 }
 
 /// The code boundary at or before `end`, given that `input[..end]` is
-/// valid UTF-8 apart from, possibly, a code cut off at `end`: the start of
-/// that code, or `end` itself.
-fn boundary_before(input: &[u8], end: usize) -> usize {
+/// valid (UTF-8, or UTF-G-8 if `LONG`) apart from, possibly, a code cut off
+/// at `end`: the start of that code, or `end` itself.
+fn boundary_before<const LONG: bool>(input: &[u8], end: usize) -> usize {
+    let trailing = if LONG { 5 } else { 3 };
     let mut p = end;
-    // Back over at most three trailing bytes to the lead before them.
-    while p > 0 && end - p < 3 && input[p - 1] & 0xC0 == 0x80 {
+    // Back over at most three (five) trailing bytes to the lead before them.
+    while p > 0 && end - p < trailing && input[p - 1] & 0xC0 == 0x80 {
         p -= 1;
     }
     if p > 0 && input[p - 1] >= 0xC0 {
@@ -186,6 +217,102 @@ mod x86 {
         t
     };
 
+    // UTF-G-8 (`utf-8-encoding-rules.txt`: 1 to 6 bytes, up to U+7FFFFFFF)
+    // takes the same classes less the ones of UTF-8's end (F4 90.., F5..F7
+    // lead 4-byte codes up to U+1FFFFF, and F8..FD 5- and 6-byte codes), so
+    // TOO_LARGE's bit says instead that the byte before is FE or FF, which
+    // UTF-G-8 never holds (UTF-E-8's 7- and 13-byte codes are left to the
+    // scalar decoder). The trailing bytes of the longer codes are found as
+    // those of 3- and 4-byte codes are; their shortest-form rule (F8 88..,
+    // FC 84..) needs a bit below the second byte's high nibble, so it is a
+    // bound on the second byte, by the lead (`SECOND_MIN`).
+    const LEAD_FE_FF: u8 = TOO_LARGE;
+
+    /// [`BYTE_1_HIGH`] for UTF-G-8.
+    const G_BYTE_1_HIGH: [u8; 16] = [
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TOO_LONG,
+        TWO_CONTS,
+        TWO_CONTS,
+        TWO_CONTS,
+        TWO_CONTS,
+        TOO_SHORT | OVERLONG_2,
+        TOO_SHORT,
+        TOO_SHORT | OVERLONG_3 | SURROGATE,
+        TOO_SHORT | OVERLONG_4 | LEAD_FE_FF,
+    ];
+    /// [`BYTE_1_LOW`] for UTF-G-8.
+    const G_BYTE_1_LOW: [u8; 16] = [
+        CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
+        CARRY | OVERLONG_2,
+        CARRY,
+        CARRY,
+        CARRY,
+        CARRY,
+        CARRY,
+        CARRY,
+        CARRY,
+        CARRY,
+        CARRY,
+        CARRY,
+        CARRY,
+        CARRY | SURROGATE,
+        CARRY | LEAD_FE_FF,
+        CARRY | LEAD_FE_FF,
+    ];
+    /// [`BYTE_2_HIGH`] for UTF-G-8: after FE or FF, every byte is wrong.
+    const G_BYTE_2_HIGH: [u8; 16] = [
+        TOO_SHORT | LEAD_FE_FF,
+        TOO_SHORT | LEAD_FE_FF,
+        TOO_SHORT | LEAD_FE_FF,
+        TOO_SHORT | LEAD_FE_FF,
+        TOO_SHORT | LEAD_FE_FF,
+        TOO_SHORT | LEAD_FE_FF,
+        TOO_SHORT | LEAD_FE_FF,
+        TOO_SHORT | LEAD_FE_FF,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | OVERLONG_4 | LEAD_FE_FF,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | LEAD_FE_FF,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | LEAD_FE_FF,
+        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | LEAD_FE_FF,
+        TOO_SHORT | LEAD_FE_FF,
+        TOO_SHORT | LEAD_FE_FF,
+        TOO_SHORT | LEAD_FE_FF,
+        TOO_SHORT | LEAD_FE_FF,
+    ];
+    /// The least second byte of a code by its lead's low nibble, for the
+    /// leads F0..FF: 88 after F8 (5-byte codes start at U+200000), 84 after
+    /// FC (6-byte codes at U+4000000); no bound after the others (F0's is
+    /// OVERLONG_4's).
+    const SECOND_MIN: [u8; 16] = {
+        let mut t = [0; 16];
+        t[0x8] = 0x88;
+        t[0xC] = 0x84;
+        t
+    };
+    /// All ones for a high nibble of F, to keep `SECOND_MIN` to the leads
+    /// F0..FF.
+    const HIGH_NIBBLE_F: [u8; 16] = {
+        let mut t = [0; 16];
+        t[0xF] = 0xFF;
+        t
+    };
+    /// [`INCOMPLETE_MAX`] for UTF-G-8: leads of 6 and 5 bytes too.
+    const G_INCOMPLETE_MAX: [u8; 32] = {
+        let mut t = [0xFF; 32];
+        t[27] = 0xFB;
+        t[28] = 0xF7;
+        t[29] = 0xEF;
+        t[30] = 0xDF;
+        t[31] = 0xBF;
+        t
+    };
+
     /// The check on 16-byte vectors, four to a 64-byte block.
     pub(super) mod ssse3 {
         use super::*;
@@ -204,17 +331,21 @@ mod x86 {
             _mm_and_si128(_mm_srli_epi16::<4>(v), _mm_set1_epi8(0x0F))
         }
 
-        /// The error bits of the 16 bytes of `input`, given the 16 before.
+        /// The error bits of the 16 bytes of `input`, given the 16 before:
+        /// as UTF-8, or as UTF-G-8 if `LONG`.
         #[inline]
         #[target_feature(enable = "ssse3")]
-        fn block_errors(input: __m128i, previous: __m128i) -> __m128i {
+        fn block_errors<const LONG: bool>(input: __m128i, previous: __m128i) -> __m128i {
+            let (t1h, t1l, t2h) = if LONG {
+                (&G_BYTE_1_HIGH, &G_BYTE_1_LOW, &G_BYTE_2_HIGH)
+            } else {
+                (&BYTE_1_HIGH, &BYTE_1_LOW, &BYTE_2_HIGH)
+            };
             let prev1 = _mm_alignr_epi8::<15>(input, previous);
-            let byte_1_high = _mm_shuffle_epi8(table(&BYTE_1_HIGH), high_nibbles(prev1));
-            let byte_1_low = _mm_shuffle_epi8(
-                table(&BYTE_1_LOW),
-                _mm_and_si128(prev1, _mm_set1_epi8(0x0F)),
-            );
-            let byte_2_high = _mm_shuffle_epi8(table(&BYTE_2_HIGH), high_nibbles(input));
+            let prev1_low = _mm_and_si128(prev1, _mm_set1_epi8(0x0F));
+            let byte_1_high = _mm_shuffle_epi8(table(t1h), high_nibbles(prev1));
+            let byte_1_low = _mm_shuffle_epi8(table(t1l), prev1_low);
+            let byte_2_high = _mm_shuffle_epi8(table(t2h), high_nibbles(input));
             let special = _mm_and_si128(_mm_and_si128(byte_1_high, byte_1_low), byte_2_high);
             // The second and third trailing bytes of 3- and 4-byte codes,
             // which the pair tables cannot see: their high bit must be set
@@ -224,9 +355,26 @@ mod x86 {
             let prev3 = _mm_alignr_epi8::<13>(input, previous);
             let third = _mm_subs_epu8(prev2, _mm_set1_epi8((0xE0u8 - 0x80) as i8));
             let fourth = _mm_subs_epu8(prev3, _mm_set1_epi8((0xF0u8 - 0x80) as i8));
-            let must_be_trailing =
-                _mm_and_si128(_mm_or_si128(third, fourth), _mm_set1_epi8(0x80u8 as i8));
-            _mm_xor_si128(must_be_trailing, special)
+            let mut must = _mm_or_si128(third, fourth);
+            if !LONG {
+                let must_be_trailing = _mm_and_si128(must, _mm_set1_epi8(0x80u8 as i8));
+                return _mm_xor_si128(must_be_trailing, special);
+            }
+            // UTF-G-8: and the fourth and fifth trailing bytes, four or five
+            // bytes after a lead of 5 or 6 bytes.
+            let prev4 = _mm_alignr_epi8::<12>(input, previous);
+            let prev5 = _mm_alignr_epi8::<11>(input, previous);
+            let fifth = _mm_subs_epu8(prev4, _mm_set1_epi8((0xF8u8 - 0x80) as i8));
+            let sixth = _mm_subs_epu8(prev5, _mm_set1_epi8((0xFCu8 - 0x80) as i8));
+            must = _mm_or_si128(must, _mm_or_si128(fifth, sixth));
+            let must_be_trailing = _mm_and_si128(must, _mm_set1_epi8(0x80u8 as i8));
+            // A second byte below the lead's bound: nonzero where it is.
+            let least = _mm_and_si128(
+                _mm_shuffle_epi8(table(&SECOND_MIN), prev1_low),
+                _mm_shuffle_epi8(table(&HIGH_NIBBLE_F), high_nibbles(prev1)),
+            );
+            let overlong = _mm_subs_epu8(least, input);
+            _mm_or_si128(_mm_xor_si128(must_be_trailing, special), overlong)
         }
 
         #[inline]
@@ -235,13 +383,21 @@ mod x86 {
             _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) != 0xFFFF
         }
 
-        /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks.
+        /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks, or
+        /// [`super::super::valid_utf_g8_prefix`] if `LONG`.
         ///
         /// # Safety
         /// The processor must support SSSE3.
         #[target_feature(enable = "ssse3")]
-        pub(in super::super) unsafe fn valid_prefix_blocks(input: &[u8]) -> usize {
-            let incomplete_max: &[u8; 16] = INCOMPLETE_MAX[16..].try_into().unwrap();
+        pub(in super::super) unsafe fn valid_prefix_blocks<const LONG: bool>(
+            input: &[u8],
+        ) -> usize {
+            let incomplete = if LONG {
+                &G_INCOMPLETE_MAX
+            } else {
+                &INCOMPLETE_MAX
+            };
+            let incomplete_max: &[u8; 16] = incomplete[16..].try_into().unwrap();
             let mut previous = _mm_setzero_si128();
             let mut pending = _mm_setzero_si128();
             let mut done = 0;
@@ -263,10 +419,10 @@ mod x86 {
                     // Valid unless a code was cut off before it.
                     pending
                 } else {
-                    let mut error = block_errors(v[0], previous);
-                    error = _mm_or_si128(error, block_errors(v[1], v[0]));
-                    error = _mm_or_si128(error, block_errors(v[2], v[1]));
-                    error = _mm_or_si128(error, block_errors(v[3], v[2]));
+                    let mut error = block_errors::<LONG>(v[0], previous);
+                    error = _mm_or_si128(error, block_errors::<LONG>(v[1], v[0]));
+                    error = _mm_or_si128(error, block_errors::<LONG>(v[2], v[1]));
+                    error = _mm_or_si128(error, block_errors::<LONG>(v[3], v[2]));
                     pending = _mm_subs_epu8(v[3], table(incomplete_max));
                     error
                 };
@@ -279,7 +435,7 @@ mod x86 {
                 previous = v[3];
                 done += 64;
             }
-            super::super::boundary_before(input, done)
+            super::super::boundary_before::<LONG>(input, done)
         }
     }
 
@@ -304,41 +460,65 @@ mod x86 {
             _mm256_and_si256(_mm256_srli_epi16::<4>(v), _mm256_set1_epi8(0x0F))
         }
 
-        /// The error bits of the 32 bytes of `input`, given the 32 before.
+        /// The error bits of the 32 bytes of `input`, given the 32 before:
+        /// as UTF-8, or as UTF-G-8 if `LONG`.
         #[inline]
         #[target_feature(enable = "avx2")]
-        fn block_errors(input: __m256i, previous: __m256i) -> __m256i {
+        fn block_errors<const LONG: bool>(input: __m256i, previous: __m256i) -> __m256i {
+            let (t1h, t1l, t2h) = if LONG {
+                (&G_BYTE_1_HIGH, &G_BYTE_1_LOW, &G_BYTE_2_HIGH)
+            } else {
+                (&BYTE_1_HIGH, &BYTE_1_LOW, &BYTE_2_HIGH)
+            };
             // The 32 bytes from 16 before `input`: the alignr below then
             // reaches back across the lane boundary.
             let before = _mm256_permute2x128_si256::<0x21>(previous, input);
             let prev1 = _mm256_alignr_epi8::<15>(input, before);
-            let byte_1_high = _mm256_shuffle_epi8(table(&BYTE_1_HIGH), high_nibbles(prev1));
-            let byte_1_low = _mm256_shuffle_epi8(
-                table(&BYTE_1_LOW),
-                _mm256_and_si256(prev1, _mm256_set1_epi8(0x0F)),
-            );
-            let byte_2_high = _mm256_shuffle_epi8(table(&BYTE_2_HIGH), high_nibbles(input));
+            let prev1_low = _mm256_and_si256(prev1, _mm256_set1_epi8(0x0F));
+            let byte_1_high = _mm256_shuffle_epi8(table(t1h), high_nibbles(prev1));
+            let byte_1_low = _mm256_shuffle_epi8(table(t1l), prev1_low);
+            let byte_2_high = _mm256_shuffle_epi8(table(t2h), high_nibbles(input));
             let special = _mm256_and_si256(_mm256_and_si256(byte_1_high, byte_1_low), byte_2_high);
             // As in the SSSE3 version.
             let prev2 = _mm256_alignr_epi8::<14>(input, before);
             let prev3 = _mm256_alignr_epi8::<13>(input, before);
             let third = _mm256_subs_epu8(prev2, _mm256_set1_epi8((0xE0u8 - 0x80) as i8));
             let fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8((0xF0u8 - 0x80) as i8));
-            let must_be_trailing = _mm256_and_si256(
-                _mm256_or_si256(third, fourth),
-                _mm256_set1_epi8(0x80u8 as i8),
+            let mut must = _mm256_or_si256(third, fourth);
+            if !LONG {
+                let must_be_trailing = _mm256_and_si256(must, _mm256_set1_epi8(0x80u8 as i8));
+                return _mm256_xor_si256(must_be_trailing, special);
+            }
+            let prev4 = _mm256_alignr_epi8::<12>(input, before);
+            let prev5 = _mm256_alignr_epi8::<11>(input, before);
+            let fifth = _mm256_subs_epu8(prev4, _mm256_set1_epi8((0xF8u8 - 0x80) as i8));
+            let sixth = _mm256_subs_epu8(prev5, _mm256_set1_epi8((0xFCu8 - 0x80) as i8));
+            must = _mm256_or_si256(must, _mm256_or_si256(fifth, sixth));
+            let must_be_trailing = _mm256_and_si256(must, _mm256_set1_epi8(0x80u8 as i8));
+            let least = _mm256_and_si256(
+                _mm256_shuffle_epi8(table(&SECOND_MIN), prev1_low),
+                _mm256_shuffle_epi8(table(&HIGH_NIBBLE_F), high_nibbles(prev1)),
             );
-            _mm256_xor_si256(must_be_trailing, special)
+            let overlong = _mm256_subs_epu8(least, input);
+            _mm256_or_si256(_mm256_xor_si256(must_be_trailing, special), overlong)
         }
 
-        /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks.
+        /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks, or
+        /// [`super::super::valid_utf_g8_prefix`] if `LONG`.
         ///
         /// # Safety
         /// The processor must support AVX2.
         #[target_feature(enable = "avx2")]
-        pub(in super::super) unsafe fn valid_prefix_blocks(input: &[u8]) -> usize {
-            // SAFETY: `INCOMPLETE_MAX` is 32 readable bytes.
-            let incomplete_max = unsafe { _mm256_loadu_si256(INCOMPLETE_MAX.as_ptr().cast()) };
+        pub(in super::super) unsafe fn valid_prefix_blocks<const LONG: bool>(
+            input: &[u8],
+        ) -> usize {
+            let incomplete = if LONG {
+                &G_INCOMPLETE_MAX
+            } else {
+                &INCOMPLETE_MAX
+            };
+            // SAFETY: the table is 32 readable bytes.
+            let incomplete_max = unsafe { _mm256_loadu_si256(incomplete.as_ptr().cast()) };
             let mut previous = _mm256_setzero_si256();
             let mut pending = _mm256_setzero_si256();
             let mut done = 0;
@@ -357,8 +537,10 @@ mod x86 {
                     // Valid unless a code was cut off before it.
                     pending
                 } else {
-                    let error =
-                        _mm256_or_si256(block_errors(v[0], previous), block_errors(v[1], v[0]));
+                    let error = _mm256_or_si256(
+                        block_errors::<LONG>(v[0], previous),
+                        block_errors::<LONG>(v[1], v[0]),
+                    );
                     pending = _mm256_subs_epu8(v[1], incomplete_max);
                     error
                 };
@@ -371,7 +553,7 @@ mod x86 {
                 previous = v[1];
                 done += 64;
             }
-            super::super::boundary_before(input, done)
+            super::super::boundary_before::<LONG>(input, done)
         }
     }
 
@@ -455,7 +637,7 @@ mod x86 {
                 previous = v;
                 done += 64;
             }
-            super::super::boundary_before(input, done)
+            super::super::boundary_before::<false>(input, done)
         }
     }
 }
@@ -464,234 +646,4 @@ mod x86 {
 // recognises as test code.
 #[cfg(test)]
 #[cfg(target_arch = "x86_64")]
-mod tests {
-    use proptest::prelude::*;
-
-    /// The AVX2 and SSSE3 versions (and AVX-512, where the processor has
-    /// it) give the same prefix; it is valid UTF-8
-    /// and reaches the last whole block before the first error, less the
-    /// code that ends there (`boundary_before` steps back over it, whole or
-    /// cut off, without asking which).
-    fn versions_agree(input: &[u8]) -> Result<(), TestCaseError> {
-        if !(has_feature!("avx2") && has_feature!("ssse3")) {
-            eprintln!("skipped: this processor lacks AVX2 or SSSE3");
-            return Ok(());
-        }
-        // SAFETY: the processor supports both, checked just above.
-        let (avx2, ssse3) = unsafe {
-            (
-                super::x86::avx2::valid_prefix_blocks(input),
-                super::x86::ssse3::valid_prefix_blocks(input),
-            )
-        };
-        prop_assert_eq!(avx2, ssse3);
-        if has_feature!("avx512bw") {
-            // SAFETY: the processor supports AVX512BW, checked just above.
-            let avx512 = unsafe { super::x86::avx512::valid_prefix_blocks(input) };
-            prop_assert_eq!(avx512, ssse3);
-        }
-        let valid_up_to =
-            core::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), |_| input.len());
-        // The portable glue's prefix is the longest, std's `valid_up_to`.
-        prop_assert_eq!(super::prefix_via_simdutf8(input), valid_up_to);
-        prop_assert!(avx2 <= valid_up_to);
-        prop_assert!(
-            avx2 + 4 >= valid_up_to / 64 * 64,
-            "{} {}",
-            avx2,
-            valid_up_to
-        );
-        Ok(())
-    }
-
-    /// Valid UTF-8 of every length, with a near-valid piece somewhere in
-    /// it (one or two bytes changed, dropped, repeated or added).
-    #[cfg(feature = "proptest")]
-    fn near_valid() -> impl Strategy<Value = Vec<u8>> {
-        use crate::{strategy, Utf8};
-        let pieces = prop::collection::vec(strategy::valid_units::<Utf8>(), 1..30);
-        (
-            pieces,
-            strategy::near_valid_units::<Utf8>(),
-            any::<prop::sample::Index>(),
-        )
-            .prop_map(|(mut pieces, bad, at)| {
-                pieces.insert(at.index(pieces.len() + 1), bad);
-                pieces.concat()
-            })
-    }
-
-    #[cfg(feature = "proptest")]
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(1000))]
-
-        #[test]
-        fn avx2_and_ssse3_agree_on_near_valid_text(input in near_valid()) {
-            versions_agree(&input)?;
-        }
-    }
-
-    /// Both vector versions as [`versions_agree`] says, and the dispatched
-    /// `validate` of every 8-bit format against its scalar decoder, and
-    /// UTF-8's against std; `validate` after the portable prefix too.
-    fn all_agree(bytes: &[u8]) {
-        use crate::{Encoding, Utf8, UtfE8, UtfG8};
-        versions_agree(bytes).unwrap();
-        portable_agrees(bytes).unwrap();
-        assert_eq!(
-            Utf8::validate(bytes),
-            Utf8::decode_u64s(bytes, &mut Vec::new())
-        );
-        assert_eq!(
-            UtfG8::validate(bytes),
-            UtfG8::decode_u64s(bytes, &mut Vec::new())
-        );
-        assert_eq!(
-            UtfE8::validate(bytes),
-            UtfE8::decode_u64s(bytes, &mut Vec::new())
-        );
-        let verdict = |e: &crate::DecodeError| (e.valid_up_to(), e.error_len());
-        let std = |e: &core::str::Utf8Error| (e.valid_up_to(), e.error_len());
-        assert_eq!(
-            Utf8::validate(bytes).err().as_ref().map(verdict),
-            core::str::from_utf8(bytes).err().as_ref().map(std)
-        );
-    }
-
-    /// `validate` of each 8-bit format resumed after the prefix of
-    /// [`super::prefix_via_simdutf8`], as it runs off x86-64, gives the
-    /// verdict of the dispatched `validate` and of the scalar decoder.
-    fn portable_agrees(bytes: &[u8]) -> Result<(), TestCaseError> {
-        use super::super::{validate_after, UTF_8, UTF_E_8, UTF_G_8};
-        use crate::{Encoding, Utf8, UtfE8, UtfG8};
-        let prefix = super::prefix_via_simdutf8(bytes);
-        prop_assert_eq!(
-            validate_after(&UTF_8, bytes, prefix),
-            Utf8::decode_u64s(bytes, &mut Vec::new())
-        );
-        prop_assert_eq!(
-            validate_after(&UTF_G_8, bytes, prefix),
-            UtfG8::decode_u64s(bytes, &mut Vec::new())
-        );
-        prop_assert_eq!(
-            validate_after(&UTF_E_8, bytes, prefix),
-            UtfE8::decode_u64s(bytes, &mut Vec::new())
-        );
-        prop_assert_eq!(
-            validate_after(&UTF_E_8, bytes, prefix),
-            UtfE8::validate(bytes)
-        );
-        Ok(())
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(1000))]
-
-        /// Random bytes, mostly valid UTF-8 of every length (from `char`s)
-        /// with a few random bytes spliced in, and UTF-E-8 codes beyond
-        /// UTF-8 (which the prefix must stop before).
-        #[test]
-        fn the_portable_prefix_agrees_on_random_and_near_valid_input(
-            text in prop::collection::vec(any::<char>(), 0..400),
-            noise in prop::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..3),
-            beyond in any::<Option<prop::sample::Index>>(),
-        ) {
-            let mut bytes = text.iter().collect::<String>().into_bytes();
-            for (at, b) in noise {
-                let i = at.index(bytes.len() + 1);
-                bytes.insert(i, b);
-            }
-            if let Some(at) = beyond {
-                let i = at.index(bytes.len() + 1);
-                bytes.splice(i..i, [0xFEu8, 0x82, 0x80, 0x80, 0x80, 0x80, 0x80]);
-            }
-            versions_agree(&bytes)?;
-            portable_agrees(&bytes)?;
-        }
-
-        #[test]
-        fn the_portable_prefix_agrees_on_random_bytes(
-            bytes in prop::collection::vec(any::<u8>(), 0..300),
-        ) {
-            versions_agree(&bytes)?;
-            portable_agrees(&bytes)?;
-        }
-    }
-
-    #[test]
-    fn a_code_cut_off_before_a_block_of_ascii() {
-        // A non-ASCII block whose last bytes start a code that the next
-        // block, all ASCII, does not finish: only the check of the block
-        // after sees the fault.
-        for cut in [
-            &[0xC3u8][..],
-            &[0xE4],
-            &[0xE4, 0xB8],
-            &[0xF0],
-            &[0xF0, 0x9F],
-            &[0xF0, 0x9F, 0x98],
-        ] {
-            for end in 60..=64 {
-                let mut bytes = "é".repeat(40).into_bytes();
-                bytes.truncate(end - cut.len());
-                if bytes.last().is_some_and(|&b| b >= 0xC0) {
-                    bytes.pop();
-                    bytes.push(b'x');
-                }
-                bytes.extend_from_slice(cut);
-                bytes.extend(core::iter::repeat_n(b'a', 140));
-                all_agree(&bytes);
-                assert!(core::str::from_utf8(&bytes).is_err());
-            }
-        }
-        // And a code cut off at the very end, after whole valid blocks.
-        let mut bytes = "a".repeat(128).into_bytes();
-        bytes.push(0xE4);
-        all_agree(&bytes);
-    }
-
-    /// Every pair of a byte and the byte after it, then two trailing
-    /// bytes, inside a block and across a block boundary: each entry of the
-    /// three lookup tables (a byte's two nibbles, the next byte's high
-    /// nibble) is met with every neighbour, so a flag missing from one row
-    /// shows as a prefix longer than std's valid part.
-    #[test]
-    fn every_byte_pair_in_and_across_blocks() {
-        for at in [20, 63] {
-            for pair in 0..=0xFFFFu16 {
-                let mut bytes = [b'a'; 192];
-                bytes[at..at + 4].copy_from_slice(&[(pair >> 8) as u8, pair as u8, 0x80, 0x80]);
-                all_agree(&bytes);
-            }
-        }
-        // And the dispatch takes the vector path: valid text is read to
-        // within a block and a code of its end.
-        if has_feature!("ssse3") {
-            let text = "aé一😀".repeat(40);
-            let prefix = super::valid_utf8_prefix(text.as_bytes());
-            assert!(prefix + 68 >= text.len(), "{prefix} of {}", text.len());
-        }
-    }
-
-    #[test]
-    fn every_fault_at_every_offset_of_several_blocks() {
-        // Valid 3-byte text, then each kind of fault at each offset: the
-        // block boundaries and codes cut across them included.
-        let text = "一二三四五六七八九十".repeat(8).into_bytes();
-        for fault in [
-            &[0xFFu8][..],
-            &[0x80],
-            &[0xC0, 0x80],
-            &[0xED, 0xA0, 0x80],
-            &[0xE4],
-            &[0xF4, 0x90],
-            &[0x41],
-        ] {
-            for at in 0..text.len() {
-                let mut bytes = text.clone();
-                bytes.splice(at..at, fault.iter().copied());
-                all_agree(&bytes);
-            }
-        }
-    }
-}
+mod tests;
