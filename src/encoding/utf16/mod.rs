@@ -512,14 +512,20 @@ fn validate(facts: &Facts, input: &[u16]) -> Result<(), DecodeError> {
             pos += taken;
             continue;
         }
-        // Fast path: BMP units and surrogate pairs, which every limit allows.
+        // A block with a longer code or an error, or the last units: code
+        // by code to its end, before the block test is tried again (tried
+        // at every code, it cost a block's work per code of extended text).
+        let stop = (pos + block::LEN).min(input.len());
         if !is_surrogate(unit) {
             pos += bmp_run(&input[pos..]);
-        } else if let Some((_, len)) = read_code(facts, input, pos) {
-            pos += len;
-        } else {
-            let code = scan(facts, &input[pos..], &bounds).map_err(|e| e.shifted(pos))?;
-            pos += code.len();
+        }
+        while pos < stop {
+            if let Some((_, len)) = read_code(facts, input, pos) {
+                pos += len;
+            } else {
+                let code = scan(facts, &input[pos..], &bounds).map_err(|e| e.shifted(pos))?;
+                pos += code.len();
+            }
         }
     }
     Ok(())

@@ -262,14 +262,41 @@ fn decode_multibyte(limits: &Limits, input: &[u8], pos: usize) -> Option<(u64, u
             }
             Some((value, 6))
         }
+        // UTF-E-8's 7-byte codes (`utf-e-8.txt` §3.3): 36 value bits, at
+        // least 2^31, so the first trailing byte at least 82.
+        0xFE if limits.max_len >= 7 => {
+            let mut value = trail(1)?;
+            if value < 0x02 {
+                return None;
+            }
+            for k in 2..7 {
+                value = (value << 6) | trail(k)?;
+            }
+            Some((value, 7))
+        }
+        // And its 13-byte codes (§3.4): 72 value bits whose top nine are
+        // zero (the first trailing byte 80, the second 80..87), at least
+        // 2^36.
+        0xFF if limits.max_len >= 13 => {
+            if trail(1)? != 0 {
+                return None;
+            }
+            let mut value = trail(2)?;
+            if value > 0x07 {
+                return None;
+            }
+            for k in 3..13 {
+                value = (value << 6) | trail(k)?;
+            }
+            (value >> 36 != 0).then_some((value, 13))
+        }
         _ => decode_long(limits, &input[pos..]),
     }
 }
 
-/// The general fast path for any code at the start of `input` (the 7- and
-/// 13-byte codes in practice, and C0, C1 and the leads a format lacks).
-/// Kept out of line, not cold: dense FE and FF text runs through it.
-#[inline(never)]
+/// The general fast path for any code at the start of `input`: in
+/// practice C0, C1 and the leads a format lacks, all refused.
+#[cold]
 fn decode_long(limits: &Limits, input: &[u8]) -> Option<(u64, usize)> {
     let lead = input[0];
     let len = code_len(lead);
