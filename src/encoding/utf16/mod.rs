@@ -34,6 +34,7 @@ use alloc::vec::Vec;
 
 mod block;
 mod huge;
+mod masks;
 mod pack;
 
 use num_bigint::BigUint;
@@ -509,6 +510,12 @@ fn validate(facts: &Facts, input: &[u16]) -> Result<(), DecodeError> {
         // Fastest path: whole blocks of BMP units and pairs, tested with
         // reductions the compiler vectorises (`block.rs`).
         if let Some(taken) = block::skip(&input[pos..]) {
+            pos += taken;
+            continue;
+        }
+        // Then whole blocks with 3- and 4-unit codes (`masks.rs`).
+        let taken = masks::valid_prefix(facts, &input[pos..]);
+        if taken > 0 {
             pos += taken;
             continue;
         }

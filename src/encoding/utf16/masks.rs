@@ -1,0 +1,457 @@
+//! The fast path of validation for 16-bit text with codes beyond U+10FFFF:
+//! whole blocks of single units, surrogate pairs, and 3- and 4-unit codes
+//! (U+110000..U+3FFFFFFFF, utf-inf-16.txt §3.3), checked without a branch
+//! per code.
+//!
+//! After simdutf's UTF-16 check: each unit of a 64-unit block is classified
+//! into bit masks, one bit a unit (a loop the compiler vectorises), and the
+//! order of the codes is then checked on the masks with shifts: a high
+//! surrogate is followed by a low half, a lead by as many trailing units as
+//! it names, and every other unit of the low half (DC00..DFFF) is one of
+//! those. Where short and long codes alternate at random, as in text, the
+//! code-by-code path mispredicts a branch at most codes; here no branch
+//! depends on them. Codes cut off at the end of a block carry into the
+//! next through a few bits.
+//!
+//! Anything else (a longer code, an error, a value beyond the format's
+//! range) ends the run of blocks; the code-by-code path then reads that
+//! block and finds any error's exact position.
+
+use super::Facts;
+
+/// Units per block: one bit each in a `u64`.
+const LEN: usize = 64;
+
+/// The longest code this path takes: 8 units, every value below 2^64
+/// (§3.3.1; 9 to 11 units and the DDFF codes go code by code). Each check
+/// is built for the codes up to a `LONGEST` of its own, since each length
+/// it takes costs time in every block: text of 3- and 4-unit codes (values
+/// below 2^34) runs at twice the speed with `LONGEST` 4.
+const LONGEST: usize = 8;
+
+/// The low byte of the least lead of an `n`-unit code: DC04 for 3 units
+/// (below, its values are a surrogate pair's), then DD00, DD80, DDC0, DDE0
+/// and DDF0, where `n` − 3 one-bits and a zero leave 11 − `n` value bits.
+const fn first_lead(n: usize) -> u8 {
+    match n {
+        3 => 0x04,
+        _ => (0xFF00u16 >> (n - 4)) as u8,
+    }
+}
+
+/// The low byte of the last lead of an `n`-unit code the range up to `max`
+/// takes (`max` `None`: no limit), or `None` if it takes none: the lead
+/// holds the value's bits from 9 (`n` − 1) up.
+fn last_lead(n: usize, max: Option<u64>) -> Option<u8> {
+    let marker = if n == 3 { 0 } else { first_lead(n) };
+    let value_bits = (1u64 << (11 - n)) - 1;
+    let least = if n == 3 { 0x11_0000 } else { 1 << (8 * n - 6) };
+    match max {
+        None => Some(marker | value_bits as u8),
+        Some(max) if max < least => None,
+        Some(max) => Some(marker | (max >> (9 * (n - 1))).min(value_bits) as u8),
+    }
+}
+
+/// The masks of one block, bit `i` for unit `i`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Masks {
+    /// High surrogates, D800..DBFF.
+    high: u64,
+    /// The low half, DC00..DFFF: low surrogates, leads and trailing units.
+    low: u64,
+    /// Trailing units of the longer codes, DE00..DFFF (§3.3.3).
+    trailing: u64,
+    /// Leads of codes of 3 to 8 units the format's range takes.
+    leads: [u64; 6],
+    /// The least lead of each length, whose codes are shortest only from a
+    /// bound on the first trailing unit on (§3.3.4)...
+    least_leads: [u64; 6],
+    /// ... and the trailing units below that bound: the value needs
+    /// 8n − 6 bits, so the first trailing unit's bit 12 − n (a DC04 code
+    /// below U+110000 is a surrogate pair's value: bit 7).
+    low_trailing: [u64; 6],
+}
+
+impl Masks {
+    /// The masks of `units`, given the last lead of each length the range
+    /// takes.
+    #[inline(always)]
+    fn of<const LONGEST: usize>(units: &[u16; LEN], last_leads: &[Option<u8>; 6]) -> Masks {
+        let b = Bytes::of(units);
+        let dc = b.high_eq(0xFF, 0xDC);
+        let dd = b.high_eq(0xFF, 0xDD);
+        let de = b.high_eq(0xFF, 0xDE);
+        let mut m = Masks {
+            high: b.high_eq(0xFC, 0xD8),
+            low: b.high_eq(0xFC, 0xDC),
+            trailing: b.high_eq(0xFE, 0xDE),
+            ..Masks::default()
+        };
+        for (i, n) in (3..=LONGEST).enumerate() {
+            let Some(last) = last_leads[i] else {
+                continue;
+            };
+            let page = if n == 3 { dc } else { dd };
+            let first = first_lead(n);
+            let below_first = if first == 0 {
+                0
+            } else {
+                b.low_at_most(first - 1)
+            };
+            m.leads[i] = page & b.low_at_most(last) & !below_first;
+            m.least_leads[i] = page & b.low_eq(0xFF, first);
+            let bit = if n == 3 { 7 } else { 12 - n as u32 };
+            m.low_trailing[i] = de & b.low_at_most(((1u16 << bit) - 1) as u8);
+        }
+        m
+    }
+}
+
+/// A block's units split into their high and low bytes, for the masks.
+struct Bytes {
+    high: [u8; LEN],
+    low: [u8; LEN],
+}
+
+impl Bytes {
+    #[inline(always)]
+    fn of(units: &[u16; LEN]) -> Bytes {
+        let mut b = Bytes {
+            high: [0; LEN],
+            low: [0; LEN],
+        };
+        for ((h, l), &u) in b.high.iter_mut().zip(&mut b.low).zip(units) {
+            *h = (u >> 8) as u8;
+            *l = u as u8;
+        }
+        b
+    }
+
+    /// The units whose high byte `h` has `h & and == eq`.
+    #[inline(always)]
+    fn high_eq(&self, and: u8, eq: u8) -> u64 {
+        bytes_eq(&self.high, and, eq)
+    }
+
+    /// The units whose low byte `l` has `l & and == eq`.
+    #[inline(always)]
+    fn low_eq(&self, and: u8, eq: u8) -> u64 {
+        bytes_eq(&self.low, and, eq)
+    }
+
+    /// The units whose low byte is at most `bound`.
+    #[inline(always)]
+    fn low_at_most(&self, bound: u8) -> u64 {
+        bytes_at_most(&self.low, bound)
+    }
+}
+
+/// Bit `i` set where `bytes[i] & and == eq`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn bytes_eq(bytes: &[u8; LEN], and: u8, eq: u8) -> u64 {
+    (0..LEN).fold(0, |m, i| m | u64::from(bytes[i] & and == eq) << i)
+}
+
+/// Bit `i` set where `bytes[i] <= bound`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn bytes_at_most(bytes: &[u8; LEN], bound: u8) -> u64 {
+    (0..LEN).fold(0, |m, i| m | u64::from(bytes[i] <= bound) << i)
+}
+
+#[cfg(target_arch = "x86_64")]
+use sse2::{bytes_at_most, bytes_eq};
+
+/// The byte tests on SSE2, which every x86-64 processor has: a compare of
+/// sixteen bytes and a move of their top bits, where the plain loop above
+/// was not vectorised and cost more than the code-by-code path it serves.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod sse2 {
+    use core::arch::x86_64::*;
+
+    use super::LEN;
+
+    /// The four 16-byte vectors of `bytes`.
+    #[inline(always)]
+    fn load(bytes: &[u8; LEN]) -> [__m128i; 4] {
+        // SAFETY: `bytes` is 64 readable bytes: four unaligned loads at
+        // offsets 0, 16, 32 and 48 stay inside it.
+        unsafe {
+            let p = bytes.as_ptr();
+            [
+                _mm_loadu_si128(p.cast()),
+                _mm_loadu_si128(p.add(16).cast()),
+                _mm_loadu_si128(p.add(32).cast()),
+                _mm_loadu_si128(p.add(48).cast()),
+            ]
+        }
+    }
+
+    /// The top bits of the bytes of four vectors of all-ones or zeros.
+    #[inline(always)]
+    fn gather(t: [__m128i; 4]) -> u64 {
+        t.iter().enumerate().fold(0, |m, (k, &v)| {
+            // SAFETY: SSE2 is part of x86-64: every such processor has it.
+            let bits = unsafe { _mm_movemask_epi8(v) };
+            m | u64::from(bits as u16) << (16 * k)
+        })
+    }
+
+    /// Bit `i` set where `bytes[i] & and == eq`.
+    #[inline(always)]
+    pub(super) fn bytes_eq(bytes: &[u8; LEN], and: u8, eq: u8) -> u64 {
+        // SAFETY: SSE2 is part of x86-64: every such processor has it.
+        gather(load(bytes).map(|v| unsafe {
+            let (and, eq) = (_mm_set1_epi8(and as i8), _mm_set1_epi8(eq as i8));
+            _mm_cmpeq_epi8(_mm_and_si128(v, and), eq)
+        }))
+    }
+
+    /// Bit `i` set where `bytes[i] <= bound`.
+    #[inline(always)]
+    pub(super) fn bytes_at_most(bytes: &[u8; LEN], bound: u8) -> u64 {
+        // SAFETY: SSE2 is part of x86-64: every such processor has it.
+        gather(load(bytes).map(|v| unsafe {
+            let bound = _mm_set1_epi8(bound as i8);
+            _mm_cmpeq_epi8(_mm_min_epu8(v, bound), v)
+        }))
+    }
+}
+
+/// What a block hands on to the next: bit 0 (and up) for its first units.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Carry {
+    /// The first unit must be a pair's low half.
+    pair: u64,
+    /// These first units must be trailing units.
+    trailing: u64,
+    /// The first unit is the first trailing unit after a least lead, of
+    /// each length.
+    after_least: [u64; 6],
+}
+
+/// Checks the block of `m`, given what the block before carries, and
+/// returns the mask of its units that start a code, or `None` if the block
+/// holds anything else than the codes this path takes.
+#[inline(always)]
+fn check<const LONGEST: usize>(m: &Masks, carry: &mut Carry) -> Option<u64> {
+    let pair_low = (m.high << 1) | carry.pair;
+    let mut expected = 0u128;
+    let mut leads = 0;
+    let mut bad = 0;
+    let mut next = Carry {
+        pair: m.high >> 63,
+        ..Carry::default()
+    };
+    for (i, n) in (3..=LONGEST).enumerate() {
+        let lead = m.leads[i] & !pair_low;
+        leads |= lead;
+        for k in 1..n {
+            expected |= u128::from(lead) << k;
+        }
+        let least = m.least_leads[i] & lead;
+        bad |= ((least << 1) | carry.after_least[i]) & m.low_trailing[i];
+        next.after_least[i] = least >> 63;
+    }
+    let trailing = expected as u64 | carry.trailing;
+    bad |=
+        (pair_low & !m.low) | (trailing & !m.trailing) | (m.low & !pair_low & !trailing & !leads);
+    if bad != 0 {
+        return None;
+    }
+    next.trailing = (expected >> 64) as u64;
+    *carry = next;
+    Some(!(pair_low | trailing))
+}
+
+/// The length of a prefix of `input` that is valid in the format of
+/// `facts` and ends on a code boundary: whole blocks of codes of up to 4
+/// units, or if the first block has longer ones, of up to 8 units, less a
+/// code cut off at the end of the last. 0 for UTF-16, whose range has no
+/// such codes.
+pub(super) fn valid_prefix(facts: &Facts, input: &[u16]) -> usize {
+    match prefix_of::<4>(facts, input) {
+        0 => prefix_of::<LONGEST>(facts, input),
+        taken => taken,
+    }
+}
+
+/// [`valid_prefix`] for codes of up to `LONGEST` units.
+fn prefix_of<const LONGEST: usize>(facts: &Facts, input: &[u16]) -> usize {
+    if !facts.extended() {
+        return 0;
+    }
+    let last_leads = [3, 4, 5, 6, 7, 8].map(|n| last_lead(n, facts.max));
+    let mut carry = Carry::default();
+    let mut boundary = 0;
+    for (k, block) in input.chunks_exact(LEN).enumerate() {
+        let Ok(units) = <&[u16; LEN]>::try_from(block) else {
+            break;
+        };
+        let Some(starts) = check::<LONGEST>(&Masks::of::<LONGEST>(units, &last_leads), &mut carry)
+        else {
+            break;
+        };
+        boundary = if carry == Carry::default() {
+            (k + 1) * LEN
+        } else {
+            // The last code runs on into the next block: stop before it.
+            k * LEN + 63 - starts.leading_zeros() as usize
+        };
+    }
+    boundary
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::utf16::{UTF_E_16, UTF_G_16, UTF_INF_16};
+    use crate::{CodePoint, Encoding, UtfInf16};
+
+    #[test]
+    fn text_of_3_and_4_unit_codes_is_taken_whole() {
+        let values: Vec<u64> = (0..1000u64)
+            .map(|i| match i % 4 {
+                0 => 0x41,
+                1 => 0x20_0000 + i * 977,
+                2 => 0x400_0000 + i * 7919,
+                _ => 0x1F600,
+            })
+            .collect();
+        let mut units = Vec::new();
+        UtfInf16::encode_u64s(&values, &mut units).unwrap();
+        let prefix = valid_prefix(&UTF_INF_16, &units);
+        assert!(prefix + LEN > units.len(), "{prefix} of {}", units.len());
+    }
+
+    /// The last lead of each length for each range: UTF-G-16 ends at
+    /// DD0F (U+7FFFFFFF), UTF-E-16 at DDF0, UTF-∞-16 takes every page.
+    #[test]
+    fn the_last_leads_follow_each_range() {
+        let leads = |max| [3, 4, 5, 6, 7, 8].map(|n| last_lead(n, max));
+        assert_eq!(
+            leads(UTF_G_16.max),
+            [Some(0xFF), Some(0x0F), None, None, None, None]
+        );
+        assert_eq!(
+            leads(UTF_E_16.max),
+            [
+                Some(0xFF),
+                Some(0x7F),
+                Some(0xBF),
+                Some(0xDF),
+                Some(0xEF),
+                Some(0xF0)
+            ]
+        );
+        assert_eq!(
+            leads(UTF_INF_16.max),
+            [
+                Some(0xFF),
+                Some(0x7F),
+                Some(0xBF),
+                Some(0xDF),
+                Some(0xEF),
+                Some(0xF7)
+            ]
+        );
+        assert_eq!(
+            (first_lead(3), first_lead(4), first_lead(8)),
+            (0x04, 0x00, 0xF0)
+        );
+    }
+
+    /// Random text of every code length at every start offset, with stray
+    /// and cut-off units: the prefix is valid and ends on a code boundary,
+    /// and `validate` (which runs this path) gives the verdict of decoding
+    /// code by code, in each extended 16-bit format.
+    fn agrees<E: Encoding<Unit = u16>>(facts: &Facts, seed: u64) {
+        let mut rng = seed | 1;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for _ in 0..300 {
+            let mut units: Vec<u16> = vec![0x41; (next() % 64) as usize];
+            let codes = next() % 200;
+            let dense = next() % 6;
+            for _ in 0..codes {
+                let value = match next() % 8 {
+                    0 => next() % 0x80,
+                    1 => 0x1_0000 + next() % 0x10_0000,
+                    2..=4 => 0x11_0000 + next() % (1 << (21 + 8 * dense)),
+                    5 => next() >> (next() % 64),
+                    6 => {
+                        units.push(next() as u16 | 0xD800);
+                        continue;
+                    }
+                    _ => {
+                        let mut code = Vec::new();
+                        let cp = CodePoint::from(next() >> (next() % 40));
+                        if E::encode(&cp, &mut code).is_ok() {
+                            units.extend_from_slice(&code[..code.len().div_ceil(2)]);
+                        }
+                        continue;
+                    }
+                };
+                let _ = E::encode(&CodePoint::from(value), &mut units);
+            }
+            let prefix = valid_prefix(facts, &units);
+            assert!(
+                E::decode_all(&units[..prefix]).is_ok(),
+                "{prefix} {units:X?}"
+            );
+            let by_code = E::decode_all(&units).map(|_| ());
+            assert_eq!(E::validate(&units), by_code, "{}: {units:X?}", E::NAME);
+        }
+    }
+
+    #[test]
+    fn the_prefix_and_validate_agree_with_decoding_code_by_code() {
+        for seed in [1, 0x9E37_79B9_7F4A_7C15, 0xDEAD_BEEF] {
+            agrees::<crate::UtfG16>(&UTF_G_16, seed);
+            agrees::<crate::UtfE16>(&UTF_E_16, seed);
+            agrees::<UtfInf16>(&UTF_INF_16, seed);
+        }
+    }
+
+    /// Each unit of the low half after each lead, at each end of a block:
+    /// every mask and every bound on a first trailing unit is met.
+    #[test]
+    fn every_unit_after_every_lead_in_and_across_blocks() {
+        fn one<E: Encoding<Unit = u16>>(facts: &Facts) {
+            for at in [10, 60, 61, 62, 63] {
+                for lead in (0xDC00..=0xDDFFu16).step_by(3).chain([
+                    0xDC04, 0xDD00, 0xDD0F, 0xDD10, 0xDD80, 0xDDC0, 0xDDE0, 0xDDF0, 0xDDF1, 0xDDF7,
+                ]) {
+                    for second in [
+                        0x41, 0xD800, 0xDC00, 0xDE00, 0xDE0F, 0xDE10, 0xDE3F, 0xDE40, 0xDE7F,
+                        0xDE80, 0xDEFF, 0xDF00, 0xDFFF,
+                    ] {
+                        for trailing in 0..8 {
+                            let mut units = vec![0x41u16; at];
+                            units.extend([lead, second]);
+                            units.extend(core::iter::repeat_n(0xDE00, trailing));
+                            units.resize(192, 0x41);
+                            let prefix = valid_prefix(facts, &units);
+                            assert!(
+                                E::decode_all(&units[..prefix]).is_ok(),
+                                "{}: {units:X?}",
+                                E::NAME
+                            );
+                            assert_eq!(E::validate(&units), E::decode_all(&units).map(|_| ()));
+                        }
+                    }
+                }
+            }
+        }
+        one::<crate::UtfG16>(&UTF_G_16);
+        one::<crate::UtfE16>(&UTF_E_16);
+        one::<UtfInf16>(&UTF_INF_16);
+    }
+}
