@@ -17,6 +17,7 @@ mod report;
 mod scan;
 mod units;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -57,7 +58,13 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // `--help` and `--version` write to standard output, which can fail
+        // like any command's output; clap would ignore that and exit 0.
+        Err(e) if !e.use_stderr() => return exit_code(print_to_stdout(&e)),
+        Err(e) => e.exit(),
+    };
     let outcome = match cli.command {
         Command::Encode(args) => encode::run(&args),
         Command::Decode(args) => decode::run(&args),
@@ -72,6 +79,19 @@ fn main() -> ExitCode {
         Command::Describe(args) => describe::run(&args),
         Command::Compare(args) => compare::run(&args),
     };
+    exit_code(outcome)
+}
+
+/// What clap prints on standard output (help, the version), flushed, so
+/// that a failure to write is the command's error.
+fn print_to_stdout(e: &clap::Error) -> Outcome {
+    e.print()?;
+    io::stdout().flush()?;
+    Ok(true)
+}
+
+/// The exit status of an outcome, its error reported on stderr.
+fn exit_code(outcome: Outcome) -> ExitCode {
     match outcome {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
