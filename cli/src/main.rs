@@ -5,8 +5,10 @@
 //!
 //! Exit status: 0 when everything was valid, 1 when some input was not
 //! (a code point a format cannot encode, an invalid unit sequence), 2 for a
-//! usage error (clap's default) or a failure to read or write. Every error
-//! goes to stderr as `ucsx: <file>: <what>`.
+//! usage error (clap's default) or a failure to read or write, 128 + N when
+//! signal N (SIGINT, SIGTERM, SIGHUP) ends a command writing a named output
+//! through a temporary file (`signals.rs`). Every error goes to stderr as
+//! `ucsx: <file>: <what>`.
 #![forbid(unsafe_code)]
 
 mod chosen;
@@ -15,6 +17,7 @@ mod files;
 mod labels;
 mod report;
 mod scan;
+mod signals;
 mod units;
 
 use std::io::{self, Write};
