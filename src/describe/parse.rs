@@ -235,6 +235,31 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
         let span = e.span().unwrap_or(0..0);
         error_at(source, span, shorten_quoted(e.message().trim_end()))
     })?;
+    let compiled = compile(source, &raw)?;
+    // A unit matching an invalid-leads template is refused wherever it
+    // stands, so no template may match a lead the encoder writes: the
+    // format would write codes it refuses to read.
+    if let Some(r) = super::leads::refused(&compiled) {
+        let template = &raw.invalid_leads[r.template];
+        let code = super::decide::code(&compiled, r.value);
+        return Err(error_at(
+            source,
+            template.span(),
+            format!(
+                "invalid lead {} matches {}, the lead of the code of {} ({}): the decoder would refuse what the encoder writes",
+                quote(template.get_ref()),
+                super::decide::hex(&compiled, &[r.lead]),
+                show(r.value),
+                super::decide::hex(&compiled, &code)
+            ),
+        ));
+    }
+    Ok(compiled)
+}
+
+/// Checks every rule but that of the invalid leads, which needs the
+/// compiled classes.
+fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
     let err = |span: Range<usize>, reason: String| error_at(source, span, reason);
 
     let width = *raw.unit.get_ref();

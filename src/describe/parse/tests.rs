@@ -121,3 +121,143 @@ fn templates_and_escaped_tokens_are_quoted_alike() {
         )
     );
 }
+
+/// A unit an `invalid-leads` template matches is refused wherever it
+/// stands, so a template that matches the lead of a code the encoder
+/// writes makes a format that cannot read its own output: refused at the
+/// template, with the least value whose code it would refuse.
+#[test]
+fn an_invalid_lead_the_encoder_writes_is_refused_at_its_template() {
+    let utf8 = |invalid: &str| {
+        format!(
+            "name = \"T\"\nunit = 8\nmax = \"U+7FF\"\ninvalid-leads = [{invalid}]\n\
+             [[class]]\nunits = [\"0xxxxxxx\"]\n\
+             [[class]]\nunits = [\"110xxxxx\", \"10xxxxxx\"]\n"
+        )
+    };
+    let leb128 = include_str!("../../../zoo/leb128.toml");
+    let vlq = include_str!("../../../zoo/midi-vlq.toml");
+    let continued = |zoo: &str, invalid: &str| {
+        zoo.replacen(
+            "unit = 8\n",
+            &format!("unit = 8\ninvalid-leads = [\"{invalid}\"]\n"),
+            1,
+        )
+    };
+    let line_of = |source: &str| {
+        source
+            .lines()
+            .position(|l| l.starts_with("invalid-leads"))
+            .unwrap()
+            + 1
+    };
+    let sixteen = |invalid: &str| {
+        format!(
+            "name = \"S\"\nunit = 16\nmax = \"U+FFFF\"\ninvalid-leads = [\"{invalid}\"]\n\
+             [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx\"]\n\
+             [[class]]\nunits = [\"1xxxxxxx_xxxxxxxx\"]\noffset = 0x8000\n"
+        )
+    };
+    for (source, column, refusal) in [
+        // The shortest codes of a lead the template matches.
+        (
+            utf8("\"1100001x\""),
+            18,
+            "\"1100001x\" matches C2, the lead of the code of U+0080 (C2 80)",
+        ),
+        (
+            utf8("\"11000100\""),
+            18,
+            "\"11000100\" matches C4, the lead of the code of U+0100 (C4 80)",
+        ),
+        // The first template that matches, listed second.
+        (
+            utf8("\"11111111\", \"110xxxxx\""),
+            30,
+            "\"110xxxxx\" matches C2, the lead of the code of U+0080 (C2 80)",
+        ),
+        // A lead of surrogates and other values: the first other value.
+        (
+            sixteen("1101xxxx_xxxxxxxx"),
+            18,
+            "\"1101xxxx_xxxxxxxx\" matches D000, the lead of the code of U+D000 (D000)",
+        ),
+        // Continuation bits: the first unit of a code in either order.
+        (
+            continued(leb128, "0xxxxxxx"),
+            18,
+            "\"0xxxxxxx\" matches 00, the lead of the code of U+0000 (00)",
+        ),
+        (
+            continued(leb128, "10000000"),
+            18,
+            "\"10000000\" matches 80, the lead of the code of U+0080 (80 01)",
+        ),
+        (
+            continued(vlq, "1000000x"),
+            18,
+            "\"1000000x\" matches 81, the lead of the code of U+0080 (81 00)",
+        ),
+    ] {
+        let e = refused(&source);
+        assert_eq!(
+            (e.line(), e.column(), e.reason()),
+            (
+                line_of(&source),
+                column,
+                format!("invalid lead {refusal}: the decoder would refuse what the encoder writes")
+                    .as_str()
+            ),
+            "{source}"
+        );
+    }
+}
+
+/// An invalid lead that no code the encoder writes begins with is
+/// accepted: a lead of only shorter values' codes, of refused surrogates,
+/// of a class past `max`, or of a longer code that VLQ never writes.
+#[test]
+fn an_invalid_lead_no_code_begins_with_is_accepted() {
+    for source in [
+        // UTF-G-16's DC00..DC03 (shorter values only).
+        String::from(
+            crate::describe::DescribedFormat::builtin_source(crate::Format::UtfG16).unwrap(),
+        ),
+        // Surrogates only.
+        "name = \"S\"\nunit = 16\nmax = \"U+FFFF\"\ninvalid-leads = [\"11011xxx_xxxxxxxx\"]\n\
+         [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx\"]\n\
+         [[class]]\nunits = [\"1xxxxxxx_xxxxxxxx\"]\noffset = 0x8000\n"
+            .into(),
+        // A class past max.
+        "name = \"T\"\nunit = 8\nmax = \"U+7F\"\ninvalid-leads = [\"1111111x\"]\n\
+         [[class]]\nunits = [\"0xxxxxxx\"]\n[[class]]\nunits = [\"110xxxxx\", \"10xxxxxx\"]\n"
+            .into(),
+        // VLQ's 80: a zero top group, never written.
+        include_str!("../../../zoo/midi-vlq.toml").replacen(
+            "unit = 8\n",
+            "unit = 8\ninvalid-leads = [\"10000000\"]\n",
+            1,
+        ),
+    ] {
+        assert!(DescribedFormat::parse(&source).is_ok(), "{source}");
+    }
+}
+
+/// The leads of a class of 32-bit units are not listed: a template that
+/// matches one of two billion is found at once, at the least value.
+#[test]
+fn an_invalid_lead_among_billions_is_found_at_its_least_value() {
+    let wide = |max: &str| {
+        format!(
+            "name = \"W\"\nunit = 32\nmax = \"{max}\"\n\
+             invalid-leads = [\"0101_0101_xxxx_0000_xxxxxxxx_xxxxxx11\"]\n\
+             [[class]]\nunits = [\"0xxxxxxx_xxxxxxxx_xxxxxxxx_xxxxxxxx\"]\n"
+        )
+    };
+    assert!(DescribedFormat::parse(&wide("U+55000002")).is_ok());
+    let e = refused(&wide("U+7FFFFFFF"));
+    assert_eq!(
+        e.reason(),
+        "invalid lead \"0101_0101_xxxx_0000_xxxxxxxx_xxxxxx11\" matches 55000003, the lead of the code of U+55000003 (55000003): the decoder would refuse what the encoder writes"
+    );
+}
