@@ -380,3 +380,59 @@ impl fmt::Display for EncodeError {
 }
 
 impl core::error::Error for EncodeError {}
+
+/// The most characters of a token that [`quote`] shows.
+pub(crate) const QUOTED_CHARS: usize = 64;
+
+/// `token` as error messages quote it: in double quotes with Rust's escapes
+/// (as `{:?}` writes a `str`), whole up to 64 characters; past that its
+/// first 64, an ellipsis and its length in characters, so that a message
+/// about a token of millions of characters (a hostile input line, a
+/// description's value) stays one short line.
+///
+/// ```
+/// assert_eq!(ucsx::quote("U+12G4"), "\"U+12G4\"");
+/// assert_eq!(ucsx::quote("tab\there"), "\"tab\\there\"");
+/// let long = "7".repeat(1_000_000);
+/// assert_eq!(
+///     ucsx::quote(&long),
+///     format!("\"{}…\" (1000000 characters)", "7".repeat(64))
+/// );
+/// ```
+pub fn quote(token: &str) -> alloc::string::String {
+    let Some((end, _)) = token.char_indices().nth(QUOTED_CHARS) else {
+        return alloc::format!("{token:?}");
+    };
+    let shown = alloc::format!("{:?}", &token[..end]);
+    // `shown` ends with the closing quote, which goes after the ellipsis.
+    let open = &shown[..shown.len() - 1];
+    alloc::format!("{open}…\" ({} characters)", token.chars().count())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quote;
+
+    #[test]
+    fn tokens_are_quoted_whole_up_to_64_characters() {
+        let at_most = "é".repeat(64);
+        assert_eq!(quote(&at_most), alloc::format!("\"{at_most}\""));
+        assert_eq!(quote(""), "\"\"");
+        assert_eq!(quote("a\"b"), "\"a\\\"b\"");
+    }
+
+    #[test]
+    fn longer_tokens_show_64_characters_and_their_length() {
+        let longer = "é".repeat(65);
+        assert_eq!(
+            quote(&longer),
+            alloc::format!("\"{}…\" (65 characters)", "é".repeat(64))
+        );
+        // Escapes count as the one character they stand for.
+        let newlines = "\n".repeat(100);
+        assert_eq!(
+            quote(&newlines),
+            alloc::format!("\"{}…\" (100 characters)", "\\n".repeat(64))
+        );
+    }
+}

@@ -99,7 +99,7 @@ pub use encoding::{
     UnitVec, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
 };
 pub use engine::{ErrorMode, Transcoder};
-pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+pub use error::{quote, DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 pub use string::{
     CoversUnicode, EncodedStr, EncodedString, FromUnitsError, MatchIndices, NotUnicodeError,
     Pattern, Split, StringCodePointIndices, StringCodePoints,

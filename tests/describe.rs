@@ -674,22 +674,26 @@ fn base_compatible_is_decided_only_from_the_base_format_s_own_templates() {
     );
 }
 
-/// `round-trip` is refuted from the templates when a valid code's lead is
-/// an invalid lead: the first such value is named. Here U+0080..U+00FF
-/// are one byte each, the value less 0x80 in the low seven bits (so each
-/// is its own byte), and FE and FF are invalid leads: U+00FE is the first
-/// value they refuse.
+/// A description whose encoder writes a code whose lead an invalid-leads
+/// template matches is refused where the template is: the format could
+/// not read its own output. Here U+0080..U+00FF are one byte each, the
+/// value less 0x80 in the low seven bits, and FE and FF are invalid leads:
+/// U+00FE is the first value they would refuse.
 #[test]
-fn round_trip_names_the_first_value_whose_lead_is_an_invalid_lead() {
-    let r = verdict_on(
+fn a_description_that_refuses_its_own_codes_is_refused() {
+    let err = DescribedFormat::parse(
         "name = \"T\"\nunit = 8\nmax = \"U+FF\"\ninvalid-leads = [\"1111111x\"]\n\
          [[class]]\nunits = [\"0xxxxxxx\"]\n\
          [[class]]\nunits = [\"1xxxxxxx\"]\noffset = 0x80\n",
-        Property::RoundTrip,
-    );
+    )
+    .unwrap_err();
     assert_eq!(
-        decided_failure(&r),
-        "U+00FE encodes as FE but an invalid-leads template refuses its lead"
+        (err.line(), err.column(), err.reason()),
+        (
+            4,
+            18,
+            "invalid lead \"1111111x\" matches FE, the lead of the code of U+00FE (FE): the decoder would refuse what the encoder writes"
+        )
     );
 }
 
@@ -713,10 +717,10 @@ fn units_listed_as_invalid_leads_do_not_count_as_leads() {
     );
 }
 
-/// The leads of a class are listed against the invalid leads only up to
-/// 65,536 of them; past that, `round-trip` is the sample's.
+/// However many leads a class has, `round-trip` is decided: reading the
+/// description made sure no code leads with an invalid lead.
 #[test]
-fn round_trip_is_sampled_where_a_class_has_too_many_leads_to_list() {
+fn round_trip_is_decided_where_a_class_has_too_many_leads_to_list() {
     let r = verdict_on(
         "name = \"T\"\nunit = 32\nmax = \"U+10FFFF\"\n\
          invalid-leads = [\"11111111_xxxxxxxx_xxxxxxxx_xxxxxxxx\"]\n\
@@ -725,7 +729,7 @@ fn round_trip_is_sampled_where_a_class_has_too_many_leads_to_list() {
     );
     assert_eq!(
         (r.verdict, r.method),
-        (Verdict::Pass, Method::Sampled),
+        (Verdict::Pass, Method::Decided),
         "{r}"
     );
 }

@@ -2,16 +2,16 @@
 //! standard streams, errors that name the file, an input that is also the
 //! output refused (as `cat` does), and a named output written through a
 //! temporary file renamed into place, so that a failure never leaves it
-//! half-written or empty.
+//! half-written or empty, and a signal that ends the command removes the
+//! temporary file (see `signals.rs`).
 
 use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
-use tempfile::NamedTempFile;
-
 use crate::commands::Error;
 use crate::report::{STDIN, STDOUT};
+use crate::signals::Temporary;
 
 /// Whether `path` stands for a standard stream.
 fn is_std(path: Option<&Path>) -> bool {
@@ -129,7 +129,7 @@ enum Sink {
     /// A device or pipe named on the command line: written in place.
     Direct(File),
     /// A regular file: written to `temp`, renamed to `path` by `commit`.
-    Temp(NamedTempFile, PathBuf),
+    Temp(Temporary, PathBuf),
 }
 
 /// An output: standard output, or a named file that is only replaced once
@@ -188,7 +188,7 @@ impl Output {
         };
         #[cfg(unix)]
         builder.permissions(permissions);
-        let temp = builder.tempfile_in(&dir).map_err(error)?;
+        let temp = Temporary::create_in(&builder, &dir).map_err(error)?;
         if let Some(meta) = existing {
             temp.as_file()
                 .set_permissions(meta.permissions())
@@ -211,7 +211,7 @@ impl Output {
             Sink::Direct(mut file) => file.flush().map_err(error),
             Sink::Temp(temp, path) => {
                 temp.as_file().sync_all().map_err(error)?;
-                temp.persist(&path).map_err(|e| error(e.error))?;
+                temp.persist(&path).map_err(error)?;
                 Ok(())
             }
         }

@@ -38,8 +38,9 @@ const ALIASES: [(&str, Format); 5] = [
 fn unknown(name: &str) -> String {
     let ids: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
     format!(
-        "unknown format {name:?} (expected one of {}, or iconv's utf8, ucs-4; \
+        "unknown format {} (expected one of {}, or iconv's utf8, ucs-4; \
          16- and 32-bit names take an le or be suffix: utf-16le, ucs-4be)",
+        ucsx::quote(name),
         ids.join(", ")
     )
 }
@@ -71,7 +72,8 @@ pub fn label(name: &str) -> Result<Label, String> {
             // Bytes are units in the 8-bit formats: no order to fix.
             Some(format) if format.unit_bits() == 8 => {
                 return Err(format!(
-                    "{name:?}: {} has 8-bit units, which have no byte order",
+                    "{}: {} has 8-bit units, which have no byte order",
+                    ucsx::quote(name),
                     format.name()
                 ))
             }
@@ -96,8 +98,9 @@ pub fn format(name: &str) -> Result<Format, String> {
             endian: None,
         } => Ok(format),
         Label { format, .. } => Err(format!(
-            "{name:?}: a byte order applies to byte streams, not to hex units; \
+            "{}: a byte order applies to byte streams, not to hex units; \
              write {}",
+            ucsx::quote(name),
             format.id()
         )),
     }
@@ -118,7 +121,7 @@ impl<T: Clone + Send + Sync + 'static> TypedValueParser for Names<T> {
         arg: Option<&clap::Arg>,
         value: &OsStr,
     ) -> Result<T, clap::Error> {
-        self.0.parse_ref(cmd, arg, value)
+        crate::report::Checked(self.0).parse_ref(cmd, arg, value)
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {

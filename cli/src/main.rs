@@ -5,8 +5,10 @@
 //!
 //! Exit status: 0 when everything was valid, 1 when some input was not
 //! (a code point a format cannot encode, an invalid unit sequence), 2 for a
-//! usage error (clap's default) or a failure to read or write. Every error
-//! goes to stderr as `ucsx: <file>: <what>`.
+//! usage error (clap's default) or a failure to read or write, 128 + N when
+//! signal N (SIGINT, SIGTERM, SIGHUP) ends a command writing a named output
+//! through a temporary file (`signals.rs`). Every error goes to stderr as
+//! `ucsx: <file>: <what>`.
 #![forbid(unsafe_code)]
 
 mod chosen;
@@ -15,8 +17,10 @@ mod files;
 mod labels;
 mod report;
 mod scan;
+mod signals;
 mod units;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -57,7 +61,13 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // `--help` and `--version` write to standard output, which can fail
+        // like any command's output; clap would ignore that and exit 0.
+        Err(e) if !e.use_stderr() => return exit_code(print_to_stdout(&e)),
+        Err(e) => e.exit(),
+    };
     let outcome = match cli.command {
         Command::Encode(args) => encode::run(&args),
         Command::Decode(args) => decode::run(&args),
@@ -72,6 +82,19 @@ fn main() -> ExitCode {
         Command::Describe(args) => describe::run(&args),
         Command::Compare(args) => compare::run(&args),
     };
+    exit_code(outcome)
+}
+
+/// What clap prints on standard output (help, the version), flushed, so
+/// that a failure to write is the command's error.
+fn print_to_stdout(e: &clap::Error) -> Outcome {
+    e.print()?;
+    io::stdout().flush()?;
+    Ok(true)
+}
+
+/// The exit status of an outcome, its error reported on stderr.
+fn exit_code(outcome: Outcome) -> ExitCode {
     match outcome {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),

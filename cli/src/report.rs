@@ -2,7 +2,11 @@
 //! standard error as `ucsx: <where>: <what>`, where `<where>` is a file name,
 //! `-` for standard input, or that with a line or argument number.
 
+use std::ffi::OsStr;
 use std::io::{self, IsTerminal};
+
+use clap::builder::TypedValueParser;
+use clap::error::ErrorKind;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -61,6 +65,34 @@ pub fn io_error(e: &io::Error) -> String {
 /// Prints `ucsx: <place>: <what>` on standard error.
 pub fn error(place: &str, what: &dyn std::fmt::Display) {
     eprintln!("ucsx: {place}: {what}");
+}
+
+/// A clap parser of a command-line value that `parse` reads. Clap's message
+/// for a value it refuses repeats the value whole, whatever its length; a
+/// value that [`ucsx::quote`] shortens gets that message with the value
+/// quoted so instead.
+#[derive(Clone)]
+pub struct Checked<T>(pub fn(&str) -> Result<T, String>);
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for Checked<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, clap::Error> {
+        let quoted = value.to_str().map(|text| (text, ucsx::quote(text)));
+        let Some((text, quoted)) = quoted.filter(|(text, q)| *q != format!("{text:?}")) else {
+            return self.0.parse_ref(cmd, arg, value);
+        };
+        (self.0)(text).map_err(|reason| {
+            let arg = arg.map_or_else(|| "...".to_string(), ToString::to_string);
+            let message = format!("invalid value {quoted} for '{arg}': {reason}");
+            clap::Error::raw(ErrorKind::ValueValidation, message).format(&mut cmd.clone())
+        })
+    }
 }
 
 /// `unit` in hex at the width of `format`'s units: `C3`, `DC00`.

@@ -88,8 +88,10 @@ impl std::fmt::Display for BadToken {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{:?} at unit {} is not hex units of {} digits",
-            self.token, self.index, self.width
+            "{} at unit {} is not hex units of {} digits",
+            ucsx::quote(&self.token),
+            self.index,
+            self.width
         )
     }
 }

@@ -441,3 +441,36 @@ fn spec_and_format_exclude_each_other_and_one_is_needed() {
     std::fs::remove_file(spec).unwrap();
     std::fs::remove_file(broken).unwrap();
 }
+
+/// A description whose encoder would write codes its decoder refuses
+/// (an invalid lead over a class's own leads: `encode` wrote `C2 80`,
+/// which `validate` refused) is refused by every command that reads it,
+/// at the template.
+#[test]
+fn a_description_that_refuses_its_own_codes_is_refused() {
+    let spec = temp_path("spec-refuses-its-own-codes.toml");
+    std::fs::write(
+        &spec,
+        "name = \"T\"\nunit = 8\nmax = \"U+7FF\"\ninvalid-leads = [\"1100001x\"]\n\
+         [[class]]\nunits = [\"0xxxxxxx\"]\n\
+         [[class]]\nunits = [\"110xxxxx\", \"10xxxxxx\"]\n",
+    )
+    .unwrap();
+    let s = spec.to_str().unwrap();
+    let message = format!(
+        "ucsx: {s}: line 4, column 18: invalid lead \"1100001x\" matches C2, the lead of the \
+         code of U+0080 (C2 80): the decoder would refuse what the encoder writes\n"
+    );
+    for (args, stdin) in [
+        (vec!["encode", "--spec", s, "U+80"], &b""[..]),
+        (vec!["validate", "--spec", s], &[0xC2, 0x80][..]),
+    ] {
+        let out = ucsx(&args, stdin);
+        assert_eq!(
+            (out.status.code(), stdout(&out), stderr(&out)),
+            (Some(2), String::new(), message.clone()),
+            "{args:?}"
+        );
+    }
+    std::fs::remove_file(spec).unwrap();
+}

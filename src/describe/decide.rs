@@ -7,9 +7,9 @@
 //!   the one class whose range holds it, and decoding finds that class by
 //!   its lead and reads the fields back; the narrowing that refuses codes
 //!   only refuses values outside the class's range, beyond `max` or
-//!   surrogates. What can break it is a lead of a valid code that an
-//!   `invalid-leads` template matches: looked for among the leads each
-//!   class uses, and shown as the counterexample.
+//!   surrogates. What could break it is a lead of a code that an
+//!   `invalid-leads` template matches, and reading the description refuses
+//!   that (`leads.rs`).
 //! - `canonical`: decoding accepts a code only when its value lies in the
 //!   range of the class it was read in (length fields: only the shortest
 //!   field and the fewest value units; continuation bits: no zero top
@@ -21,9 +21,7 @@
 //!   length of the code: no proper prefix of a code is a code, and n = 1.
 //! - The proofs of `prefix-free`, `length-from-prefix` and the passes of
 //!   the three below take every lead a code uses to be a lead decoding
-//!   accepts; where an `invalid-leads` template matches one (or the leads
-//!   cannot be listed: too many, or a continued scheme's), no such verdict
-//!   is decided and the sample is the judge.
+//!   accepts, which reading the description makes sure of.
 //! - `lead-trail-disjoint`, `no-false-match` and `self-synchronizing`, when
 //!   no unit matches both a lead template (and no invalid-leads template)
 //!   and a trailing template: a unit alone tells whether it starts a code;
@@ -104,13 +102,14 @@ fn code_point(v: u128) -> CodePoint {
 }
 
 /// The code of `v`, which the format encodes.
-fn code(c: &Compiled, v: u128) -> Vec<u32> {
+pub(super) fn code(c: &Compiled, v: u128) -> Vec<u32> {
     let mut out = Vec::new();
     let _ = c.encode(&code_point(v), &mut out);
     out
 }
 
-fn hex(c: &Compiled, units: &[u32]) -> String {
+/// `units` in hex at the unit width, separated by spaces: `C2 80`.
+pub(super) fn hex(c: &Compiled, units: &[u32]) -> String {
     let digits = c.width as usize / 4;
     let parts: Vec<String> = units.iter().map(|u| format!("{u:0digits$X}")).collect();
     parts.join(" ")
@@ -124,78 +123,18 @@ fn holding(c: &Compiled) -> (Vec<&Class>, bool) {
     (classes, fixed)
 }
 
-/// The least value the format writes whose code's lead an `invalid-leads`
-/// template matches: `Ok(None)` if none, `Err(())` if the leads are too many
-/// to list or, in a continued scheme, not listed.
-fn invalid_lead_in_use(c: &Compiled) -> Result<Option<u128>, ()> {
-    if c.invalid_leads.is_empty() {
-        return Ok(None);
-    }
-    if c.continued.is_some() {
-        // Every unit may lead a code there; the sample judges.
-        return Err(());
-    }
-    let invalid = |lead: u32| c.invalid_leads.iter().any(|t| t.matches(lead));
-    for k in holding(c).0 {
-        let Some((first, last)) = coded_ends(c, k) else {
-            continue;
-        };
-        if k.field.is_some() {
-            // A literal lead: used by every value of the class.
-            if invalid(k.units[0].fixed) {
-                return Ok(Some(first));
-            }
-            continue;
-        }
-        // The lead's field runs through a contiguous range as the value
-        // does; list it where that is cheap.
-        let lead_bits = k.units[0].value.count_ones();
-        let shift = k.value_bits - lead_bits;
-        let (lo, hi) = ((k.first - k.offset) >> shift, (k.last - k.offset) >> shift);
-        if hi - lo > 1 << 16 {
-            return Err(());
-        }
-        for field in lo..=hi {
-            if !invalid(k.units[0].deposit(field as u32)) {
-                continue;
-            }
-            // The values this lead begins, of those the class writes: a
-            // lead of refused surrogates only is never written.
-            let start = k.offset + (field << shift);
-            let (from, to) = (start.max(first), (start + ((1 << shift) - 1)).min(last));
-            let from = past_refused_surrogates(c, from);
-            if from <= to {
-                return Ok(Some(from));
-            }
-        }
-    }
-    Ok(None)
-}
-
-fn round_trip(c: &Compiled, in_use: Result<Option<u128>, ()>) -> Option<PropertyResult> {
+fn round_trip(c: &Compiled) -> PropertyResult {
     let name = Property::RoundTrip;
-    match in_use {
-        Err(()) => None,
-        Ok(Some(v)) => {
-            let units = code(c, v);
-            Some(refuted(
-                name,
-                format!(
-                    "{} encodes as {} but an invalid-leads template refuses its lead",
-                    code_point(v),
-                    hex(c, &units)
-                ),
-            ))
-        }
-        Ok(None) if c.continued.is_some() => Some(decided(
+    if c.continued.is_some() {
+        return decided(
             name,
             "each value is written in the fewest groups, a more unit for each but the last, and read back group by group".into(),
-        )),
-        Ok(None) => Some(decided(
-            name,
-            "each value is written into the templates of the one class that holds it and read back from them; no valid code's lead is an invalid lead".into(),
-        )),
+        );
     }
+    decided(
+        name,
+        "each value is written into the templates of the one class that holds it and read back from them; no code's lead is an invalid lead (reading the description checks it)".into(),
+    )
 }
 
 /// A one-unit code inside a valid code of another class, if the
@@ -304,7 +243,7 @@ fn binary_order(c: &Compiled) -> Option<PropertyResult> {
 /// codes with one class; on an interval where both classes have the same
 /// templates and offset, the codes agree throughout, and where the codes
 /// at an interval's ends differ, that end is the counterexample.
-fn base_compatible(c: &Compiled, leads_valid: bool) -> Option<PropertyResult> {
+fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
     let name = Property::BaseCompatible;
     let base_format = match c.width {
         8 => crate::Format::Utf8,
@@ -361,7 +300,7 @@ fn base_compatible(c: &Compiled, leads_valid: bool) -> Option<PropertyResult> {
         };
         undecided |= !same_class;
     }
-    if undecided || c.continued.is_some() || !leads_valid {
+    if undecided || c.continued.is_some() {
         return None;
     }
     Some(decided(
@@ -380,15 +319,12 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
     let longest = c.classes.iter().map(|k| k.units.len()).max().unwrap_or(1);
     let shortest = c.classes.iter().map(|k| k.units.len()).min().unwrap_or(1);
     let field = c.classes.iter().any(|k| k.field.is_some());
-    // The proofs of prefix-free, length-from-prefix, base-compatible and
-    // the passes from disjoint units take every lead a code uses to be one
-    // decoding accepts.
-    let in_use = invalid_lead_in_use(c);
-    let leads_valid = in_use == Ok(None);
-    let disjoint = leads_valid && shared_unit(c) == Some(None);
+    // The proofs take every lead a code uses to be one decoding accepts,
+    // as reading the description made sure (`leads.rs`).
+    let disjoint = shared_unit(c) == Some(None);
     for r in &mut report.results {
         let new = match r.name {
-            Property::RoundTrip => round_trip(c, in_use),
+            Property::RoundTrip => Some(round_trip(c)),
             Property::Canonical if c.continued.is_some() => Some(decided(
                 Property::Canonical,
                 "a code decodes only without a zero group at its most significant end, so in the fewest groups, which is how encoding writes it".into(),
@@ -397,7 +333,6 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
                 Property::Canonical,
                 "a code decodes only if its value lies in the range of the class it was read in (and a length field's, in the shortest field and the fewest units), and encoding picks that class: it is the code of its value".into(),
             )),
-            Property::PrefixFree if !leads_valid => None,
             Property::PrefixFree if c.continued.is_some() => Some(decided(
                 Property::PrefixFree,
                 "a code ends at its one unit matching the last template, which a proper prefix lacks".into(),
@@ -412,7 +347,7 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
             )),
             // The length is known only at the last unit, or grows with
             // the field: sampled.
-            Property::LengthFromPrefix if c.continued.is_some() || field || !leads_valid => None,
+            Property::LengthFromPrefix if c.continued.is_some() || field => None,
             Property::LengthFromPrefix => Some(decided(
                 Property::LengthFromPrefix,
                 format!(
@@ -440,7 +375,7 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
                 ))
             }
             Property::BinaryOrder => binary_order(c),
-            Property::BaseCompatible => base_compatible(c, leads_valid),
+            Property::BaseCompatible => base_compatible(c),
             _ => None,
         };
         if let Some(new) = new {

@@ -39,7 +39,9 @@
 //! UTF-G-16 does for the leads of UTF-∞-16's longer codes. A unit matching
 //! an `invalid-leads` template is an
 //! [`InvalidLead`](DecodeErrorKind::InvalidLead) whatever class it would
-//! lead (UTF-G-16's DC00..DC03).
+//! lead (UTF-G-16's DC00..DC03, which lead only values that have shorter
+//! codes); a template that matches the lead of a code the format writes
+//! is refused, since the format could not read its own output.
 //!
 //! # Length fields and unbounded formats
 //!
@@ -99,8 +101,9 @@
 //! range, more than [`MAX_CLASSES`] classes, [`MAX_UNITS`] units in a code
 //! or [`MAX_VALUE_BITS`] value bits, a length field that is not last, whose
 //! escape a reader could take for a digit, or whose count could not tell
-//! the number of value units, are refused with a line, a column and a
-//! reason.
+//! the number of value units, an invalid lead that a code begins with, are
+//! refused with a line, a column and a reason (a token in it quoted by at
+//! most 64 characters, see [`crate::quote`]).
 //!
 //! ```
 //! use ucsx::describe::DescribedFormat;
@@ -133,6 +136,7 @@ mod codec;
 mod continued;
 mod decide;
 mod field;
+mod leads;
 mod parse;
 mod slot;
 

@@ -14,7 +14,8 @@ use toml::Spanned;
 use super::continued::{Continued, RawContinued};
 use super::field::{Field, RawLength, Refusal};
 use super::{Class, Compiled, DescribeError, Template};
-use crate::{CodePoint, SurrogatePolicy};
+use crate::error::QUOTED_CHARS;
+use crate::{quote, CodePoint, SurrogatePolicy};
 
 /// The largest description read: a format is a few dozen lines.
 pub(crate) const MAX_SOURCE: usize = 1 << 20;
@@ -99,7 +100,10 @@ fn template(text: &str, width: u32) -> Result<Template, String> {
             continue;
         }
         if n == width {
-            return Err(format!("the template {text:?} has more than {width} bits"));
+            return Err(format!(
+                "the template {} has more than {width} bits",
+                quote(text)
+            ));
         }
         let bit = 1u32 << (width - 1 - n);
         match c {
@@ -111,7 +115,8 @@ fn template(text: &str, width: u32) -> Result<Template, String> {
             'x' => t.value |= bit,
             _ => {
                 return Err(format!(
-                    "the template {text:?} holds {c:?}: a bit is 0, 1 or x (and _ separates)"
+                    "the template {} holds {c:?}: a bit is 0, 1 or x (and _ separates)",
+                    quote(text)
                 ))
             }
         }
@@ -119,20 +124,96 @@ fn template(text: &str, width: u32) -> Result<Template, String> {
     }
     if n != width {
         return Err(format!(
-            "the template {text:?} has {n} bits, not the unit's {width}"
+            "the template {} has {n} bits, not the unit's {width}",
+            quote(text)
         ));
     }
     Ok(t)
+}
+
+/// A message of the TOML reader with each token it quotes past
+/// [`QUOTED_CHARS`] shortened by [`quote`]: serde quotes a value it refuses
+/// (`invalid type: string "…"`, as `{:?}` writes it) and a key it does not
+/// know (`` unknown field `…` ``) whole, whatever their length.
+fn shorten_quoted(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(start) = rest.find(['"', '`']) {
+        out.push_str(&rest[..start]);
+        let delimiter = rest.as_bytes()[start];
+        let body = &rest[start + 1..];
+        // A `{:?}` string ends at the first quote not escaped by a
+        // backslash; a key in backquotes at the next backquote.
+        let mut escaped = false;
+        let end = body.bytes().position(|b| {
+            let close = b == delimiter && !escaped;
+            escaped = delimiter == b'"' && b == b'\\' && !escaped;
+            close
+        });
+        let Some(end) = end else {
+            out.push_str(&rest[start..]);
+            return out;
+        };
+        let token = &body[..end];
+        match token.char_indices().nth(QUOTED_CHARS) {
+            Some(_) if delimiter == b'"' => out.push_str(&quote(&unescape(token))),
+            Some(_) => out.push_str(&quote(token)),
+            None => out.push_str(&rest[start..start + end + 2]),
+        }
+        rest = &body[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The text a `{:?}` string stands for (its escapes: `\\`, `\"`, `\'`,
+/// `\n`, `\r`, `\t`, `\0`, `\u{…}`); an escape it does not know is kept
+/// as written.
+fn unescape(debug: &str) -> String {
+    let mut out = String::with_capacity(debug.len());
+    let mut chars = debug.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let rest = chars.as_str();
+        let unicode = rest
+            .strip_prefix("u{")
+            .and_then(|r| r.split_once('}'))
+            .and_then(|(hex, after)| {
+                let c = char::from_u32(u32::from_str_radix(hex, 16).ok()?)?;
+                Some((c, after))
+            });
+        match (chars.next(), unicode) {
+            (Some('u'), Some((c, after))) => {
+                out.push(c);
+                chars = after.chars();
+            }
+            (Some('n'), _) => out.push('\n'),
+            (Some('r'), _) => out.push('\r'),
+            (Some('t'), _) => out.push('\t'),
+            (Some('0'), _) => out.push('\0'),
+            (Some(e @ ('\\' | '"' | '\'')), _) => out.push(e),
+            (Some(e), _) => {
+                out.push('\\');
+                out.push(e);
+            }
+            (None, _) => out.push('\\'),
+        }
+    }
+    out
 }
 
 /// A code point in `U+` notation, as a `u128`.
 fn code_point(text: &str) -> Result<u128, String> {
     let cp: CodePoint = text
         .parse()
-        .map_err(|e| format!("{text:?} is not a code point in U+ notation: {e}"))?;
+        .map_err(|e| format!("{} is not a code point in U+ notation: {e}", quote(text)))?;
     if cp.bits() > u64::from(MAX_VALUE_BITS) {
         return Err(format!(
-            "{text} has more than {MAX_VALUE_BITS} bits; described formats are bounded by that"
+            "{} has more than {MAX_VALUE_BITS} bits; described formats are bounded by that",
+            quote(text)
         ));
     }
     let big = cp.to_biguint();
@@ -152,8 +233,33 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
     }
     let raw: RawFormat = toml::from_str(source).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
-        error_at(source, span, e.message().trim_end().to_string())
+        error_at(source, span, shorten_quoted(e.message().trim_end()))
     })?;
+    let compiled = compile(source, &raw)?;
+    // A unit matching an invalid-leads template is refused wherever it
+    // stands, so no template may match a lead the encoder writes: the
+    // format would write codes it refuses to read.
+    if let Some(r) = super::leads::refused(&compiled) {
+        let template = &raw.invalid_leads[r.template];
+        let code = super::decide::code(&compiled, r.value);
+        return Err(error_at(
+            source,
+            template.span(),
+            format!(
+                "invalid lead {} matches {}, the lead of the code of {} ({}): the decoder would refuse what the encoder writes",
+                quote(template.get_ref()),
+                super::decide::hex(&compiled, &[r.lead]),
+                show(r.value),
+                super::decide::hex(&compiled, &code)
+            ),
+        ));
+    }
+    Ok(compiled)
+}
+
+/// Checks every rule but that of the invalid leads, which needs the
+/// compiled classes.
+fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
     let err = |span: Range<usize>, reason: String| error_at(source, span, reason);
 
     let width = *raw.unit.get_ref();
@@ -182,7 +288,10 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
             other => {
                 return Err(err(
                     s.span(),
-                    format!("surrogates is {other:?}: either \"refuse\" or \"encode\""),
+                    format!(
+                        "surrogates is {}: either \"refuse\" or \"encode\"",
+                        quote(other)
+                    ),
                 ))
             }
         },
@@ -432,7 +541,10 @@ fn continued(
         other => {
             return Err(err(
                 r.order.span(),
-                format!("order is {other:?}: \"big-endian\" (the first unit holds the top bits) or \"little-endian\""),
+                format!(
+                    "order is {}: \"big-endian\" (the first unit holds the top bits) or \"little-endian\"",
+                    quote(other)
+                ),
             ))
         }
     };
@@ -495,3 +607,6 @@ fn show_prev(first: u128) -> String {
         show(first - 1)
     }
 }
+
+#[cfg(test)]
+mod tests;

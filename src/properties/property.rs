@@ -103,7 +103,11 @@ pub struct ParsePropertyError {
 
 impl fmt::Display for ParsePropertyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "no property named {:?} (one of: ", self.name)?;
+        write!(
+            f,
+            "no property named {} (one of: ",
+            crate::quote(&self.name)
+        )?;
         for (i, p) in Property::ALL.iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;

@@ -20,8 +20,12 @@ pub struct Args {
 
 /// Writes the script for `command`, the whole `ucsx` command line.
 pub fn run(args: &Args, mut command: clap::Command) -> Outcome {
+    // clap_complete panics when its writer fails; a buffer never does, and
+    // standard output's errors are then reported as every command's are.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut command, "ucsx", &mut script);
     let mut out = io::stdout().lock();
-    clap_complete::generate(args.shell, &mut command, "ucsx", &mut out);
+    out.write_all(&script)?;
     out.flush()?;
     Ok(true)
 }

@@ -8,7 +8,7 @@ use ucsx::{CodePoint, DecodeLimits, Format};
 use super::Outcome;
 use crate::chosen::Chosen;
 use crate::labels;
-use crate::report::short_notation;
+use crate::report::{short_notation, Checked};
 use crate::units::{to_hex, LineOutput};
 
 /// Encode code points to hex units.
@@ -50,7 +50,7 @@ pub struct Args {
     /// Code points in U+ notation (U+0041, U+110000), one line each (an
     /// argument of several, separated by white space, is one line); read
     /// from standard input when none are given.
-    #[arg(value_name = "CODEPOINT", value_parser = code_points)]
+    #[arg(value_name = "CODEPOINT", value_parser = Checked(code_points))]
     code_points: Vec<String>,
 }
 
@@ -64,7 +64,9 @@ fn code_points(text: &str) -> Result<String, String> {
 
 /// A code point in U+ notation, or what is wrong with `token`.
 fn parse(token: &str) -> Result<CodePoint, String> {
-    token.parse().map_err(|e| format!("{token:?}: {e}"))
+    token
+        .parse()
+        .map_err(|e| format!("{}: {e}", ucsx::quote(token)))
 }
 
 /// The units of `cp`, or why there are none.

@@ -10,7 +10,7 @@ use ucsx::{CodePoint, Format, UnitRole};
 use super::{formats, Outcome};
 use crate::chosen::{Chosen, Shape as _};
 use crate::labels;
-use crate::report::{self, short_notation};
+use crate::report::{self, short_notation, Checked};
 
 /// Show the code of one code point: each unit in hex and binary, its role,
 /// the bits that carry the value and the spec section that defines it.
@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     spec: Option<PathBuf>,
     /// The code point, in U+ notation (U+110000).
-    #[arg(value_name = "CODEPOINT")]
+    #[arg(value_name = "CODEPOINT", value_parser = Checked(|t| t.parse::<CodePoint>().map_err(|e| e.to_string())))]
     code_point: CodePoint,
 }
 

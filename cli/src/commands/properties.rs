@@ -6,6 +6,7 @@ use ucsx::properties::{check_format_only, Property};
 use ucsx::Format;
 
 use super::{Error, Outcome};
+use crate::report::Checked;
 
 /// Test a format's properties (round-trip, canonical, prefix-free,
 /// lead-trail-disjoint, no-false-match, self-synchronizing, binary-order,
@@ -37,7 +38,7 @@ pub struct Args {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=ucsx::properties::MAX_BITS_CEILING))]
     max_bits: Option<u64>,
     /// Test only this property (repeat for several); all by default.
-    #[arg(long, value_name = "PROPERTY")]
+    #[arg(long, value_name = "PROPERTY", value_parser = Checked(|t| t.parse::<Property>().map_err(|e| e.to_string())))]
     only: Vec<Property>,
     /// The seed of the pseudo-random sample.
     #[arg(long)]

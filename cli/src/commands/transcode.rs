@@ -32,8 +32,10 @@ mod described;
 /// has everything before the error. A named output file (-o) is written
 /// through a temporary file renamed into place once the input is done, so a
 /// failure to read or write never leaves it half-written or empty: the file
-/// it replaces stays as it was. With --lossy each maximal
-/// ill-formed subpart becomes U+FFFD; with -c it is dropped.
+/// it replaces stays as it was. SIGINT, SIGTERM or SIGHUP meanwhile removes
+/// the temporary file and exits with status 128 + the signal's number.
+/// With --lossy each maximal ill-formed subpart becomes U+FFFD; with -c it
+/// is dropped.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     $ ucsx transcode -f utf-8 -t utf-inf-16 notes.txt -o notes.u16\n  \
