@@ -40,6 +40,7 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("encode_u64s", encode_u64s),
     ("engine", engine),
     ("huge_16", huge_16),
+    ("long_forms", long_forms),
     ("string", string),
     ("dump", dump),
     #[cfg(feature = "describe")]
@@ -95,6 +96,10 @@ macro_rules! with_format {
 #[path = "engine_body.rs"]
 mod engine_body;
 pub use engine_body::engine;
+
+#[path = "long_forms_body.rs"]
+mod long_forms_body;
+pub use long_forms_body::long_forms;
 
 // The string types' body.
 #[path = "string_body.rs"]
