@@ -14,8 +14,11 @@
 //! It stops at the first code it cannot take (an error, a code cut off at
 //! the end, a value of 2^64 or more, a value the target refuses), which the
 //! engine's general paths then handle, and after [`STREAK`] Unicode codes
-//! in a row, where the vector kernels are faster. `tests/extended_kernel.rs`
-//! checks it against the code-at-a-time path of the engine.
+//! in a row, where the vector kernels are faster. Its tests below check
+//! each family's `read_code` against its decoder on every lead, and the
+//! kernel on every edge value between every pair of formats;
+//! `tests/engine.rs` and the `long_forms` fuzz target check the engine with
+//! it against the formats' own iterators.
 
 use alloc::vec::Vec;
 

@@ -1,10 +1,11 @@
 //! The fast path of validation for 16-bit text with codes beyond U+10FFFF:
-//! whole blocks of single units, surrogate pairs, and 3- and 4-unit codes
-//! (U+110000..U+3FFFFFFFF, utf-inf-16.txt §3.3), checked without a branch
-//! per code.
+//! whole blocks of single units, surrogate pairs, and codes of 3 to 8
+//! units (U+110000 up, every value below 2^64; utf-inf-16.txt §3.3),
+//! checked without a branch per code.
 //!
 //! After simdutf's UTF-16 check: each unit of a 64-unit block is classified
-//! into bit masks, one bit a unit (a loop the compiler vectorises), and the
+//! into bit masks, one bit a unit (SSE2 compares and byte-mask moves on
+//! x86-64, a plain loop elsewhere), and the
 //! order of the codes is then checked on the masks with shifts: a high
 //! surrogate is followed by a low half, a lead by as many trailing units as
 //! it names, and every other unit of the low half (DC00..DFFF) is one of
