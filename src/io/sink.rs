@@ -115,6 +115,21 @@ mod tests {
         }
     }
 
+    /// A flush reaches the inner writer, and its error comes back.
+    #[test]
+    fn a_flush_reports_the_writer_s_error() {
+        struct Unflushable;
+        impl Write for Unflushable {
+            fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+                Ok(buf.len())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Err(io::Error::other("no"))
+            }
+        }
+        assert!(Sink::new(Unflushable).flush().is_err());
+    }
+
     #[test]
     fn the_writer_is_handed_back_once() {
         let mut sink = Sink::new(Vec::<u8>::new());
