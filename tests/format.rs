@@ -261,3 +261,18 @@ fn an_incomplete_unit_names_its_bytes_and_the_unit_size() {
         "1 byte at byte 2 does not make a whole 2-byte unit"
     );
 }
+
+/// A format name of a million characters gives a message of one short
+/// line: its head and its length, not the whole name.
+#[test]
+fn an_unknown_format_s_message_quotes_a_huge_name_by_its_head() {
+    let name = "x".repeat(1_000_000);
+    let err = name.parse::<ucsx::Format>().unwrap_err().to_string();
+    assert!(err.len() < 300, "{} bytes", err.len());
+    assert!(err.contains("(1000000 characters)"), "{err}");
+    let short = "utf-7".parse::<ucsx::Format>().unwrap_err().to_string();
+    assert!(
+        short.starts_with("unknown format \"utf-7\" (expected one of utf-8"),
+        "{short}"
+    );
+}

@@ -290,7 +290,12 @@ pub struct ParseFormatError {
 
 impl fmt::Display for ParseFormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown format {:?} (expected one of", self.input)?;
+        // A bounded quote: a hostile name of any length makes a short line.
+        write!(
+            f,
+            "unknown format {} (expected one of",
+            crate::quote(&self.input)
+        )?;
         for (i, format) in Format::ALL.iter().enumerate() {
             let sep = if i == 0 { " " } else { ", " };
             write!(f, "{sep}{format}")?;
