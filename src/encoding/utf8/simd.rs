@@ -379,6 +379,17 @@ mod x86 {
             _mm_or_si128(_mm_xor_si128(must_be_trailing, special), overlong)
         }
 
+        /// The error bits of a 64-byte step, given the vector before it.
+        #[inline]
+        #[target_feature(enable = "ssse3")]
+        fn step_errors<const LONG: bool>(v: &[__m128i; 4], previous: __m128i) -> __m128i {
+            let mut error = block_errors::<LONG>(v[0], previous);
+            for k in 1..4 {
+                error = _mm_or_si128(error, block_errors::<LONG>(v[k], v[k - 1]));
+            }
+            error
+        }
+
         #[inline]
         #[target_feature(enable = "ssse3")]
         fn any_set(v: __m128i) -> bool {
@@ -431,18 +442,11 @@ mod x86 {
                         let f4 = _mm_set1_epi8(0xF4u8 as i8);
                         _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(top, f4), top)) != 0
                     };
-                    let mut error;
-                    if long || long_before {
-                        error = block_errors::<true>(v[0], previous);
-                        error = _mm_or_si128(error, block_errors::<true>(v[1], v[0]));
-                        error = _mm_or_si128(error, block_errors::<true>(v[2], v[1]));
-                        error = _mm_or_si128(error, block_errors::<true>(v[3], v[2]));
+                    let error = if long || long_before {
+                        step_errors::<true>(&v, previous)
                     } else {
-                        error = block_errors::<false>(v[0], previous);
-                        error = _mm_or_si128(error, block_errors::<false>(v[1], v[0]));
-                        error = _mm_or_si128(error, block_errors::<false>(v[2], v[1]));
-                        error = _mm_or_si128(error, block_errors::<false>(v[3], v[2]));
-                    }
+                        step_errors::<false>(&v, previous)
+                    };
                     long_before = long;
                     pending = _mm_subs_epu8(v[3], table(incomplete_max));
                     error
