@@ -492,9 +492,19 @@ impl CodeRules {
     }
 }
 
+pub(crate) use utf16::masks::{bytes_at_most, bytes_eq, code_starts as code_starts_16};
+pub(crate) use utf16::window as window_16;
 pub(crate) use utf16::{read_code as read_code_16, write_code as write_code_16};
 pub(crate) use utf32::{read_code as read_code_32, write_code as write_code_32};
+pub(crate) use utf8::valid_utf_g8_prefix;
+pub(crate) use utf8::window as window_8;
 pub(crate) use utf8::{read_code as read_code_8, write_code as write_code_8};
+
+/// The length of a prefix of `input` that is valid UTF-G-16 and ends on a
+/// code boundary, in whole 64-unit blocks (`utf16/masks.rs`).
+pub(crate) fn valid_utf_g16_prefix(input: &[u16]) -> usize {
+    utf16::masks::valid_prefix(&utf16::UTF_G_16, input)
+}
 
 /// The units a decoder's answer takes of the `rest` left: what it claims,
 /// but at least one and at most all of them (see [`Encoding::decode`]).

@@ -22,10 +22,11 @@
 
 use alloc::vec::Vec;
 
-use super::kernels::Run;
+use super::kernels::{with_spare, Run};
+use super::lanes;
 use crate::encoding::{
-    read_code_16, read_code_32, read_code_8, write_code_16, write_code_32, write_code_8, CodeRules,
-    UnitSlice, UnitVec,
+    read_code_16, read_code_32, read_code_8, window_16, window_8, write_code_16, write_code_32,
+    write_code_8, CodeRules, UnitSlice, UnitVec,
 };
 use crate::Format;
 
@@ -50,82 +51,232 @@ pub(crate) fn extended_run(
             o,
             |i, p| read_code_8(r, i, p),
             |v, o| write_code_8(w, v, o),
+            |i, o, p| {
+                windows(
+                    i,
+                    o,
+                    p,
+                    1,
+                    |x| window_8::read(r, x),
+                    |v| window_8::write(w, v),
+                )
+            },
         ),
-        (Eight(r), UnitSlice::U8(i), Sixteen(w), UnitVec::U16(o)) => run(
-            i,
-            o,
-            |i, p| read_code_8(r, i, p),
-            |v, o| write_code_16(w, v, o),
-        ),
+        (Eight(r), UnitSlice::U8(i), Sixteen(w), UnitVec::U16(o)) => {
+            // Every value of UTF-G-8 is in the 16-bit formats beyond Unicode.
+            if r.has_long_codes() && w.extended() {
+                let lanes = lanes::utf_g8_to_16(i, o);
+                if lanes.read > 0 {
+                    return lanes;
+                }
+            }
+            run(
+                i,
+                o,
+                |i, p| read_code_8(r, i, p),
+                |v, o| write_code_16(w, v, o),
+                // A code of n bytes has at most n units.
+                |i, o, p| {
+                    windows(
+                        i,
+                        o,
+                        p,
+                        1,
+                        |x| window_8::read(r, x),
+                        |v| window_16::write(w, v),
+                    )
+                },
+            )
+        }
         (Eight(r), UnitSlice::U8(i), ThirtyTwo(w), UnitVec::U32(o)) => run(
             i,
             o,
             |i, p| read_code_8(r, i, p),
             |v, o| write_code_32(w, v, o),
+            no_windows,
         ),
-        (Sixteen(r), UnitSlice::U16(i), Eight(w), UnitVec::U8(o)) => run(
-            i,
-            o,
-            |i, p| read_code_16(r, i, p),
-            |v, o| write_code_8(w, v, o),
-        ),
+        (Sixteen(r), UnitSlice::U16(i), Eight(w), UnitVec::U8(o)) => {
+            // The lanes take the codes of UTF-G-16, whose values UTF-G-8
+            // and UTF-E-8 have.
+            if r.extended() && w.has_long_codes() {
+                let lanes = lanes::utf_g16_to_8(i, o);
+                if lanes.read > 0 {
+                    return lanes;
+                }
+            }
+            run(
+                i,
+                o,
+                |i, p| read_code_16(r, i, p),
+                |v, o| write_code_8(w, v, o),
+                // A code of n units has at most 3n bytes (one unit, 3
+                // bytes; 4 units, 6 bytes: longer codes are not written
+                // here).
+                |i, o, p| {
+                    windows(
+                        i,
+                        o,
+                        p,
+                        3,
+                        |x| window_16::read(r, x),
+                        |v| window_8::write(w, v),
+                    )
+                },
+            )
+        }
         (Sixteen(r), UnitSlice::U16(i), Sixteen(w), UnitVec::U16(o)) => run(
             i,
             o,
             |i, p| read_code_16(r, i, p),
             |v, o| write_code_16(w, v, o),
+            |i, o, p| {
+                windows(
+                    i,
+                    o,
+                    p,
+                    1,
+                    |x| window_16::read(r, x),
+                    |v| window_16::write(w, v),
+                )
+            },
         ),
         (Sixteen(r), UnitSlice::U16(i), ThirtyTwo(w), UnitVec::U32(o)) => run(
             i,
             o,
             |i, p| read_code_16(r, i, p),
             |v, o| write_code_32(w, v, o),
+            no_windows,
         ),
         (ThirtyTwo(r), UnitSlice::U32(i), Eight(w), UnitVec::U8(o)) => run(
             i,
             o,
             |i, p| read_code_32(r, i, p),
             |v, o| write_code_8(w, v, o),
+            no_windows,
         ),
         (ThirtyTwo(r), UnitSlice::U32(i), Sixteen(w), UnitVec::U16(o)) => run(
             i,
             o,
             |i, p| read_code_32(r, i, p),
             |v, o| write_code_16(w, v, o),
+            no_windows,
         ),
         (ThirtyTwo(r), UnitSlice::U32(i), ThirtyTwo(w), UnitVec::U32(o)) => run(
             i,
             o,
             |i, p| read_code_32(r, i, p),
             |v, o| write_code_32(w, v, o),
+            no_windows,
         ),
         // A format's units are always of its family's width.
         _ => Run::default(),
     }
 }
 
-/// The loop of [`extended_run`], for one pair of formats.
+/// Where a run is: the units read, the codes they hold, and the Unicode
+/// codes in a row at their end.
+#[derive(Default)]
+struct Progress {
+    pos: usize,
+    codes: usize,
+    streak: usize,
+}
+
+impl Progress {
+    /// Whether the run goes on: Unicode text has not lasted [`STREAK`]
+    /// codes.
+    #[inline(always)]
+    fn going(&self) -> bool {
+        self.streak < STREAK
+    }
+
+    /// Counts a code of `value`, `len` units long.
+    #[inline(always)]
+    fn step(&mut self, value: u64, len: usize) {
+        self.pos += len;
+        self.codes += 1;
+        self.streak = if value > 0x10_FFFF {
+            0
+        } else {
+            self.streak + 1
+        };
+    }
+}
+
+/// The loop of [`extended_run`], for one pair of formats: as many codes as
+/// `windows` takes, then one by `read` and `write` (a code it leaves: a
+/// long one, an invalid one, one of the last few units), and again.
 #[inline(always)]
 fn run<I, O>(
     input: &[I],
     out: &mut Vec<O>,
     read: impl Fn(&[I], usize) -> Option<(u64, usize)>,
     write: impl Fn(u64, &mut Vec<O>) -> bool,
+    windows: impl Fn(&[I], &mut Vec<O>, &mut Progress),
 ) -> Run {
-    let (mut pos, mut codes, mut streak) = (0, 0, 0);
-    while pos < input.len() && streak < STREAK {
-        let Some((value, len)) = read(input, pos) else {
+    let mut p = Progress::default();
+    while p.pos < input.len() && p.going() {
+        windows(input, out, &mut p);
+        if p.pos == input.len() || !p.going() {
+            break;
+        }
+        let Some((value, len)) = read(input, p.pos) else {
             break;
         };
         if !write(value, out) {
             break;
         }
-        pos += len;
-        codes += 1;
-        streak = if value > 0x10_FFFF { 0 } else { streak + 1 };
+        p.step(value, len);
     }
-    Run { read: pos, codes }
+    Run {
+        read: p.pos,
+        codes: p.codes,
+    }
 }
+
+/// The window path of a pair of formats: `read` takes a code from the next
+/// `IN` units, `write` gives its code in `OUT` units, and both say whether
+/// they take it (`utf8/window.rs`, `utf16/window.rs`), with no branch on
+/// the length of a code. `per_unit` bounds the units written for each unit
+/// read. Stops at the first code either leaves, or as [`run`] does.
+#[inline(always)]
+fn windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
+    input: &[I],
+    out: &mut Vec<O>,
+    p: &mut Progress,
+    per_unit: usize,
+    read: impl Fn([I; IN]) -> (u64, usize, bool),
+    write: impl Fn(u64) -> ([O; OUT], usize, bool),
+) {
+    let Some(room) = input.len().checked_sub(p.pos + IN) else {
+        return;
+    };
+    // The loop reads at most `room` units before its last window, writes
+    // at most `per_unit` units for each, and stores `OUT` units at a time.
+    with_spare(out, per_unit * (room + IN) + OUT, |spare| {
+        let mut written = 0;
+        while p.pos + IN <= input.len() && p.going() {
+            let mut window = [input[p.pos]; IN];
+            window.copy_from_slice(&input[p.pos..p.pos + IN]);
+            let (value, len, read_ok) = read(window);
+            let (code, code_len, write_ok) = write(value);
+            if !(read_ok & write_ok) {
+                break;
+            }
+            for (slot, &unit) in spare[written..written + OUT].iter_mut().zip(&code) {
+                slot.write(unit);
+            }
+            written += code_len;
+            p.step(value, len);
+        }
+        (Run::default(), written)
+    });
+}
+
+/// No window path: the pairs with UTF-32 and UTF-G-32, whose one-unit
+/// codes `read_code` and `write_code` already take without a branch on a
+/// length.
+fn no_windows<I, O>(_: &[I], _: &mut Vec<O>, _: &mut Progress) {}
 
 #[cfg(test)]
 mod tests {
@@ -274,26 +425,27 @@ mod tests {
     }
 
     /// After a code beyond Unicode, the kernel hands Unicode text back to
-    /// the vector kernels once [`STREAK`] codes of it have passed.
+    /// the vector kernels once [`STREAK`] codes of it have passed, on the
+    /// window path (UTF-∞-16 to UTF-E-16) and code by code (UTF-E-8 to
+    /// UTF-G-32).
     #[test]
     fn unicode_text_after_an_extended_code_goes_back_to_the_vector_kernels() {
-        let mut input = Vec::new();
-        crate::UtfE8::encode(&CodePoint::from(0x20_0000u32), &mut input).unwrap();
-        let code = input.len();
-        input.extend_from_slice("é".repeat(3 * STREAK).as_bytes());
-        let mut out = Vec::new();
-        let run = extended_run(
-            Format::UtfE8,
-            Format::UtfInf16,
-            crate::UnitSlice::U8(&input),
-            UnitVec::U16(&mut out),
-        );
-        assert_eq!(
-            run,
-            Run {
-                read: code + 2 * STREAK,
-                codes: 1 + STREAK
+        fn check<F: Encoding, T: Encoding>() {
+            let mut input = Vec::new();
+            F::encode(&CodePoint::from(0x20_0000u32), &mut input).unwrap();
+            let code = input.len();
+            let e = CodePoint::from('é');
+            for _ in 0..3 * STREAK {
+                F::encode(&e, &mut input).unwrap();
             }
-        );
+            let (from, to) = (Format::of::<F>().unwrap(), Format::of::<T>().unwrap());
+            let mut out = Vec::new();
+            let units = F::unit_slice(&input).unwrap();
+            let run = extended_run(from, to, units, T::unit_vec(&mut out).unwrap());
+            let read = code + STREAK * (input.len() - code) / (3 * STREAK);
+            assert_eq!((run.read, run.codes), (read, 1 + STREAK), "{from} to {to}");
+        }
+        check::<crate::UtfInf16, crate::UtfE16>();
+        check::<crate::UtfE8, crate::UtfG32>();
     }
 }

@@ -101,7 +101,7 @@ fn valid_utf8_tail(rest: &[u8]) -> usize {
 /// Reserves room for `max` more units in `out`, lets `kernel` write into
 /// it, and keeps the units it says it wrote.
 #[inline(always)]
-fn with_spare<U>(
+pub(super) fn with_spare<U>(
     out: &mut Vec<U>,
     max: usize,
     kernel: impl FnOnce(&mut [MaybeUninit<U>]) -> (Run, usize),

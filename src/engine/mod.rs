@@ -33,6 +33,7 @@ use crate::{CodePoint, DecodeError, DecodeLimits, EncodeError, Encoding, Transco
 mod avx512;
 mod extended;
 pub(crate) mod kernels;
+mod lanes;
 mod simd;
 
 /// What to do with input that is not valid in its format.

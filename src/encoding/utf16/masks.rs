@@ -151,19 +151,19 @@ impl Bytes {
 /// Bit `i` set where `bytes[i] & and == eq`.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-fn bytes_eq(bytes: &[u8; LEN], and: u8, eq: u8) -> u64 {
+pub(crate) fn bytes_eq(bytes: &[u8; LEN], and: u8, eq: u8) -> u64 {
     (0..LEN).fold(0, |m, i| m | u64::from(bytes[i] & and == eq) << i)
 }
 
 /// Bit `i` set where `bytes[i] <= bound`.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-fn bytes_at_most(bytes: &[u8; LEN], bound: u8) -> u64 {
+pub(crate) fn bytes_at_most(bytes: &[u8; LEN], bound: u8) -> u64 {
     (0..LEN).fold(0, |m, i| m | u64::from(bytes[i] <= bound) << i)
 }
 
 #[cfg(target_arch = "x86_64")]
-use sse2::{bytes_at_most, bytes_eq};
+pub(crate) use sse2::{bytes_at_most, bytes_eq};
 
 /// The byte tests on SSE2, which every x86-64 processor has: a compare of
 /// sixteen bytes and a move of their top bits, where the plain loop above
@@ -203,7 +203,7 @@ mod sse2 {
 
     /// Bit `i` set where `bytes[i] & and == eq`.
     #[inline(always)]
-    pub(super) fn bytes_eq(bytes: &[u8; LEN], and: u8, eq: u8) -> u64 {
+    pub(crate) fn bytes_eq(bytes: &[u8; LEN], and: u8, eq: u8) -> u64 {
         // SAFETY: SSE2 is part of x86-64: every such processor has it.
         gather(load(bytes).map(|v| unsafe {
             let (and, eq) = (_mm_set1_epi8(and as i8), _mm_set1_epi8(eq as i8));
@@ -213,7 +213,7 @@ mod sse2 {
 
     /// Bit `i` set where `bytes[i] <= bound`.
     #[inline(always)]
-    pub(super) fn bytes_at_most(bytes: &[u8; LEN], bound: u8) -> u64 {
+    pub(crate) fn bytes_at_most(bytes: &[u8; LEN], bound: u8) -> u64 {
         // SAFETY: SSE2 is part of x86-64: every such processor has it.
         gather(load(bytes).map(|v| unsafe {
             let bound = _mm_set1_epi8(bound as i8);
@@ -273,7 +273,7 @@ fn check<const LONGEST: usize>(m: &Masks, carry: &mut Carry) -> Option<u64> {
 /// units, or if the first block has longer ones, of up to 8 units, less a
 /// code cut off at the end of the last. 0 for UTF-16, whose range has no
 /// such codes.
-pub(super) fn valid_prefix(facts: &Facts, input: &[u16]) -> usize {
+pub(crate) fn valid_prefix(facts: &Facts, input: &[u16]) -> usize {
     match prefix_of::<4>(facts, input) {
         0 => prefix_of::<LONGEST>(facts, input),
         taken => taken,
@@ -304,6 +304,22 @@ fn prefix_of<const LONGEST: usize>(facts: &Facts, input: &[u16]) -> usize {
         };
     }
     boundary
+}
+
+/// The units of a block of valid text that start a code, given whether
+/// the unit before the block is a high surrogate (its low half is then the
+/// first unit): all but trailing units (DE00..DFFF) and low halves of
+/// pairs. Bit 63 of the second result is whether the last unit is a high
+/// surrogate, and its other bits are the code starts in the low half
+/// (DC00..DFFF): the leads of the codes beyond U+10FFFF.
+#[inline(always)]
+pub(crate) fn code_starts(units: &[u16; LEN], after_high: bool) -> (u64, u64) {
+    let b = Bytes::of(units);
+    let high = b.high_eq(0xFC, 0xD8);
+    let low = b.high_eq(0xFC, 0xDC);
+    let trailing = b.high_eq(0xFE, 0xDE);
+    let starts = !trailing & !(low & (high << 1 | u64::from(after_high)));
+    (starts, (starts & low & !(1 << 63)) | (high & 1 << 63))
 }
 
 #[cfg(test)]

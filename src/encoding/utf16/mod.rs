@@ -34,8 +34,9 @@ use alloc::vec::Vec;
 
 mod block;
 mod huge;
-mod masks;
+pub(crate) mod masks;
 mod pack;
+pub(crate) mod window;
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -130,7 +131,7 @@ impl Facts {
     /// Whether the format has the codes of three or more units
     /// (utf-inf-16.txt §3.3, §3.4). UTF-16 has not: there a DC00..DFFF unit
     /// at the start of a code is an unpaired low surrogate.
-    const fn extended(&self) -> bool {
+    pub(crate) const fn extended(&self) -> bool {
         match self.max {
             Some(max) => max > UNICODE_MAX,
             None => true,

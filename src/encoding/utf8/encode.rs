@@ -1,16 +1,16 @@
 //! Encoding for the 8-bit family (draft-yergeau-utf8-00.txt §2; utf-e-8.txt
 //! §3.3, §3.4 for the FE and FF codes).
 //!
-//! One code point at a time, [`encode_value`] writes each length of real
-//! text (1 to 4 bytes) as one slice and leaves the 5- to 13-byte codes to a
-//! general loop. [`encode_u64s`] works on blocks of 64 values instead: the
-//! OR of a block's values bounds them all, and picks one loop for the whole
-//! block. ASCII blocks are narrowed in one go; blocks of values below U+800,
-//! U+10000 or U+200000 (checked for surrogates and the format's range once
-//! per block) go through [`encode_block`], which has no branch on the length
-//! of each code: in text that mixes lengths that branch is mispredicted
-//! often enough to cost more than the arithmetic that replaces it. Anything
-//! else goes value by value, with checks.
+//! One code point at a time, [`encode_value`] writes each length up to 6
+//! bytes as one slice and leaves the 7- and 13-byte codes to a general
+//! loop. [`encode_u64s`] works on blocks of 64 values instead: the OR of a
+//! block's values bounds them all, and picks one loop for the whole block.
+//! ASCII blocks are narrowed in one go; blocks of values below U+800,
+//! U+10000, U+200000 or U+80000000 (checked for surrogates and the format's
+//! range once per block) go through [`encode_block`], which has no branch
+//! on the length of each code ([`short_code`], which the engine's kernel
+//! for text beyond Unicode also uses). Anything else goes value by value,
+//! with checks.
 
 use alloc::vec::Vec;
 
@@ -70,12 +70,16 @@ fn encode_long(value: u64, out: &mut Vec<u8>) {
 /// Values per block in [`encode_u64s`].
 const BLOCK: usize = 64;
 
+/// The bytes `encode_block` may write for a block: six a value, and an
+/// eight-byte store at the last one's start.
+const BUF: usize = 6 * BLOCK + 2;
+
 /// How [`encode_u64s`] encodes a block.
 enum BlockKind {
     /// All values below U+80: one byte each.
     Ascii,
-    /// Values every format encodes, with codes of at most this many bytes
-    /// (2, 3 or 4).
+    /// Values the format encodes, with codes of at most this many bytes
+    /// (2, 3, 4 or 6).
     Short(usize),
     /// Anything else: longer codes, or a value to refuse.
     Other,
@@ -90,7 +94,7 @@ fn block_kind(limits: &Limits, block: &[u64]) -> BlockKind {
     } else if bits < 0x800 {
         // No format refuses a value below U+800.
         BlockKind::Short(2)
-    } else if bits > limits.range.max.min(0x1F_FFFF)
+    } else if bits > limits.range.max.min(0x7FFF_FFFF)
         || block
             .iter()
             .fold(false, |any, &v| any | is_surrogate_u64(v))
@@ -98,8 +102,10 @@ fn block_kind(limits: &Limits, block: &[u64]) -> BlockKind {
         BlockKind::Other
     } else if bits < 0x1_0000 {
         BlockKind::Short(3)
-    } else {
+    } else if bits < 0x20_0000 {
         BlockKind::Short(4)
+    } else {
+        BlockKind::Short(6)
     }
 }
 
@@ -113,7 +119,7 @@ pub(super) fn encode_u64s(
     out.reserve(input.len());
     // `encode_block` writes a block's codes here; they are then appended
     // at once.
-    let mut buf = [0u8; 4 * BLOCK];
+    let mut buf = [0u8; BUF];
     for (block_index, block) in input.chunks(BLOCK).enumerate() {
         match block_kind(limits, block) {
             BlockKind::Ascii => out.extend(block.iter().map(|&v| v as u8)),
@@ -121,7 +127,8 @@ pub(super) fn encode_u64s(
                 let len = match longest {
                     2 => encode_block::<2>(block, &mut buf),
                     3 => encode_block::<3>(block, &mut buf),
-                    _ => encode_block::<4>(block, &mut buf),
+                    4 => encode_block::<4>(block, &mut buf),
+                    _ => encode_block::<6>(block, &mut buf),
                 };
                 out.extend_from_slice(&buf[..len]);
             }
@@ -144,40 +151,49 @@ pub(super) fn encode_u64s(
 /// in one store of at least `N` bytes at the end of the last, then cut to
 /// its length by moving the end: no branch depends on a code's length.
 #[inline(always)]
-fn encode_block<const N: usize>(block: &[u64], buf: &mut [u8; 4 * BLOCK]) -> usize {
-    // The marker bits of each byte of a code, by its length: the lead's,
-    // then 10 in each trailing byte (draft-yergeau-utf8-00.txt §2).
-    const MARKERS: [u32; 5] = {
-        let mut markers = [0; 5];
-        let mut len = 2;
-        while len <= 4 {
-            let trailing = 0x8080_8080u32 >> (8 * (5 - len)) << 8;
-            markers[len] = lead_marker(len) as u32 | trailing;
-            len += 1;
-        }
-        markers
-    };
+fn encode_block<const N: usize>(block: &[u64], buf: &mut [u8; BUF]) -> usize {
     let mut len = 0;
     for &value in block {
-        let v = value as u32;
-        // The length the code has if it is not ASCII.
-        let long = 2 + usize::from(N >= 3 && v >= 0x800) + usize::from(N >= 4 && v >= 0x1_0000);
-        // The six-bit groups of an N-byte code, the first in the lowest
-        // byte; the code of `long` bytes is the last of them, marked.
-        let mut groups = 0;
-        for k in 0..N {
-            groups |= (v >> (6 * (N - 1 - k)) & 0x3F) << (8 * k);
-        }
-        let ascii = v < 0x80;
-        let code = select(
-            ascii,
-            v.into(),
-            (groups >> (8 * (N - long)) | MARKERS[long]).into(),
-        ) as u32;
+        let (code, code_len) = short_code::<N>(value);
         // Whole words where they fit: one store rather than two for N = 3.
-        let store = if N == 3 { 4 } else { N };
+        let store = match N {
+            3 => 4,
+            5.. => 8,
+            _ => N,
+        };
         buf[len..len + store].copy_from_slice(&code.to_le_bytes()[..store]);
-        len += if ascii { 1 } else { long };
+        len += code_len;
     }
     len
+}
+
+/// The code of `value`, a scalar value whose code has at most `N` bytes
+/// (`N` at most 6), in the low bytes of the result, lead first (lowest),
+/// and its length. No branch depends on the length: in text that mixes
+/// lengths, such a branch is mispredicted often enough to cost more than
+/// the arithmetic that replaces it.
+#[inline(always)]
+pub(crate) fn short_code<const N: usize>(value: u64) -> (u64, usize) {
+    // The length the code has if it is not ASCII.
+    let long = 2
+        + usize::from(N >= 3 && value >= 0x800)
+        + usize::from(N >= 4 && value >= 0x1_0000)
+        + usize::from(N >= 5 && value >= 0x20_0000)
+        + usize::from(N >= 6 && value >= 0x400_0000);
+    // The six-bit groups of the value, spread one a byte (halves of 24
+    // bits, then of 12, then of 6), turned around so that the first is in
+    // the lowest byte, and moved down so that the code's first group is
+    // there.
+    let halves = (value & 0xFF_FFFF) | (value >> 24) << 32;
+    let quarters = (halves & 0x0000_0FFF_0000_0FFF) | (halves & 0x00FF_F000_00FF_F000) << 4;
+    let spread = (quarters & 0x003F_003F_003F_003F) | (quarters & 0x0FC0_0FC0_0FC0_0FC0) << 2;
+    let groups = spread.swap_bytes() >> (64 - 8 * long);
+    // The marker bits of each byte (draft-yergeau-utf8-00.txt §2): `long`
+    // one-bits in the lead, 10 in each trailing byte. Computed, not looked
+    // up: a table load per lane stalled the engine's vector lanes.
+    let trailing = 0x8080_8080_8080_8080 & ((1 << (8 * long)) - 1) & !0xFF;
+    let markers = trailing | (0xFF00 >> long & 0xFF);
+    let ascii = value < 0x80;
+    let code = select(ascii, value, groups | markers);
+    (code, if ascii { 1 } else { long })
 }

@@ -38,7 +38,9 @@ use alloc::vec::Vec;
 
 mod encode;
 mod simd;
-pub(crate) use simd::valid_utf8_prefix;
+pub(crate) mod window;
+pub(crate) use encode::short_code;
+pub(crate) use simd::{valid_utf8_prefix, valid_utf_g8_prefix};
 
 use super::Range;
 use crate::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding};
@@ -110,6 +112,13 @@ pub(crate) const UTF_E_8: Limits = Limits {
     },
     max_len: 13,
 };
+
+impl Limits {
+    /// Whether the format has the 5- and 6-byte codes (UTF-G-8, UTF-E-8).
+    pub(crate) const fn has_long_codes(&self) -> bool {
+        self.max_len >= 6
+    }
+}
 
 /// The length of the code a byte starts, from its leading one-bits; 0 for a
 /// trailing byte (`10xxxxxx`). FE and FF are UTF-E-8's 7- and 13-byte leads
