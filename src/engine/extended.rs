@@ -46,21 +46,12 @@ pub(crate) fn extended_run(
 ) -> Run {
     use CodeRules::{Eight, Sixteen, ThirtyTwo};
     match (CodeRules::of(from), input, CodeRules::of(to), out) {
-        (Eight(r), UnitSlice::U8(i), Eight(w), UnitVec::U8(o)) => run(
+        (Eight(r), UnitSlice::U8(i), Eight(w), UnitVec::U8(o)) => with_windows(
             i,
             o,
-            |i, p| read_code_8(r, i, p),
-            |v, o| write_code_8(w, v, o),
-            |i, o, p| {
-                windows(
-                    i,
-                    o,
-                    p,
-                    1,
-                    |x| window_8::read(r, x),
-                    |v| window_8::write(w, v),
-                )
-            },
+            1,
+            (|i, p| read_code_8(r, i, p), |v, o| write_code_8(w, v, o)),
+            (|x| window_8::read(r, x), |v| window_8::write(w, v)),
         ),
         (Eight(r), UnitSlice::U8(i), Sixteen(w), UnitVec::U16(o)) => {
             // Every value of UTF-G-8 is in the 16-bit formats beyond Unicode.
@@ -70,22 +61,13 @@ pub(crate) fn extended_run(
                     return lanes;
                 }
             }
-            run(
+            // A code of n bytes has at most n units.
+            with_windows(
                 i,
                 o,
-                |i, p| read_code_8(r, i, p),
-                |v, o| write_code_16(w, v, o),
-                // A code of n bytes has at most n units.
-                |i, o, p| {
-                    windows(
-                        i,
-                        o,
-                        p,
-                        1,
-                        |x| window_8::read(r, x),
-                        |v| window_16::write(w, v),
-                    )
-                },
+                1,
+                (|i, p| read_code_8(r, i, p), |v, o| write_code_16(w, v, o)),
+                (|x| window_8::read(r, x), |v| window_16::write(w, v)),
             )
         }
         (Eight(r), UnitSlice::U8(i), ThirtyTwo(w), UnitVec::U32(o)) => run(
@@ -104,41 +86,22 @@ pub(crate) fn extended_run(
                     return lanes;
                 }
             }
-            run(
+            // A code of n units has at most 3n bytes: one unit, 3 bytes;
+            // 4 units, 7 (a FE code); 5 to 8 units, 13 (a FF code).
+            with_windows(
                 i,
                 o,
-                |i, p| read_code_16(r, i, p),
-                |v, o| write_code_8(w, v, o),
-                // A code of n units has at most 3n bytes (one unit, 3
-                // bytes; 4 units, 6 bytes: longer codes are not written
-                // here).
-                |i, o, p| {
-                    windows(
-                        i,
-                        o,
-                        p,
-                        3,
-                        |x| window_16::read(r, x),
-                        |v| window_8::write(w, v),
-                    )
-                },
+                3,
+                (|i, p| read_code_16(r, i, p), |v, o| write_code_8(w, v, o)),
+                (|x| window_16::read(r, x), |v| window_8::write(w, v)),
             )
         }
-        (Sixteen(r), UnitSlice::U16(i), Sixteen(w), UnitVec::U16(o)) => run(
+        (Sixteen(r), UnitSlice::U16(i), Sixteen(w), UnitVec::U16(o)) => with_windows(
             i,
             o,
-            |i, p| read_code_16(r, i, p),
-            |v, o| write_code_16(w, v, o),
-            |i, o, p| {
-                windows(
-                    i,
-                    o,
-                    p,
-                    1,
-                    |x| window_16::read(r, x),
-                    |v| window_16::write(w, v),
-                )
-            },
+            1,
+            (|i, p| read_code_16(r, i, p), |v, o| write_code_16(w, v, o)),
+            (|x| window_16::read(r, x), |v| window_16::write(w, v)),
         ),
         (Sixteen(r), UnitSlice::U16(i), ThirtyTwo(w), UnitVec::U32(o)) => run(
             i,
@@ -171,6 +134,28 @@ pub(crate) fn extended_run(
         // A format's units are always of its family's width.
         _ => Run::default(),
     }
+}
+
+/// [`run`] with the window path of a pair of formats (see [`windows`]):
+/// `slow` is the pair's `read_code` and `write_code`, `fast` its window
+/// reader and writer.
+#[inline(always)]
+fn with_windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
+    input: &[I],
+    out: &mut Vec<O>,
+    per_unit: usize,
+    slow: (
+        impl Fn(&[I], usize) -> Option<(u64, usize)> + Copy,
+        impl Fn(u64, &mut Vec<O>) -> bool + Copy,
+    ),
+    fast: (
+        impl Fn([I; IN]) -> (u64, usize, bool) + Copy,
+        impl Fn(u64) -> ([O; OUT], usize, bool) + Copy,
+    ),
+) -> Run {
+    run(input, out, slow.0, slow.1, |i, o, p| {
+        windows(i, o, p, per_unit, fast, slow)
+    })
 }
 
 /// Where a run is: the units read, the codes they hold, and the Unicode
@@ -237,16 +222,25 @@ fn run<I, O>(
 /// The window path of a pair of formats: `read` takes a code from the next
 /// `IN` units, `write` gives its code in `OUT` units, and both say whether
 /// they take it (`utf8/window.rs`, `utf16/window.rs`), with no branch on
-/// the length of a code. `per_unit` bounds the units written for each unit
-/// read. Stops at the first code either leaves, or as [`run`] does.
+/// the length of a code; a code either leaves (a UTF-E-8 FE or FF code, a
+/// code of five or more units) goes through `slow`, the pair's `read_code`
+/// and `write_code`, without leaving the loop. `per_unit` bounds the units
+/// written for each unit read, of every code `slow` takes too. Stops at
+/// the first code neither takes, or as [`run`] does.
 #[inline(always)]
 fn windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
     input: &[I],
     out: &mut Vec<O>,
     p: &mut Progress,
     per_unit: usize,
-    read: impl Fn([I; IN]) -> (u64, usize, bool),
-    write: impl Fn(u64) -> ([O; OUT], usize, bool),
+    (read, write): (
+        impl Fn([I; IN]) -> (u64, usize, bool),
+        impl Fn(u64) -> ([O; OUT], usize, bool),
+    ),
+    slow: (
+        impl Fn(&[I], usize) -> Option<(u64, usize)>,
+        impl Fn(u64, &mut Vec<O>) -> bool,
+    ),
 ) {
     let Some(room) = input.len().checked_sub(p.pos + IN) else {
         return;
@@ -255,18 +249,32 @@ fn windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
     // at most `per_unit` units for each, and stores `OUT` units at a time.
     with_spare(out, per_unit * (room + IN) + OUT, |spare| {
         let mut written = 0;
+        // The long codes' units, before they are copied.
+        let mut long = Vec::new();
         while p.pos + IN <= input.len() && p.going() {
             let mut window = [input[p.pos]; IN];
             window.copy_from_slice(&input[p.pos..p.pos + IN]);
             let (value, len, read_ok) = read(window);
             let (code, code_len, write_ok) = write(value);
-            if !(read_ok & write_ok) {
+            if read_ok & write_ok {
+                for (slot, &unit) in spare[written..written + OUT].iter_mut().zip(&code) {
+                    slot.write(unit);
+                }
+                written += code_len;
+                p.step(value, len);
+                continue;
+            }
+            let Some((value, len)) = slow.0(input, p.pos) else {
+                break;
+            };
+            long.clear();
+            if !slow.1(value, &mut long) {
                 break;
             }
-            for (slot, &unit) in spare[written..written + OUT].iter_mut().zip(&code) {
+            for (slot, &unit) in spare[written..written + long.len()].iter_mut().zip(&long) {
                 slot.write(unit);
             }
-            written += code_len;
+            written += long.len();
             p.step(value, len);
         }
         (Run::default(), written)

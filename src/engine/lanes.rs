@@ -226,9 +226,6 @@ impl Direction for SixteenToEight {
 /// a buffer, the buffer appended, until a chunk ends early.
 #[inline(always)]
 fn lanes<D: Direction>(input: &[D::In], out: &mut Vec<D::Out>) -> Run {
-    // A code of n units has at most 3n units in the target (one UTF-16
-    // unit, three bytes); the last store writes past its code.
-    let mut buf = [D::Out::default(); 3 * CHUNK + 16];
     let mut run = Run::default();
     loop {
         let rest = &input[run.read..];
@@ -237,8 +234,14 @@ fn lanes<D: Direction>(input: &[D::In], out: &mut Vec<D::Out>) -> Run {
         if limit == 0 {
             return run;
         }
-        let (step, written, whole) = convert::<D>(rest, limit, &mut buf);
-        out.extend_from_slice(&buf[..written]);
+        // Room for the most the codes can need, zeroed (a few bytes a code,
+        // no `unsafe`): a code of n units has at most 3n units in the
+        // target (one UTF-16 unit, three bytes), and the last store writes
+        // past its code.
+        let start = out.len();
+        out.resize(start + 3 * limit + D::STORE, D::Out::default());
+        let (step, written, whole) = convert::<D>(rest, limit, &mut out[start..]);
+        out.truncate(start + written);
         run.read += step.read;
         run.codes += step.codes;
         if !whole || step.read == 0 {

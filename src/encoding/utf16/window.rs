@@ -61,13 +61,14 @@ pub(crate) fn read(facts: &Facts, window: [u16; WIDTH]) -> (u64, usize, bool) {
     let (value, len) = value(bits);
     let lead = window[0];
     // Trailing units DE00..DFFF after a lead (§3.3.3), a low half
-    // DC00..DFFF after a high surrogate (§3.2).
-    let trailing = |k: usize| k >= len || window[k] & 0xFE00 == 0xDE00;
-    let low_half = len != 2 || window[1] & 0xFC00 == 0xDC00;
-    let trails_ok = low_half & (len == 2 || (trailing(1) & trailing(2) & trailing(3)));
+    // DC00..DFFF after a high surrogate (§3.2). `|` and `&` rather than
+    // `||` and `&&`, which branch.
+    let trailing = |k: usize| (k >= len) | (window[k] & 0xFE00 == 0xDE00);
+    let low_half = (len != 2) | (window[1] & 0xFC00 == 0xDC00);
+    let trails_ok = low_half & ((len == 2) | (trailing(1) & trailing(2) & trailing(3)));
     // A unit of D800..DFFF is a code of its own only if it is none of the
     // leads above (DD80..DDFF: longer codes, or none).
-    let lead_ok = len > 1 || lead & 0xF800 != 0xD800;
+    let lead_ok = (len > 1) | (lead & 0xF800 != 0xD800);
     // §3.3.4: the fewest units. A pair's values all need two.
     let least = select(len == 3, min_value(3) as u64, 0) | select(len == 4, min_value(4) as u64, 0);
     let ok = trails_ok & lead_ok & (value >= least) & facts.contains(value);

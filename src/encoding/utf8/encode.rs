@@ -1,9 +1,8 @@
 //! Encoding for the 8-bit family (draft-yergeau-utf8-00.txt §2; utf-e-8.txt
 //! §3.3, §3.4 for the FE and FF codes).
 //!
-//! One code point at a time, [`encode_value`] writes each length up to 6
-//! bytes as one slice and leaves the 7- and 13-byte codes to a general
-//! loop. [`encode_u64s`] works on blocks of 64 values instead: the OR of a
+//! One code point at a time, [`encode_value`] writes each length up to 7
+//! bytes as one slice and leaves the 13-byte codes to a general loop. [`encode_u64s`] works on blocks of 64 values instead: the OR of a
 //! block's values bounds them all, and picks one loop for the whole block.
 //! ASCII blocks are narrowed in one go; blocks of values below U+800,
 //! U+10000, U+200000 or U+80000000 (checked for surrogates and the format's
@@ -48,12 +47,23 @@ pub(super) fn encode_value(value: u64, out: &mut Vec<u8>) {
             trail(6),
             trail(0),
         ]),
+        // UTF-E-8's FE codes (`utf-e-8.txt` §3.3): the lead holds no value
+        // bits.
+        0x8000_0000..=0xF_FFFF_FFFF => out.extend_from_slice(&[
+            0xFE,
+            trail(30),
+            trail(24),
+            trail(18),
+            trail(12),
+            trail(6),
+            trail(0),
+        ]),
         _ => encode_long(value, out),
     }
 }
 
-/// The 7- and 13-byte codes, out of line but not cold (dense FE and FF
-/// text runs through it).
+/// The 13-byte codes, out of line but not cold (dense FF text runs
+/// through it).
 #[inline(never)]
 fn encode_long(value: u64, out: &mut Vec<u8>) {
     let len = encoded_len(value);
@@ -168,7 +178,7 @@ fn encode_block<const N: usize>(block: &[u64], buf: &mut [u8; BUF]) -> usize {
 }
 
 /// The code of `value`, a scalar value whose code has at most `N` bytes
-/// (`N` at most 6), in the low bytes of the result, lead first (lowest),
+/// (`N` at most 7), in the low bytes of the result, lead first (lowest),
 /// and its length. No branch depends on the length: in text that mixes
 /// lengths, such a branch is mispredicted often enough to cost more than
 /// the arithmetic that replaces it.
@@ -179,11 +189,12 @@ pub(crate) fn short_code<const N: usize>(value: u64) -> (u64, usize) {
         + usize::from(N >= 3 && value >= 0x800)
         + usize::from(N >= 4 && value >= 0x1_0000)
         + usize::from(N >= 5 && value >= 0x20_0000)
-        + usize::from(N >= 6 && value >= 0x400_0000);
-    // The six-bit groups of the value, spread one a byte (halves of 24
-    // bits, then of 12, then of 6), turned around so that the first is in
-    // the lowest byte, and moved down so that the code's first group is
-    // there.
+        + usize::from(N >= 6 && value >= 0x400_0000)
+        + usize::from(N >= 7 && value >= 0x8000_0000);
+    // The six-bit groups of the value (at most 36 bits), spread one a byte
+    // (halves of 24 bits, then of 12, then of 6), turned around so that the
+    // first is in the lowest byte, and moved down so that the code's first
+    // group is there (a FE lead has none: its byte holds no value bits).
     let halves = (value & 0xFF_FFFF) | (value >> 24) << 32;
     let quarters = (halves & 0x0000_0FFF_0000_0FFF) | (halves & 0x00FF_F000_00FF_F000) << 4;
     let spread = (quarters & 0x003F_003F_003F_003F) | (quarters & 0x0FC0_0FC0_0FC0_0FC0) << 2;

@@ -1,4 +1,4 @@
-//! Codes of one to six bytes read from, and written to, an eight-byte
+//! Codes of one to seven bytes read from, and written to, an eight-byte
 //! window with no branch on their length.
 //!
 //! Text beyond Unicode mixes lengths at random: a word of 5-byte codes, a
@@ -16,8 +16,8 @@
 //! that [`value`], which the engine's lanes (`engine/lanes.rs`) run on
 //! text already checked, vectorises.
 //!
-//! Codes of 7 and 13 bytes (FE and FF, `utf-e-8.txt` §3.3, §3.4), invalid
-//! codes and the last seven bytes of a text are the callers' to read with
+//! Codes of 13 bytes (FF, `utf-e-8.txt` §3.4), invalid codes and the last
+//! seven bytes of a text are the callers' to read with
 //! `decode_multibyte`, the reference this path is tested against on every
 //! lead (`tests` below and `engine/extended.rs`).
 
@@ -30,8 +30,8 @@ use crate::encoding::select;
 pub(crate) const WIDTH: usize = 8;
 
 /// The length of the code `lead` starts, by comparisons rather than a
-/// table (so that lanes of them vectorise): 2 to 6 for C0..FD, and 1 for
-/// ASCII, but also for a trailing byte; FE and FF give 6.
+/// table (so that lanes of them vectorise): 2 to 7 for C0..FE, and 1 for
+/// ASCII, but also for a trailing byte; FF gives 7.
 #[inline(always)]
 fn len_of(lead: u64) -> u64 {
     1 + u64::from(lead >= 0xC0)
@@ -39,10 +39,11 @@ fn len_of(lead: u64) -> u64 {
         + u64::from(lead >= 0xF0)
         + u64::from(lead >= 0xF8)
         + u64::from(lead >= 0xFC)
+        + u64::from(lead >= 0xFE)
 }
 
 /// The code at the start of `window` (the next eight bytes, the first the
-/// lowest), read as if it were a valid code of at most six bytes: its
+/// lowest), read as if it were a valid code of at most seven bytes: its
 /// value and its length. The lead's leading one-bits give the length, and
 /// the value is the lead's bits after them and six from each byte after
 /// it, whatever those bytes are; [`read`] checks them.
@@ -52,8 +53,8 @@ pub(crate) fn value(window: u64) -> (u64, usize) {
     // The code's bytes, the lead highest, without each byte's top two bits
     // but in the lowest byte (ASCII's seventh bit; a trailing byte's is
     // clear). The lead keeps some of its marker bits, which land above the
-    // value's bits once packed: 7 in ASCII, then 11, 16, 21, 26 and 31
-    // (5 · len + 1).
+    // value's bits once packed: 7 in ASCII, then 11, 16, 21, 26, 31 and 36
+    // (5 · len + 1; a FE lead has none, `utf-e-8.txt` §3.3).
     let code = window.swap_bytes() >> (64 - 8 * len);
     let packed = pack(code & 0x3F3F_3F3F_3F3F_3F7F);
     let bits = 5 * len + 1 + u64::from(len == 1);
@@ -61,7 +62,7 @@ pub(crate) fn value(window: u64) -> (u64, usize) {
 }
 
 /// The code at the start of `window`: its value, its length, and whether
-/// it is a valid code of the format of at most six bytes. Where it is not,
+/// it is a valid code of the format of at most seven bytes. Where it is not,
 /// the value and length mean nothing.
 #[inline(always)]
 pub(crate) fn read(limits: &Limits, window: [u8; WIDTH]) -> (u64, usize, bool) {
@@ -72,9 +73,9 @@ pub(crate) fn read(limits: &Limits, window: [u8; WIDTH]) -> (u64, usize, bool) {
     // top bit set, the next clear.
     let markers = 0x8080_8080_8080_8080 & ((1 << (8 * len)) - 1) & !0xFF;
     let trails_ok = bits & (markers | markers >> 1) == markers;
-    let lead_ok = !(0x80..0xC0).contains(&lead) & (lead < 0xFE);
+    let lead_ok = ((lead < 0x80) | (lead >= 0xC0)) & (lead != 0xFF);
     // The shortest form: the least value of each length, 0x80 for two
-    // bytes, then 2^(5·len − 4).
+    // bytes, then 2^(5·len − 4) (2^31 for FE, §3.3).
     let least = select(len == 2, 0x80, 1 << (5 * len as u32).saturating_sub(4));
     let least = select(len == 1, 0, least);
     // The range (which refuses the 5- and 6-byte codes in UTF-8); no
@@ -87,22 +88,22 @@ pub(crate) fn read(limits: &Limits, window: [u8; WIDTH]) -> (u64, usize, bool) {
     (value, len, ok)
 }
 
-/// The code of `value`, a scalar value below 2^31, in the low bytes of the
+/// The code of `value`, a scalar value below 2^36, in the low bytes of the
 /// result (the lead lowest), and its length: `short_code` of `encode.rs`,
 /// which `encode_u64s` also uses.
 #[inline(always)]
 pub(crate) fn code(value: u64) -> (u64, usize) {
-    short_code::<6>(value)
+    short_code::<7>(value)
 }
 
 /// The code of `value` as the first bytes of the returned window, its
 /// length, and whether this path writes it: a value of the format below
-/// 2^31, which has a code of at most six bytes. Where it does not, the
+/// 2^36, which has a code of at most seven bytes. Where it does not, the
 /// bytes and length mean nothing.
 #[inline(always)]
 pub(crate) fn write(limits: &Limits, value: u64) -> ([u8; WIDTH], usize, bool) {
     let (code, len) = code(value);
-    let ok = (value <= limits.range.max.min(0x7FFF_FFFF)) & !is_surrogate_u64(value);
+    let ok = (value <= limits.range.max.min((1 << 36) - 1)) & !is_surrogate_u64(value);
     (code.to_le_bytes(), len, ok)
 }
 
@@ -146,7 +147,7 @@ mod tests {
                                 assert_eq!(Some((value, len)), expected, "{window:X?}");
                             } else {
                                 assert!(
-                                    expected.is_none() || expected.unwrap().1 > 6,
+                                    expected.is_none() || expected.unwrap().1 > 7,
                                     "{window:X?}: {expected:X?} refused"
                                 );
                             }
@@ -162,9 +163,9 @@ mod tests {
     /// them, refused where the format has no such value, and read back.
     #[test]
     fn reads_every_length_s_edge_values() {
-        let mut values = vec![0, 0x7F, 0x10_FFFF, 0x11_0000, 0x7FFF_FFFF];
+        let mut values = vec![0, 0x7F, 0x10_FFFF, 0x11_0000, 0x7FFF_FFFF, (1 << 36) - 1];
         values.extend([0xD7FF, 0xD800, 0xDFFF, 0xE000]);
-        for len in 2..=6 {
+        for len in 2..=7 {
             values.extend([min_value(len) - 1, min_value(len), min_value(len) + 1]);
         }
         for limits in [&UTF_8, &UTF_G_8, &UTF_E_8] {
