@@ -73,7 +73,7 @@ pub(crate) fn read(limits: &Limits, window: [u8; WIDTH]) -> (u64, usize, bool) {
     // top bit set, the next clear.
     let markers = 0x8080_8080_8080_8080 & ((1 << (8 * len)) - 1) & !0xFF;
     let trails_ok = bits & (markers | markers >> 1) == markers;
-    let lead_ok = ((lead < 0x80) | (lead >= 0xC0)) & (lead != 0xFF);
+    let lead_ok = (lead & 0xC0 != 0x80) & (lead != 0xFF);
     // The shortest form: the least value of each length, 0x80 for two
     // bytes, then 2^(5·len − 4) (2^31 for FE, §3.3).
     let least = select(len == 2, 0x80, 1 << (5 * len as u32).saturating_sub(4));
