@@ -88,6 +88,7 @@ pub mod serde;
 #[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
 pub mod strategy;
 mod string;
+mod tier;
 mod transcode;
 
 pub use num_bigint;
@@ -104,6 +105,7 @@ pub use string::{
     CoversUnicode, EncodedStr, EncodedString, FromUnitsError, MatchIndices, NotUnicodeError,
     Pattern, Split, StringCodePointIndices, StringCodePoints,
 };
+pub use tier::simd_tier;
 pub use transcode::{transcode, TranscodeError};
 
 /// The README's examples, compiled and run as doctests.

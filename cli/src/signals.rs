@@ -121,3 +121,33 @@ fn watch() -> io::Result<()> {
 fn watch() -> io::Result<()> {
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listed(path: &Path) -> bool {
+        pending().iter().any(|p| p == path)
+    }
+
+    /// A temporary file is listed for the signals from its creation until
+    /// it is dropped or renamed into place, and the others stay listed.
+    #[test]
+    fn a_temporary_is_listed_until_dropped_or_persisted() {
+        let dir = tempfile::tempdir().unwrap();
+        let builder = Builder::new();
+        let first = Temporary::create_in(&builder, dir.path()).unwrap();
+        let second = Temporary::create_in(&builder, dir.path()).unwrap();
+        let (first_path, second_path) = (
+            first.file.path().to_path_buf(),
+            second.file.path().to_path_buf(),
+        );
+        assert!(listed(&first_path) && listed(&second_path));
+        drop(first);
+        assert!(!listed(&first_path) && listed(&second_path));
+        assert!(!first_path.exists());
+        let target = dir.path().join("out");
+        second.persist(&target).unwrap();
+        assert!(!listed(&second_path) && target.exists());
+    }
+}

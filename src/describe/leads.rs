@@ -248,7 +248,67 @@ pub(super) fn refused(c: &Compiled) -> Option<Refused> {
 
 #[cfg(test)]
 mod tests {
-    use super::least_from;
+    use super::{least_from, FieldOf, Run, Template};
+
+    /// The fields of `run`'s values, each with the least value giving it,
+    /// in the order of those values: counted one value at a time.
+    fn counted(run: &Run<'_>) -> Vec<(u64, u128)> {
+        let mut fields: Vec<(u64, u128)> = Vec::new();
+        for v in run.from..=run.to {
+            let field = match run.field {
+                FieldOf::Top { offset, shift } => ((v - offset) >> shift) as u64,
+                FieldOf::Low { bits } => (v % (1 << bits)) as u64,
+            };
+            if !fields.iter().any(|&(f, _)| f == field) {
+                fields.push((field, v));
+            }
+        }
+        fields
+    }
+
+    /// `Run::ranges` and `Run::value_of` against counting, for runs of
+    /// every start and length up to 40 values: lead fields from the top
+    /// bits after an offset, and from the low bits (little-endian
+    /// continuation codes), which wrap around.
+    #[test]
+    fn the_fields_of_a_run_and_their_least_values_are_found_without_counting() {
+        let lead = Template {
+            literal: 0x80,
+            fixed: 0x80,
+            value: 0x7F,
+        };
+        let fields = [0, 1, 2, 3, 5]
+            .map(|bits| FieldOf::Low { bits })
+            .into_iter()
+            .chain(
+                [(0, 0), (3, 1), (7, 2), (2, 3)]
+                    .map(|(offset, shift)| FieldOf::Top { offset, shift }),
+            );
+        for field in fields {
+            for from in 7..40u128 {
+                for to in from..from + 40 {
+                    let run = Run {
+                        lead: &lead,
+                        from,
+                        to,
+                        field,
+                    };
+                    let expected = counted(&run);
+                    let ranges: Vec<u64> = run
+                        .ranges()
+                        .into_iter()
+                        .flatten()
+                        .flat_map(|(lo, hi)| lo..=hi)
+                        .collect();
+                    let listed: Vec<u64> = expected.iter().map(|&(f, _)| f).collect();
+                    assert_eq!(ranges, listed, "{field:?} {from}..={to}");
+                    for (f, least) in expected {
+                        assert_eq!(run.value_of(f), least, "{field:?} {from}..={to}: {f}");
+                    }
+                }
+            }
+        }
+    }
 
     /// `least_from` against counting up from `lo`, on every 6-bit case.
     #[test]

@@ -501,9 +501,10 @@ pub(crate) use utf8::window as window_8;
 pub(crate) use utf8::{read_code as read_code_8, write_code as write_code_8};
 
 /// The length of a prefix of `input` that is valid UTF-G-16 and ends on a
-/// code boundary, in whole 64-unit blocks (`utf16/masks.rs`).
+/// code boundary, in whole 64-unit blocks (`utf16/masks.rs`; UTF-G-16's
+/// codes have at most four units).
 pub(crate) fn valid_utf_g16_prefix(input: &[u16]) -> usize {
-    utf16::masks::valid_prefix(&utf16::UTF_G_16, input)
+    utf16::masks::prefix_of::<4>(&utf16::UTF_G_16, input)
 }
 
 /// The units a decoder's answer takes of the `rest` left: what it claims,

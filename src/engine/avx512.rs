@@ -46,8 +46,9 @@ use core::mem::MaybeUninit;
 
 use super::simd::Progress;
 
-/// Whether the processor has every instruction set these kernels use: asked
-/// once and cached by `std`, else known at compile time.
+/// Whether the processor has every instruction set these kernels use (asked
+/// once and cached by `std`, else known at compile time) and the tier cap
+/// allows AVX-512 (`tier.rs`).
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 pub(crate) fn available() -> bool {
     std::is_x86_feature_detected!("avx512bw")
@@ -55,6 +56,7 @@ pub(crate) fn available() -> bool {
         && std::is_x86_feature_detected!("avx512vbmi2")
         && std::is_x86_feature_detected!("bmi2")
         && std::is_x86_feature_detected!("popcnt")
+        && crate::tier::allows(crate::tier::Tier::Avx512)
 }
 #[cfg(all(target_arch = "x86_64", not(feature = "std")))]
 pub(crate) fn available() -> bool {
@@ -549,7 +551,9 @@ mod tests {
         let yes = available();
         #[cfg(feature = "std")]
         if !yes {
-            std::eprintln!("no AVX-512 VBMI2 on this processor: the AVX-512 kernel tests skip");
+            std::eprintln!(
+                "no AVX-512 VBMI2 here, or UCSX_SIMD caps it: the AVX-512 kernel tests skip"
+            );
         }
         yes
     }

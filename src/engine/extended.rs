@@ -1,22 +1,27 @@
-//! The code-at-a-time kernel, for text beyond Unicode between built-in
-//! formats.
+//! Text beyond Unicode between built-in formats, where the direct kernels
+//! (`kernels.rs`) stop: the first code beyond U+10FFFF, and the text after
+//! it until Unicode text resumes.
 //!
-//! The direct kernels (`kernels.rs`) stop at the first code beyond
-//! U+10FFFF. That code, and the text after it until Unicode text resumes,
-//! is converted here one code at a time in plain integers: the source
-//! format's `read_code`, then the target's `write_code` (the rules of each
-//! family's own decoder and encoder, `encoding/utf8`, `utf16`, `utf32`),
-//! with no [`CodePoint`](crate::CodePoint), no buffer of values, and no
-//! return to the engine per code. Before it, each such code cost a kernel
-//! stop, a short block of `decode_u64s` and `encode_u64s`, and a kernel
-//! restart: ten to thirty times the time of an emoji.
+//! Between UTF-G-8 or UTF-E-8 and the 16-bit formats beyond Unicode the
+//! lanes (`lanes.rs`) take such text first, eight codes at a time after
+//! the vector check. What they leave, and the other pairs, goes one code
+//! at a time in plain integers, with no [`CodePoint`](crate::CodePoint),
+//! no buffer of values and no return to the engine per code: between the
+//! 8- and 16-bit families through windows of eight bytes or four units,
+//! read and written with no branch on a code's length (`windows`, after
+//! `encoding/utf8/window.rs` and `utf16/window.rs`); a code the windows do
+//! not take, and every code of the pairs with the 32-bit formats, through
+//! the source family's `read_code` and the target's `write_code` (the rules
+//! of each family's own decoder and encoder). Before these, each such code
+//! cost a kernel stop, a short block of `decode_u64s` and `encode_u64s`,
+//! and a kernel restart: ten to thirty times the time of an emoji.
 //!
-//! It stops at the first code it cannot take (an error, a code cut off at
-//! the end, a value of 2^64 or more, a value the target refuses), which the
-//! engine's general paths then handle, and after [`STREAK`] Unicode codes
-//! in a row, where the vector kernels are faster. Its tests below check
-//! each family's `read_code` against its decoder on every lead, and the
-//! kernel on every edge value between every pair of formats;
+//! A run stops at the first code it cannot take (an error, a code cut off
+//! at the end, a value of 2^64 or more, a value the target refuses), which
+//! the engine's general paths then handle, and after [`STREAK`] Unicode
+//! codes in a row, where the vector kernels are faster. Its tests below
+//! check each family's `read_code` against its decoder on every lead, and
+//! the run on every edge value between every pair of formats;
 //! `tests/engine.rs` and the `long_forms` fuzz target check the engine with
 //! it against the formats' own iterators.
 
@@ -222,9 +227,10 @@ fn run<I, O>(
 /// The window path of a pair of formats: `read` takes a code from the next
 /// `IN` units, `write` gives its code in `OUT` units, and both say whether
 /// they take it (`utf8/window.rs`, `utf16/window.rs`), with no branch on
-/// the length of a code; a code either leaves (a UTF-E-8 FE or FF code, a
-/// code of five or more units) goes through `slow`, the pair's `read_code`
-/// and `write_code`, without leaving the loop. `per_unit` bounds the units
+/// the length of a code; a code either leaves (a UTF-E-8 FF code, a code of
+/// five or more units, a value of 2^34 or more for a 16-bit target) goes
+/// through `slow`, the pair's `read_code` and `write_code`, without leaving
+/// the loop. `per_unit` bounds the units
 /// written for each unit read, of every code `slow` takes too. Stops at
 /// the first code neither takes, or as [`run`] does.
 #[inline(always)]

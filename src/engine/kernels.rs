@@ -653,7 +653,7 @@ mod tests {
     #[test]
     fn the_vector_stage_reads_valid_text_whole_with_avx512() {
         if !super::super::avx512::available() {
-            println!("no AVX-512 VBMI2 here: the vector stage is not checked whole");
+            println!("no AVX-512 VBMI2 here, or UCSX_SIMD caps it: the vector stage is not checked whole");
             return;
         }
         let text = "aé漢😀 ".repeat(50);

@@ -198,6 +198,12 @@ fn an_invalid_lead_the_encoder_writes_is_refused_at_its_template() {
             18,
             "\"1000000x\" matches 81, the lead of the code of U+0080 (81 00)",
         ),
+        // The one code of two units below a `max` just past one unit's.
+        (
+            continued(&leb128.replace("\"unbounded\"", "\"U+80\""), "10000000"),
+            18,
+            "\"10000000\" matches 80, the lead of the code of U+0080 (80 01)",
+        ),
     ] {
         let e = refused(&source);
         assert_eq!(
@@ -213,9 +219,21 @@ fn an_invalid_lead_the_encoder_writes_is_refused_at_its_template() {
     }
 }
 
+/// LEB128 up to `max`, with the invalid lead `invalid`.
+fn leb128_to(max: &str, invalid: &str) -> String {
+    include_str!("../../../zoo/leb128.toml")
+        .replace("\"unbounded\"", &format!("\"{max}\""))
+        .replacen(
+            "unit = 8\n",
+            &format!("unit = 8\ninvalid-leads = [\"{invalid}\"]\n"),
+            1,
+        )
+}
+
 /// An invalid lead that no code the encoder writes begins with is
 /// accepted: a lead of only shorter values' codes, of refused surrogates,
-/// of a class past `max`, or of a longer code that VLQ never writes.
+/// of a class past `max`, or of a longer code that VLQ or a bounded LEB128
+/// never writes.
 #[test]
 fn an_invalid_lead_no_code_begins_with_is_accepted() {
     for source in [
@@ -238,6 +256,11 @@ fn an_invalid_lead_no_code_begins_with_is_accepted() {
             "unit = 8\ninvalid-leads = [\"10000000\"]\n",
             1,
         ),
+        // LEB128 up to U+81: the leads of two units are 80 and 81 only, and
+        // up to U+7F there are none.
+        leb128_to("U+81", "11111111"),
+        leb128_to("U+81", "1xxxxx1x"),
+        leb128_to("U+7F", "1xxxxxxx"),
     ] {
         assert!(DescribedFormat::parse(&source).is_ok(), "{source}");
     }
@@ -259,5 +282,22 @@ fn an_invalid_lead_among_billions_is_found_at_its_least_value() {
     assert_eq!(
         e.reason(),
         "invalid lead \"0101_0101_xxxx_0000_xxxxxxxx_xxxxxx11\" matches 55000003, the lead of the code of U+55000003 (55000003): the decoder would refuse what the encoder writes"
+    );
+}
+
+/// A long token in backquotes (a key) is shortened as written; only one in
+/// double quotes (a `{:?}` string) has escapes to undo first.
+#[test]
+fn long_quoted_tokens_are_shortened_by_their_own_rules() {
+    let key = format!("a\\n{}", "k".repeat(100));
+    let message = format!("unknown field `{key}` and \"b\\n{}\"", "s".repeat(100));
+    let short = super::shorten_quoted(&message);
+    assert_eq!(
+        short,
+        format!(
+            "unknown field {} and {}",
+            crate::quote(&key),
+            crate::quote(&format!("b\n{}", "s".repeat(100)))
+        )
     );
 }

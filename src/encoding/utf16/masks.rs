@@ -281,7 +281,7 @@ pub(crate) fn valid_prefix(facts: &Facts, input: &[u16]) -> usize {
 }
 
 /// [`valid_prefix`] for codes of up to `LONGEST` units.
-fn prefix_of<const LONGEST: usize>(facts: &Facts, input: &[u16]) -> usize {
+pub(crate) fn prefix_of<const LONGEST: usize>(facts: &Facts, input: &[u16]) -> usize {
     if !facts.extended() {
         return 0;
     }
@@ -309,17 +309,17 @@ fn prefix_of<const LONGEST: usize>(facts: &Facts, input: &[u16]) -> usize {
 /// The units of a block of valid text that start a code, given whether
 /// the unit before the block is a high surrogate (its low half is then the
 /// first unit): all but trailing units (DE00..DFFF) and low halves of
-/// pairs. Bit 63 of the second result is whether the last unit is a high
-/// surrogate, and its other bits are the code starts in the low half
-/// (DC00..DFFF): the leads of the codes beyond U+10FFFF.
+/// pairs. Then the code starts in the low half (DC00..DFFF), the leads of
+/// the codes beyond U+10FFFF, and whether the last unit is a high
+/// surrogate.
 #[inline(always)]
-pub(crate) fn code_starts(units: &[u16; LEN], after_high: bool) -> (u64, u64) {
+pub(crate) fn code_starts(units: &[u16; LEN], after_high: bool) -> (u64, u64, bool) {
     let b = Bytes::of(units);
     let high = b.high_eq(0xFC, 0xD8);
     let low = b.high_eq(0xFC, 0xDC);
     let trailing = b.high_eq(0xFE, 0xDE);
     let starts = !trailing & !(low & (high << 1 | u64::from(after_high)));
-    (starts, (starts & low & !(1 << 63)) | (high & 1 << 63))
+    (starts, starts & low, high >> 63 != 0)
 }
 
 #[cfg(test)]

@@ -153,10 +153,13 @@ pub(super) fn encode_units(value: &BigUint, usv_len: usize, out: &mut Vec<u16>) 
     }
 }
 
-/// Has the processor the AVX-512 instructions of the vector kernels?
+/// Has the processor the AVX-512 instructions of the vector kernels, and
+/// does the tier cap allow them (`tier.rs`)?
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 fn has_vbmi() -> bool {
-    std::is_x86_feature_detected!("avx512bw") && std::is_x86_feature_detected!("avx512vbmi")
+    std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vbmi")
+        && crate::tier::allows(crate::tier::Tier::Avx512)
 }
 #[cfg(all(target_arch = "x86_64", not(feature = "std")))]
 fn has_vbmi() -> bool {
@@ -546,7 +549,9 @@ mod tests {
     fn the_dispatched_kernels_agree_with_the_scalar_ones() {
         #[cfg(all(target_arch = "x86_64", feature = "std"))]
         if !has_vbmi() {
-            std::println!("no AVX512-VBMI here: the vector kernels are not run");
+            std::println!(
+                "no AVX512-VBMI here, or UCSX_SIMD caps it: the vector kernels are not run"
+            );
         }
         for count in [0usize, 1, 2, 3, 7, 8, 9, 20] {
             // Exactly nine digits a block (the most significant block then

@@ -2,14 +2,15 @@
 //! §3.3, §3.4 for the FE and FF codes).
 //!
 //! One code point at a time, [`encode_value`] writes each length up to 7
-//! bytes as one slice and leaves the 13-byte codes to a general loop. [`encode_u64s`] works on blocks of 64 values instead: the OR of a
+//! bytes as one slice and leaves the 13-byte codes to a general loop.
+//! [`encode_u64s`] works on blocks of 64 values instead: the OR of a
 //! block's values bounds them all, and picks one loop for the whole block.
 //! ASCII blocks are narrowed in one go; blocks of values below U+800,
 //! U+10000, U+200000 or U+80000000 (checked for surrogates and the format's
 //! range once per block) go through [`encode_block`], which has no branch
-//! on the length of each code ([`short_code`], which the engine's kernel
-//! for text beyond Unicode also uses). Anything else goes value by value,
-//! with checks.
+//! on the length of each code ([`short_code`], which the engine's paths for
+//! text beyond Unicode also use). Anything else goes value by value, with
+//! checks.
 
 use alloc::vec::Vec;
 

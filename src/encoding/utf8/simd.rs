@@ -25,6 +25,9 @@
 // share are then unused.
 #![cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 
+#[cfg(target_arch = "x86_64")]
+use crate::tier::{self, Tier};
+
 /// Whether the processor running this has a target feature: asked at run
 /// time with `std`, else known at compile time (`-C target-feature`).
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
@@ -46,16 +49,16 @@ macro_rules! has_feature {
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
     if input.len() >= 64 {
-        if has_feature!("avx512bw") {
+        if has_feature!("avx512bw") && tier::allows(Tier::Avx512) {
             // SAFETY: the processor supports AVX512BW (and so AVX512F),
             // checked just above.
             return unsafe { x86::avx512::valid_prefix_blocks(input) };
         }
-        if has_feature!("avx2") {
+        if has_feature!("avx2") && tier::allows(Tier::Avx2) {
             // SAFETY: the processor supports AVX2, checked just above.
             return unsafe { x86::avx2::valid_prefix_blocks::<false>(input) };
         }
-        if has_feature!("ssse3") {
+        if has_feature!("ssse3") && tier::allows(Tier::Ssse3) {
             // SAFETY: the processor supports SSSE3, checked just above.
             return unsafe { x86::ssse3::valid_prefix_blocks::<false>(input) };
         }
@@ -84,11 +87,11 @@ pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn valid_utf_g8_prefix(input: &[u8]) -> usize {
     if input.len() >= 64 {
-        if has_feature!("avx2") {
+        if has_feature!("avx2") && tier::allows(Tier::Avx2) {
             // SAFETY: the processor supports AVX2, checked just above.
             return unsafe { x86::avx2::valid_prefix_blocks::<true>(input) };
         }
-        if has_feature!("ssse3") {
+        if has_feature!("ssse3") && tier::allows(Tier::Ssse3) {
             // SAFETY: the processor supports SSSE3, checked just above.
             return unsafe { x86::ssse3::valid_prefix_blocks::<true>(input) };
         }
