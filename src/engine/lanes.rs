@@ -19,8 +19,9 @@
 //! input (each window reads past its code), and at a block without a code
 //! beyond Unicode, where the Unicode kernels are faster. It checks at most
 //! [`CHUNK`] units ahead at a time, so a stop soon after costs little.
-//! The tests below run each compiled version against the code-at-a-time
-//! kernel on every lead and length; `tests/engine.rs` and the `long_forms`
+//! The tests below run each compiled version against decoding and
+//! encoding code by code, on every length's edge values at every offset,
+//! and with a fault at every place; `tests/engine.rs` and the `long_forms`
 //! fuzz target run the engine with it.
 #![allow(unsafe_code)]
 

@@ -14,8 +14,9 @@
 //!
 //! 1. the direct kernels (`kernels.rs`) over Unicode text, between formats
 //!    that contain a standard encoding;
-//! 2. the code-at-a-time kernel (`extended.rs`) between built-in formats,
-//!    for codes beyond U+10FFFF and the text around them; blocks of values
+//! 2. the paths for text beyond Unicode (`extended.rs`: the lanes of
+//!    `lanes.rs`, then a code at a time) between built-in formats, for
+//!    codes beyond U+10FFFF and the text around them; blocks of values
 //!    below 2^64 (`decode_u64s` into a small buffer, then `encode_u64s`)
 //!    for formats outside the crate and what that kernel leaves;
 //! 3. one code at a time through [`CodePoint`], for a code of 2^64 or
