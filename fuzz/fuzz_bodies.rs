@@ -92,6 +92,12 @@ macro_rules! with_format {
     };
 }
 
+// The reference model of the formats (`tests/model/`), written from the
+// specs and sharing no code with the crate: the oracle of the decoders and
+// the engine.
+#[path = "../tests/model/mod.rs"]
+mod model;
+
 // The engine's body, in a file of its own.
 #[path = "engine_body.rs"]
 mod engine_body;
@@ -141,6 +147,8 @@ fn units_in<U: CodeUnit>(bytes: &[u8], endian: Endian) -> Vec<U> {
 }
 
 /// The properties every decoder has, on any input:
+/// - `decode`, `validate` and lossy decoding give what the reference
+///   model gives: the same code, or the same error kind, offset and length;
 /// - `decode` takes a code of at least one unit that re-encodes to exactly
 ///   the units it took (each value has one code), or fails at unit 0 with
 ///   an `error_len` within the input (`None` only for `Truncated`);
@@ -160,6 +168,29 @@ where
 {
     let format = format_of::<E>();
     let wide: Vec<u32> = units.iter().map(|&u| u.into()).collect();
+
+    // The reference model.
+    let form = model::Form::of::<E>();
+    let fault = |e: ucsx::DecodeError| (e.kind(), e.valid_up_to(), e.error_len());
+    let want = model::decode_code(form, &wide)
+        .map(|(v, n)| (CodePoint::from(v), n))
+        .map_err(|(kind, len)| (kind, 0, len));
+    assert_eq!(E::decode(units).map_err(fault), want, "{} decode", E::NAME);
+    let (_, error) = model::decode(form, &wide);
+    assert_eq!(
+        E::validate(units).map_err(fault),
+        error.map_or(Ok(()), Err),
+        "{} validate",
+        E::NAME
+    );
+    let lossy = model::decode_lossy(form, &wide);
+    assert!(
+        E::decode_lossy(units)
+            .into_iter()
+            .eq(lossy.iter().map(CodePoint::from)),
+        "{} decode_lossy",
+        E::NAME
+    );
 
     // decode, and its limits.
     let first = E::decode(units);

@@ -31,6 +31,7 @@
 
 mod gen;
 
+#[allow(unused_imports)]
 pub use gen::*;
 use ucsx::num_bigint::BigUint;
 use ucsx::{DecodeErrorKind as Kind, EncodeErrorKind};
