@@ -73,7 +73,7 @@ fn utf_8_16_32_agree_with_pythons_codecs_in_every_mode() {
         .stdout(Stdio::piped())
         .spawn()
     else {
-        eprintln!("skipped: python3 is not installed");
+        common::oracle_absent("python3");
         return;
     };
     let mut rng = XorShift(0x5EED_C0DE_CAFE);

@@ -697,7 +697,7 @@ fn perl_encode(values: &[u64]) -> Option<Vec<Vec<u8>>> {
     {
         Ok(child) => child,
         Err(_) => {
-            println!("notice: perl not found, skipping the UTF-E-8 differential test");
+            common::oracle_absent("perl");
             return None;
         }
     };

@@ -620,6 +620,10 @@ mod tests {
     /// Every mix of code lengths, from every offset of a block, cut at
     /// every length near the ends of the first blocks.
     #[test]
+    #[cfg_attr(
+        not(ucsx_cpu_avx512),
+        ignore = "the processor lacks AVX512BW, VBMI or VBMI2"
+    )]
     fn utf8_loop_agrees_with_std_and_the_scalar_loop() {
         if !runs_here() {
             return;
@@ -641,6 +645,10 @@ mod tests {
     /// Runs of one length between runs of another, so every step kind
     /// meets every other at every offset.
     #[test]
+    #[cfg_attr(
+        not(ucsx_cpu_avx512),
+        ignore = "the processor lacks AVX512BW, VBMI or VBMI2"
+    )]
     fn utf8_loop_agrees_across_runs_of_each_length() {
         if !runs_here() {
             return;
@@ -665,6 +673,10 @@ mod tests {
     /// last two: the third-last byte of a short first code must not wrap
     /// around to that lead.
     #[test]
+    #[cfg_attr(
+        not(ucsx_cpu_avx512),
+        ignore = "the processor lacks AVX512BW, VBMI or VBMI2"
+    )]
     fn short_first_code_and_long_lead_at_the_end() {
         if !runs_here() {
             return;
@@ -731,6 +743,10 @@ mod tests {
     /// Every mix of code lengths, with lone surrogates planted, from every
     /// offset of a block and cut at every length near the first blocks.
     #[test]
+    #[cfg_attr(
+        not(ucsx_cpu_avx512),
+        ignore = "the processor lacks AVX512BW, VBMI or VBMI2"
+    )]
     fn utf16_loop_agrees_with_std_and_the_scalar_loop() {
         if !runs_here() {
             return;
@@ -758,6 +774,10 @@ mod tests {
     /// A pair across every block boundary, a high half last in the input,
     /// and lone halves at every offset of a block.
     #[test]
+    #[cfg_attr(
+        not(ucsx_cpu_avx512),
+        ignore = "the processor lacks AVX512BW, VBMI or VBMI2"
+    )]
     fn surrogates_at_every_offset_of_a_block() {
         if !runs_here() {
             return;

@@ -651,6 +651,10 @@ mod tests {
     /// Where the AVX-512 kernel runs, the vector stage converts valid text
     /// whole, not leaving it to the scalar loop.
     #[test]
+    #[cfg_attr(
+        not(ucsx_cpu_avx512),
+        ignore = "the processor lacks AVX512BW, VBMI or VBMI2"
+    )]
     fn the_vector_stage_reads_valid_text_whole_with_avx512() {
         if !super::super::avx512::available() {
             println!("no AVX-512 VBMI2 here, or UCSX_SIMD caps it: the vector stage is not checked whole");

@@ -537,6 +537,7 @@ mod tests {
     /// code starting in the second ends), where the Unicode kernels are
     /// faster.
     #[test]
+    #[cfg_attr(not(ucsx_cpu_avx2), ignore = "the processor lacks AVX2")]
     fn lanes_stop_at_the_first_block_of_unicode_text() {
         if !g8_check_runs() {
             println!("no vector UTF-G-8 check here: the lanes from 8 bits take nothing");

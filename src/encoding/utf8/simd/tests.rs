@@ -61,6 +61,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
+    #[cfg_attr(not(ucsx_cpu_avx2), ignore = "the processor lacks AVX2")]
     fn avx2_and_ssse3_agree_on_near_valid_text(input in near_valid()) {
         versions_agree(&input)?;
     }
