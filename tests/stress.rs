@@ -40,10 +40,10 @@ const TRUNCATED: Verdict = Invalid(0, None, Truncated);
 /// A lead byte UTF-8 never uses (F8..FF: codes of 5 bytes or more).
 const NOT_UTF8: Verdict = bad(1, InvalidLead);
 
-struct Case {
+pub struct Case {
     /// Kuhn's section number and title.
-    section: &'static str,
-    bytes: &'static [u8],
+    pub section: &'static str,
+    pub bytes: &'static [u8],
     utf8: Verdict,
     utf_g8: Verdict,
     utf_e8: Verdict,
@@ -71,7 +71,7 @@ const fn wider(section: &'static str, bytes: &'static [u8], utf8: Verdict, g: Ve
     }
 }
 
-const CASES: &[Case] = &[
+pub const CASES: &[Case] = &[
     same(
         "1 correct UTF-8 text: Greek kosme",
         &[

@@ -196,21 +196,29 @@ pub fn seed_codes(form: Form) -> Vec<Vec<u32>> {
 /// every unit of a code of up to six units, and of a longer one the first
 /// four and the last two (the units between play the same part).
 pub fn mutations(form: Form, code: &[u32]) -> Vec<Vec<u32>> {
+    described_mutations(form, code)
+        .into_iter()
+        .map(|(units, _)| units)
+        .collect()
+}
+
+/// [`mutations`], each with what was done to the code.
+pub fn described_mutations(form: Form, code: &[u32]) -> Vec<(Vec<u32>, String)> {
     // 'A' in every width.
     let interrupt = 0x41;
     let mut out = Vec::new();
     for cut in 1..code.len() {
-        out.push(code[..cut].to_vec());
+        out.push((code[..cut].to_vec(), format!("cut after {cut} units")));
         let mut interrupted = code[..cut].to_vec();
         interrupted.push(interrupt);
-        out.push(interrupted);
+        out.push((interrupted, format!("interrupted by 41 after {cut} units")));
     }
     let places = (0..code.len()).filter(|&at| code.len() <= 6 || at < 4 || at + 2 >= code.len());
     for at in places {
         for &unit in edge_units(form) {
             let mut changed = code.to_vec();
             changed[at] = unit;
-            out.push(changed);
+            out.push((changed, format!("unit {at} replaced by {unit:X}")));
         }
     }
     out
