@@ -31,6 +31,10 @@
 //! [`EncodedStr`], the pair `String` and `str` are for UTF-8, with the same
 //! API: slicing, iteration from either end, search, editing.
 //!
+//! [`sample`] finds the length classes and boundary values of any format,
+//! a user's own included, by probing its encoder: what the proptest
+//! strategies ([`strategy`]) and the property checker draw from.
+//!
 //! ```
 //! use ucsx::{CodePoint, Encoding, Utf32};
 //!
@@ -81,6 +85,7 @@ mod error;
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub mod io;
 pub mod properties;
+pub mod sample;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod serde;
@@ -100,7 +105,7 @@ pub use encoding::{
     UnitVec, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
 };
 pub use engine::{ErrorMode, Transcoder};
-pub use error::{quote, DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+pub use error::{quote, DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, QUOTED_CHARS};
 pub use string::{
     CoversUnicode, EncodedStr, EncodedString, FromUnitsError, MatchIndices, NotUnicodeError,
     Pattern, Split, StringCodePointIndices, StringCodePoints,

@@ -14,7 +14,7 @@ use toml::Spanned;
 use super::continued::{Continued, RawContinued};
 use super::field::{Field, RawLength, Refusal};
 use super::{Class, Compiled, DescribeError, Template};
-use crate::error::QUOTED_CHARS;
+use crate::QUOTED_CHARS;
 use crate::{quote, CodePoint, SurrogatePolicy};
 
 /// The largest description read: a format is a few dozen lines.

@@ -27,7 +27,6 @@ pub(crate) mod sealed {
 }
 
 pub use bytes::{bytes_to_units, units_to_bytes, CodeUnit, Endian, IncompleteUnitError};
-pub(crate) use format::with_encoding;
 pub use format::{Format, ParseFormatError};
 pub use iter::{CodePointIndices, CodePoints};
 pub use roles::UnitRole;

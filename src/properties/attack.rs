@@ -179,7 +179,7 @@ fn probe_values(first: &BigUint, last: &BigUint, range: &Range, rng: &mut Rng) -
         }
     }
     for _ in 0..8 {
-        let r = range.random_of_bits(rng, span_bits);
+        let r = rng.value_of_bits(range, span_bits);
         probes.push(first + r);
     }
     probes.retain(|v| first <= v && v <= last);
@@ -382,7 +382,6 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::properties::sample::length_classes;
     use crate::Utf8;
 
     /// The forged codes of UTF-8 hold the classic attacks of Markus Kuhn's
@@ -392,7 +391,7 @@ mod tests {
     #[test]
     fn utf8_attacks_hold_the_classic_overlong_surrogate_and_beyond_range_forms() {
         let range = Range::of::<Utf8>(64);
-        let classes = length_classes::<Utf8>(&range);
+        let classes = range.length_classes::<Utf8>();
         let seqs = sequences::<Utf8>(&classes, &range, &mut Rng::new(1));
         for want in [
             &[0xC1, 0x81][..],         // U+0041 in two bytes
@@ -420,7 +419,7 @@ mod tests {
         {
             let range = Range::of::<E>(max_bits);
             let mut rng = Rng::new(3);
-            for class in length_classes::<E>(&range) {
+            for class in range.length_classes::<E>() {
                 let span = class.last.to_biguint() - class.first.to_biguint();
                 let Some(layout) = Layout::learn::<E>(&class, &range, &mut rng) else {
                     assert!(span.is_zero(), "{}: no layout for {class:?}", E::NAME);
@@ -447,7 +446,7 @@ mod tests {
     #[test]
     fn a_layout_knows_the_fields_of_its_class_ends() {
         let range = Range::of::<Utf8>(64);
-        let classes = length_classes::<Utf8>(&range);
+        let classes = range.length_classes::<Utf8>();
         let layout = Layout::learn::<Utf8>(&classes[2], &range, &mut Rng::new(2)).unwrap();
         assert_eq!(layout.bits.len(), 16);
         assert_eq!(layout.template, [0xE0, 0x80, 0x80]);
@@ -528,7 +527,7 @@ mod tests {
     #[test]
     fn targets_hold_the_ends_of_each_attacked_class_and_their_neighbours() {
         let range = Range::of::<Utf8>(64);
-        let classes = length_classes::<Utf8>(&range);
+        let classes = range.length_classes::<Utf8>();
         assert_eq!(classes[2].first, crate::CodePoint::from(0x800u32));
         // The 1-byte and 3-byte classes only.
         let attacked = [classes[0].clone(), classes[2].clone()];
@@ -543,7 +542,7 @@ mod tests {
         // past the range and the maximum with the first value past it are
         // each a target of their own.
         let range = Range::of::<Utf8>(16);
-        let classes = length_classes::<Utf8>(&range);
+        let classes = range.length_classes::<Utf8>();
         let want: Vec<BigUint> = [
             0u32, 1, 0x41, 0x7E, 0x7F, 0x80, 0x81, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x1_0000,
             0x10_FFFF, 0x11_0000,
@@ -580,7 +579,7 @@ mod tests {
     #[test]
     fn base_codes_are_each_class_s_first_middle_and_last() {
         let range = Range::of::<Utf8>(64);
-        let classes = length_classes::<Utf8>(&range);
+        let classes = range.length_classes::<Utf8>();
         let values: Vec<u32> = base_codes::<Utf8>(&classes, &range)
             .iter()
             .map(|(v, code)| {
@@ -654,8 +653,8 @@ mod tests {
     /// the order they are built.
     #[test]
     fn attacks_hold_no_more_units_than_their_budget() {
-        let range = Range::checked::<Utf8>(64);
-        let classes = length_classes::<Utf8>(&range);
+        let range = crate::properties::sample::checked_range::<Utf8>(64);
+        let classes = range.length_classes::<Utf8>();
         let all = sequences_within::<Utf8>(&classes, &range, &mut Rng::new(1), usize::MAX);
         let total: usize = all.iter().map(Vec::len).sum();
         assert!(total > 1000, "{total}");

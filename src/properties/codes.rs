@@ -214,7 +214,7 @@ fn random_units<U: ArbitraryUnit>(rng: &mut Rng, pool: &[u32], longest_code: usi
 /// One or two random mutations, for near-valid input.
 fn one_or_two_mutations(rng: &mut Rng, pool: &[u32]) -> Vec<Mutation> {
     let n = 1 + rng.below(2);
-    (0..n).map(|_| Mutation::random(rng, pool)).collect()
+    (0..n).map(|_| rng.mutation(pool)).collect()
 }
 
 /// Whether `validate` and `decode_all` disagree on `seq`, as a FAIL.

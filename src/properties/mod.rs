@@ -44,7 +44,7 @@ use core::fmt;
 
 use num_bigint::BigUint;
 
-use crate::{CodePoint, Encoding};
+use crate::Encoding;
 
 mod attack;
 mod base;
@@ -56,9 +56,9 @@ mod search;
 mod sync;
 mod unit;
 
+pub use crate::sample::{boundary_values, length_classes, LengthClass};
 pub use base::DensityRow;
 pub use property::{ParsePropertyError, Property};
-pub use sample::LengthClass;
 pub use unit::ArbitraryUnit;
 
 use sample::Rng;
@@ -121,7 +121,7 @@ pub struct CheckConfig {
 /// assert!(report.passed());
 /// assert_eq!(MAX_BITS_CEILING, 4096);
 /// ```
-pub const MAX_BITS_CEILING: u64 = 4096;
+pub const MAX_BITS_CEILING: u64 = crate::sample::MAX_BITS_CEILING;
 
 /// The largest `cases` the checker uses: the sample and the loops grow with
 /// it, and a number out of proportion must not exhaust memory.
@@ -383,19 +383,19 @@ where
 {
     fn new(config: &CheckConfig) -> Ctx<E> {
         let mut rng = Rng::new(config.seed);
-        let range = sample::Range::checked::<E>(config.max_bits);
-        let classes = sample::length_classes::<E>(&range);
+        let range = sample::checked_range::<E>(config.max_bits);
+        let classes = range.length_classes::<E>();
         let attacks = attack::sequences::<E>(&classes, &range, &mut rng);
-        let mut values = sample::boundary_values(&range, &classes);
+        let mut values = range.boundary_values(&classes);
         for _ in 0..config.cases {
-            values.push(range.random(&mut rng));
+            values.push(rng.value(&range));
         }
         // A few values inside each length class, whatever its bit lengths.
         for c in &classes {
             let (first, last) = (c.first.to_biguint(), c.last.to_biguint());
             let span = &last - &first + 1u8;
             for _ in 0..2 {
-                let r = range.random_of_bits(&mut rng, span.bits());
+                let r = rng.value_of_bits(&range, span.bits());
                 values.push(range.clamp(&first + r % &span));
             }
         }
@@ -566,53 +566,6 @@ where
     }
 }
 
-/// The length classes of `E` up to `max_bits` bits: maximal runs of values
-/// whose codes have the same number of units, found by probing the encoder
-/// (not from any table), so they work for a user's proposal too.
-///
-/// The probe reads the lengths at 2^k − 1 and 2^k for every k, and
-/// bisects between two that differ: a run of other lengths that the
-/// bisection does not land on is missed, in particular one inside a
-/// power-of-two interval whose ends have the same length (the verdicts
-/// the checker decides for a format described in a file read its classes
-/// from the description instead).
-///
-/// ```
-/// use ucsx::properties::length_classes;
-/// use ucsx::{CodePoint, Utf8};
-/// let classes = length_classes::<Utf8>(64);
-/// let firsts: Vec<_> = classes.iter().map(|c| c.first.to_string()).collect();
-/// assert_eq!(firsts, ["U+0000", "U+0080", "U+0800", "U+10000"]);
-/// assert_eq!(classes[3].last, CodePoint::UNICODE_MAX);
-/// assert_eq!(classes[3].units, 4);
-/// ```
-pub fn length_classes<E: Encoding>(max_bits: u64) -> Vec<LengthClass> {
-    sample::length_classes::<E>(&sample::Range::of::<E>(max_bits))
-}
-
-/// The boundary values of `E` up to `max_bits` bits, ascending: the first
-/// and last value of each length class and their neighbours, every power of
-/// two and its neighbours, the Unicode and UCS limits (U+D7FF, U+E000,
-/// U+FFFF, U+10000, U+10FFFF, U+7FFFFFFF, ...), never a surrogate.
-///
-/// ```
-/// use ucsx::properties::boundary_values;
-/// use ucsx::{CodePoint, Utf32};
-/// let values = boundary_values::<Utf32>(64);
-/// assert!(values.contains(&CodePoint::from(0xE000u32)));
-/// assert!(values.contains(&CodePoint::from(0x10000u32)));
-/// assert!(!values.contains(&CodePoint::from(0xD800u32)));
-/// assert_eq!(values.last(), Some(&CodePoint::UNICODE_MAX));
-/// ```
-pub fn boundary_values<E: Encoding>(max_bits: u64) -> Vec<CodePoint> {
-    let range = sample::Range::of::<E>(max_bits);
-    let classes = sample::length_classes::<E>(&range);
-    sample::boundary_values(&range, &classes)
-        .iter()
-        .map(CodePoint::from)
-        .collect()
-}
-
 /// Units and bytes per code point of `E` for each bit length up to
 /// `max_bits` (the code of the largest value of that length in the range).
 ///
@@ -637,7 +590,7 @@ where
 /// assert!(report.passed());
 /// ```
 pub fn check_format(format: crate::Format, config: &CheckConfig) -> PropertyReport {
-    crate::encoding::with_encoding!(format, E => check::<E>(config))
+    crate::with_encoding!(format, E => check::<E>(config))
 }
 
 /// [`check_only`] for a format chosen at run time.
@@ -653,7 +606,7 @@ pub fn check_format_only(
     config: &CheckConfig,
     only: &[Property],
 ) -> PropertyReport {
-    crate::encoding::with_encoding!(format, E => check_only::<E>(config, only))
+    crate::with_encoding!(format, E => check_only::<E>(config, only))
 }
 
 // A plain `cfg(test)` (not `all(test, ...)`), which mutation testing

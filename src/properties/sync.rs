@@ -12,7 +12,7 @@ use alloc::vec::Vec;
 
 use alloc::collections::BTreeMap;
 
-use super::sample::{Mutation, Text};
+use super::sample::{describe_mutation, Text};
 use super::unit::{hex, ArbitraryUnit};
 use super::{Ctx, Property, PropertyResult};
 use crate::{CodePoint, Encoding};
@@ -178,7 +178,7 @@ where
     let mut max_damage = 0;
     for round in 0..texts * 4 {
         let text = &ctx.texts[round % texts];
-        let mutation = Mutation::random(&mut ctx.rng, &ctx.pool);
+        let mutation = ctx.rng.mutation(&ctx.pool);
         let mut units = text.units.clone();
         let at = mutation.apply(&mut units);
         let got: Vec<CodePoint> = E::decode_lossy(&units);
@@ -190,7 +190,7 @@ where
                 Property::SelfSynchronizing,
                 format!(
                     "{} of {} damages all {damaged} code points from there to the end",
-                    mutation.describe(at, &text.units),
+                    describe_mutation(mutation, at, &text.units),
                     hex(&text.units)
                 ),
             );
