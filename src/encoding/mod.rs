@@ -132,8 +132,8 @@ pub enum SurrogatePolicy {
 ///   refused (the default, and every built-in format) or encoded as
 ///   ordinary values.
 ///
-/// The property checker ([`crate::properties::check`]) tests all of this on
-/// any implementation.
+/// The property checker of the `ucsx-lab` crate
+/// (`ucsx_lab::properties::check`) tests all of this on any implementation.
 ///
 /// ```
 /// use ucsx::{CodePoint, Encoding, Utf32, UtfG32};
