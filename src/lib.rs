@@ -33,7 +33,8 @@
 //!
 //! [`sample`] finds the length classes and boundary values of any format,
 //! a user's own included, by probing its encoder: what the proptest
-//! strategies ([`strategy`]) and the property checker draw from.
+//! strategies ([`strategy`]) and the property checker of `ucsx-lab` draw
+//! from.
 //!
 //! ```
 //! use ucsx::{CodePoint, Encoding, Utf32};
