@@ -1,11 +1,13 @@
 //! The fuzz body of the description language (`fuzz_targets/describe.rs`),
-//! a part of `fuzz_bodies.rs`: hostile descriptions are refused with a
-//! position inside the text, and a description that is accepted builds a
-//! format whose decoder and encoder keep their contract on any units.
+//! the one body that needs the `ucsx-lab` crate, and so the one outside
+//! `fuzz_bodies.rs` (`lab/tests/fuzz_describe.rs` runs it on the stable
+//! toolchain): hostile descriptions are refused with a position inside the
+//! text, and a description that is accepted builds a format whose decoder
+//! and encoder keep their contract on any units.
 
-use ucsx::describe::DescribedFormat;
-use ucsx::properties::{CheckConfig, Property, Verdict};
 use ucsx::CodePoint;
+use ucsx_lab::describe::DescribedFormat;
+use ucsx_lab::properties::{CheckConfig, Property, Verdict};
 
 /// Every code of an accepted description decodes back to its value:
 /// reading it refuses one whose encoder writes a lead its decoder refuses

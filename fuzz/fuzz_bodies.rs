@@ -4,7 +4,9 @@
 //! same name here, and `tests/fuzz_bodies.rs` includes this file with
 //! `#[path]` and runs every body over a deterministic corpus on the stable
 //! toolchain, so the properties below are checked on every test run and the
-//! fuzzer only searches for inputs that break them.
+//! fuzzer only searches for inputs that break them. The description
+//! language's body, which needs the `ucsx-lab` crate, is `describe_body.rs`,
+//! run so by `lab/tests/fuzz_describe.rs`.
 //!
 //! A body panics exactly when a property fails; whatever the input, the
 //! library itself must never panic, hang or allocate out of proportion.
@@ -43,8 +45,6 @@ pub const TARGETS: &[(&str, Body)] = &[
     ("long_forms", long_forms),
     ("string", string),
     ("dump", dump),
-    #[cfg(feature = "describe")]
-    ("describe", describe),
 ];
 
 /// Runs `$body` with `$E` set to the format `$index` names (modulo 9), in
@@ -116,14 +116,6 @@ pub use string_body::string;
 #[path = "dump_body.rs"]
 mod dump_body;
 pub use dump_body::dump;
-
-// The description language's body (the `describe` feature of the crate,
-// and of the fuzz crate, which turns the crate's on).
-#[cfg(feature = "describe")]
-#[path = "describe_body.rs"]
-mod describe_body;
-#[cfg(feature = "describe")]
-pub use describe_body::describe;
 
 /// The runtime [`Format`] of the compile-time format `E`.
 fn format_of<E: Encoding>() -> Format {

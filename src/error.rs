@@ -381,8 +381,16 @@ impl fmt::Display for EncodeError {
 
 impl core::error::Error for EncodeError {}
 
-/// The most characters of a token that [`quote`] shows.
-pub(crate) const QUOTED_CHARS: usize = 64;
+/// The most characters of a token that [`quote`] shows whole: a longer
+/// one is cut there, for a caller that quotes tokens of its own as
+/// [`quote`] does.
+///
+/// ```
+/// let token = "x".repeat(ucsx::QUOTED_CHARS);
+/// assert_eq!(ucsx::quote(&token), format!("\"{token}\""));
+/// assert!(ucsx::quote(&format!("{token}x")).ends_with("(65 characters)"));
+/// ```
+pub const QUOTED_CHARS: usize = 64;
 
 /// `token` as error messages quote it: in double quotes with Rust's escapes
 /// (as `{:?}` writes a `str`), whole up to 64 characters; past that its

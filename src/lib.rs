@@ -31,6 +31,11 @@
 //! [`EncodedStr`], the pair `String` and `str` are for UTF-8, with the same
 //! API: slicing, iteration from either end, search, editing.
 //!
+//! [`sample`] finds the length classes and boundary values of any format,
+//! a user's own included, by probing its encoder: what the proptest
+//! strategies ([`strategy`]) and the property checker of `ucsx-lab` draw
+//! from.
+//!
 //! ```
 //! use ucsx::{CodePoint, Encoding, Utf32};
 //!
@@ -42,11 +47,9 @@
 //!
 //! ## Features
 //! - `std` (default): the [`io`] module (readers and writers over
-//!   `std::io`), runtime CPU detection for the vector paths, and
-//!   [`properties::CheckConfig::from_env`], which reads
-//!   `UCSX_PROPERTY_CASES` when a caller asks it to. Without it the crate is
-//!   `no_std` and needs only `alloc`; vector paths are then chosen at
-//!   compile time (`-C target-feature=+avx2`).
+//!   `std::io`) and runtime CPU detection for the vector paths. Without it
+//!   the crate is `no_std` and needs only `alloc`; vector paths are then
+//!   chosen at compile time (`-C target-feature=+avx2`).
 //! - `serde`: `Serialize`/`Deserialize` for [`CodePoint`] (its notation in
 //!   human-readable formats, minimal little-endian bytes in binary ones),
 //!   [`EncodedStr`] (serialize only) and [`EncodedString`] (one string in
@@ -54,8 +57,15 @@
 //!   honours a limit on the size of a code point,
 //!   [`DecodeLimits::DEFAULT_MAX_BITS`] unless raised (see [`serde`]).
 //! - `proptest`: [`strategy`], strategies for property tests.
-//! - `describe`: [`describe`], formats described in TOML and built at run
-//!   time (brings in `std`, serde and toml).
+//!
+//! ## The lab
+//!
+//! Testing a proposal is the job of the crate `ucsx-lab`, built on this
+//! one: `ucsx_lab::properties`, a property checker for any [`Encoding`]
+//! (yours included), and `ucsx_lab::describe`, formats described in TOML
+//! and built at run time. This crate holds what they share with the
+//! strategies ([`sample`]) and nothing of them, so a user of code points
+//! and formats alone compiles neither.
 // Without the `std` feature the crate needs only `core` and `alloc`.
 #![cfg_attr(not(feature = "std"), no_std)]
 // On docs.rs (`--cfg docsrs`, nightly): mark the items each feature adds.
@@ -72,15 +82,13 @@
 extern crate alloc;
 
 mod code_point;
-#[cfg(feature = "describe")]
-pub mod describe;
 mod encoding;
 mod engine;
 mod error;
 #[cfg(feature = "std")]
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub mod io;
-pub mod properties;
+pub mod sample;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod serde;
@@ -100,7 +108,7 @@ pub use encoding::{
     UnitVec, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,
 };
 pub use engine::{ErrorMode, Transcoder};
-pub use error::{quote, DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+pub use error::{quote, DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, QUOTED_CHARS};
 pub use string::{
     CoversUnicode, EncodedStr, EncodedString, FromUnitsError, MatchIndices, NotUnicodeError,
     Pattern, Split, StringCodePointIndices, StringCodePoints,

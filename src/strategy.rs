@@ -3,7 +3,7 @@
 //!
 //! Code points come by length class, with the boundary values of the format
 //! over-weighted: the first and last value of each class (derived by
-//! probing the encoder, see [`crate::properties::length_classes`]), powers
+//! probing the encoder, see [`crate::sample::length_classes`]), powers
 //! of two and their neighbours, and the Unicode and UCS limits. Values stay
 //! in the format's range (up to a bit length for unbounded formats) and off
 //! the surrogates. Unit sequences are valid texts, or near-valid ones (one
@@ -28,9 +28,8 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 use proptest::sample::select;
 
-use crate::properties::sample::{Mutation, Range};
-pub use crate::properties::ArbitraryUnit;
-use crate::properties::{boundary_values, length_classes};
+pub use crate::sample::ArbitraryUnit;
+use crate::sample::{boundary_values, length_classes, Mutation, Range};
 use crate::{CodePoint, Encoding};
 
 /// The bit length [`code_point`] stops at for formats without a last code

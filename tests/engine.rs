@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use ucsx::io::{
     transcode_generic, validate_generic, ByteOrder, StreamError, TranscodeOptions, TranscodeWriter,
 };
-use ucsx::properties::ArbitraryUnit;
+use ucsx::sample::ArbitraryUnit;
 use ucsx::{
     transcode, CodePoint, CodeUnit, DecodeErrorKind, Encoding, Endian, ErrorMode, TranscodeError,
     Transcoder, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32, UtfG8, UtfInf16,

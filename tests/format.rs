@@ -276,20 +276,3 @@ fn an_unknown_format_s_message_quotes_a_huge_name_by_its_head() {
         "{short}"
     );
 }
-
-/// A property name that is not one is quoted by its head and its length,
-/// followed by the names there are.
-#[test]
-fn an_unknown_property_name_is_quoted_by_its_head() {
-    use ucsx::properties::Property;
-    let long = "p".repeat(1000);
-    let message = long.parse::<Property>().unwrap_err().to_string();
-    assert_eq!(
-        message.split(" (one of: ").next().unwrap(),
-        format!("no property named {}", ucsx::quote(&long))
-    );
-    for p in Property::ALL {
-        assert!(message.contains(p.name()), "{message}");
-    }
-    assert!(message.len() < 1000, "{message}");
-}

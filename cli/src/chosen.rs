@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use ucsx::describe::DescribedFormat;
 use ucsx::{CodePoint, DecodeError, DecodeLimits, EncodeError, Format};
+use ucsx_lab::describe::DescribedFormat;
 
 use crate::commands::{describe, Error};
 
@@ -84,7 +84,7 @@ impl Chosen {
 /// [`ucsx::Encoding::decode_with_limits`] does for a built-in format.
 ///
 /// Only the units of the first code are read: a code of a fixed length has
-/// at most [`ucsx::describe::MAX_UNITS`] units, and a length field is
+/// at most [`ucsx_lab::describe::MAX_UNITS`] units, and a length field is
 /// checked against the limit before the units it announces.
 pub fn decode_described<U: Copy + Into<u32>>(
     format: &DescribedFormat,

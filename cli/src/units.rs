@@ -1,6 +1,4 @@
-//! Code units as text (hex tokens) and lines of text, for any format; and
-//! [`with_encoding!`], which turns a runtime [`Format`] into its
-//! [`ucsx::Encoding`] type for the generic streaming code.
+//! Code units as text (hex tokens) and lines of text, for any format.
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufWriter, Write};
@@ -8,51 +6,6 @@ use std::io::{self, BufRead, BufWriter, Write};
 use crate::chosen::Shape;
 use crate::commands::{Error, Outcome};
 use crate::report::{self, STDIN};
-
-/// Runs `$body` with `$E` bound to the [`ucsx::Encoding`] type of `$format`.
-macro_rules! with_encoding {
-    ($format:expr, $E:ident => $body:expr) => {
-        match $format {
-            ucsx::Format::Utf8 => {
-                type $E = ucsx::Utf8;
-                $body
-            }
-            ucsx::Format::UtfG8 => {
-                type $E = ucsx::UtfG8;
-                $body
-            }
-            ucsx::Format::UtfE8 => {
-                type $E = ucsx::UtfE8;
-                $body
-            }
-            ucsx::Format::Utf16 => {
-                type $E = ucsx::Utf16;
-                $body
-            }
-            ucsx::Format::UtfG16 => {
-                type $E = ucsx::UtfG16;
-                $body
-            }
-            ucsx::Format::UtfE16 => {
-                type $E = ucsx::UtfE16;
-                $body
-            }
-            ucsx::Format::UtfInf16 => {
-                type $E = ucsx::UtfInf16;
-                $body
-            }
-            ucsx::Format::Utf32 => {
-                type $E = ucsx::Utf32;
-                $body
-            }
-            ucsx::Format::UtfG32 => {
-                type $E = ucsx::UtfG32;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_encoding;
 
 /// The number of hex digits of one unit of `format`: 2, 4 or 8.
 pub fn hex_width(format: impl Shape) -> usize {

@@ -1,6 +1,6 @@
 #![no_main]
 
-#[path = "../fuzz_bodies.rs"]
-mod fuzz_bodies;
+#[path = "../describe_body.rs"]
+mod describe_body;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzz_bodies::describe(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| describe_body::describe(data));

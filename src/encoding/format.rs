@@ -48,7 +48,28 @@ pub enum Format {
     UtfG32,
 }
 
-/// Runs `$body` with `$E` bound to the [`Encoding`] type of `$format`.
+/// Runs `$body` with `$E` bound to the [`Encoding`] type of `$format`, a
+/// [`Format`]: the bridge from a format chosen at run time to code generic
+/// over an `Encoding` (one monomorphised copy of `$body` per format).
+///
+/// ```
+/// use ucsx::{with_encoding, CodePoint, Encoding, Format};
+///
+/// /// The number of units of `cp`'s code in `format`, by the generic path.
+/// fn code_len(format: Format, cp: &CodePoint) -> usize {
+///     with_encoding!(format, E => {
+///         let mut units = Vec::new();
+///         E::encode(cp, &mut units).map_or(0, |()| units.len())
+///     })
+/// }
+///
+/// let cp: CodePoint = "U+110000".parse()?;
+/// assert_eq!(code_len(Format::UtfInf16, &cp), 3);
+/// assert_eq!(code_len(Format::UtfE8, &cp), 4);
+/// assert_eq!(code_len(Format::Utf8, &cp), 0);
+/// # Ok::<(), Box<dyn core::error::Error>>(())
+/// ```
+#[macro_export]
 macro_rules! with_encoding {
     ($format:expr, $E:ident => $body:expr) => {
         match $format {
@@ -91,7 +112,6 @@ macro_rules! with_encoding {
         }
     };
 }
-pub(crate) use with_encoding;
 
 /// The units of `units` narrowed to the format's width, or the error at the
 /// first unit that does not fit.

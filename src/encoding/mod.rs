@@ -27,7 +27,6 @@ pub(crate) mod sealed {
 }
 
 pub use bytes::{bytes_to_units, units_to_bytes, CodeUnit, Endian, IncompleteUnitError};
-pub(crate) use format::with_encoding;
 pub use format::{Format, ParseFormatError};
 pub use iter::{CodePointIndices, CodePoints};
 pub use roles::UnitRole;
@@ -133,8 +132,8 @@ pub enum SurrogatePolicy {
 ///   refused (the default, and every built-in format) or encoded as
 ///   ordinary values.
 ///
-/// The property checker ([`crate::properties::check`]) tests all of this on
-/// any implementation.
+/// The property checker of the `ucsx-lab` crate
+/// (`ucsx_lab::properties::check`) tests all of this on any implementation.
 ///
 /// ```
 /// use ucsx::{CodePoint, Encoding, Utf32, UtfG32};

@@ -295,7 +295,7 @@ fn no_windows<I, O>(_: &[I], _: &mut Vec<O>, _: &mut Progress) {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::encoding::with_encoding;
+    use crate::with_encoding;
     use crate::{CodePoint, Encoding};
 
     /// Every value at an edge of the rules the kernel applies: the code

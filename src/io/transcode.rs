@@ -81,8 +81,8 @@ pub fn transcode_stream<R: Read, W: Write>(
     options: &TranscodeOptions,
     progress: &mut dyn FnMut(u64),
 ) -> Result<TranscodeSummary, StreamError> {
-    crate::encoding::with_encoding!(from, F => {
-        crate::encoding::with_encoding!(to, T => {
+    crate::with_encoding!(from, F => {
+        crate::with_encoding!(to, T => {
             transcode_generic::<F, T, R, W>(reader, writer, options, progress)
         })
     })
@@ -171,7 +171,7 @@ pub fn validate_stream<R: Read>(
     limits: DecodeLimits,
     progress: &mut dyn FnMut(u64),
 ) -> Result<ValidateSummary, StreamError> {
-    crate::encoding::with_encoding!(format, F => {
+    crate::with_encoding!(format, F => {
         validate_generic::<F, R>(reader, order, limits, progress)
     })
 }

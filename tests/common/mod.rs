@@ -103,43 +103,6 @@ pub fn code_outcome(r: Result<(ucsx::CodePoint, usize), ucsx::DecodeError>) -> C
     r.map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()))
 }
 
-/// The shipped description of a built-in format.
-#[cfg(feature = "describe")]
-pub fn described(format: ucsx::Format) -> ucsx::describe::DescribedFormat {
-    ucsx::describe::DescribedFormat::builtin(format)
-        .unwrap_or_else(|| panic!("{format} has a description"))
-}
-
-/// Asserts that each description is refused at its line and column with a
-/// reason holding the given words, and a message of that place then that
-/// reason; lists every one that is not.
-#[cfg(feature = "describe")]
-pub fn assert_refused<S: AsRef<str>>(cases: &[(S, usize, usize, &str)]) {
-    let mut wrong = Vec::new();
-    for (source, line, column, reason) in cases {
-        let source = source.as_ref();
-        match ucsx::describe::DescribedFormat::parse(source) {
-            Ok(_) => wrong.push(format!("{source:?}: accepted")),
-            Err(err)
-                if !err.reason().contains(reason)
-                    || (err.line(), err.column()) != (*line, *column) =>
-            {
-                wrong.push(format!(
-                    "{source:?}: {err} (expected {line}:{column} {reason:?})"
-                ))
-            }
-            Err(err) => {
-                // The message names the place, then the reason.
-                let message = format!("line {line}, column {column}: {}", err.reason());
-                if err.to_string() != message {
-                    wrong.push(format!("{source:?}: {err} (expected {message:?})"));
-                }
-            }
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
-
 /// A reader that hands out its bytes in the given chunk sizes, cycling.
 pub struct Chunked<'a> {
     pub data: &'a [u8],

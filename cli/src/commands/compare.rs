@@ -3,8 +3,8 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use ucsx::properties::{check_format, Property, PropertyReport, Verdict};
 use ucsx::Format;
+use ucsx_lab::properties::{check_format, Property, PropertyReport, Verdict};
 
 use super::{describe, Outcome};
 

@@ -2,13 +2,13 @@
 
 use std::path::PathBuf;
 
-use ucsx::{CodePoint, DecodeLimits, Encoding, Format};
+use ucsx::{with_encoding, CodePoint, DecodeLimits, Encoding, Format};
 
 use super::Outcome;
 use crate::chosen::{decode_described, Chosen};
 use crate::labels;
 use crate::report;
-use crate::units::{parse_hex, with_encoding, LineOutput};
+use crate::units::{parse_hex, LineOutput};
 
 /// Decode sequences of hex units to code points.
 ///

@@ -1,10 +1,10 @@
 //! `ucsx describe`: the description of a built-in format, in the language
-//! of `ucsx::describe`, ready to edit and read back with `--spec`.
+//! of `ucsx_lab::describe`, ready to edit and read back with `--spec`.
 
 use std::io::{self, Write};
 
-use ucsx::describe::DescribedFormat;
 use ucsx::Format;
+use ucsx_lab::describe::DescribedFormat;
 
 use super::{Error, Outcome};
 

@@ -4,7 +4,7 @@
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
-use ucsx::{CodeUnit, Encoding, Endian, Format};
+use ucsx::{with_encoding, CodeUnit, Encoding, Endian, Format};
 
 use super::{chosen, order_of, ByteOrder, Error, Outcome};
 use crate::chosen::{decode_described, with_unit, Chosen};
@@ -12,7 +12,7 @@ use crate::files::Input;
 use crate::labels::{self, Label};
 use crate::report::{self, plural};
 use crate::scan::{scan_with, Item, Step};
-use crate::units::{to_hex, with_encoding};
+use crate::units::to_hex;
 
 /// List the code points of a binary file with their offsets.
 ///

@@ -4,8 +4,8 @@ use std::io::{self, Write as _};
 
 use std::path::PathBuf;
 
-use ucsx::describe::DescribedFormat;
 use ucsx::{CodePoint, Format, UnitRole};
+use ucsx_lab::describe::DescribedFormat;
 
 use super::{formats, Outcome};
 use crate::chosen::{Chosen, Shape as _};

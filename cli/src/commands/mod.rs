@@ -92,8 +92,8 @@ pub fn limits(max_bits: Option<u64>) -> ucsx::DecodeLimits {
 
 /// The checker's settings of `properties` and `compare`: the environment's
 /// (`UCSX_PROPERTY_CASES`), then the `--cases` and `--seed` options.
-pub fn check_config(cases: Option<usize>, seed: Option<u64>) -> ucsx::properties::CheckConfig {
-    let mut config = ucsx::properties::CheckConfig::from_env();
+pub fn check_config(cases: Option<usize>, seed: Option<u64>) -> ucsx_lab::properties::CheckConfig {
+    let mut config = ucsx_lab::properties::CheckConfig::from_env();
     if let Some(cases) = cases {
         config.cases = cases;
     }

@@ -2,8 +2,8 @@
 
 use std::io::{self, Write as _};
 
-use ucsx::properties::{check_format_only, Property};
 use ucsx::Format;
+use ucsx_lab::properties::{check_format_only, Property};
 
 use super::{Error, Outcome};
 use crate::report::Checked;
@@ -35,7 +35,7 @@ pub struct Args {
     /// The largest code point tested in unbounded formats (utf-inf-16), in
     /// bits (1 to 4096). A bounded format is always tested over its whole
     /// range: giving this option for one is an error.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=ucsx::properties::MAX_BITS_CEILING))]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=ucsx_lab::properties::MAX_BITS_CEILING))]
     max_bits: Option<u64>,
     /// Test only this property (repeat for several); all by default.
     #[arg(long, value_name = "PROPERTY", value_parser = Checked(|t| t.parse::<Property>().map_err(|e| e.to_string())))]

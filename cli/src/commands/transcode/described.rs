@@ -7,12 +7,11 @@
 use std::io::{self, Write};
 
 use ucsx::io::{ByteOrder as Order, ErrorMode, StreamError, TranscodeOptions};
-use ucsx::{CodePoint, CodeUnit, DecodeError, Encoding, Endian};
+use ucsx::{with_encoding, CodePoint, CodeUnit, DecodeError, Encoding, Endian};
 
 use crate::chosen::{decode_described, with_unit, Chosen, Shape};
 use crate::files::Input;
 use crate::scan::{scan_with, Item, Step};
-use crate::units::with_encoding;
 
 /// Output bytes are written out once this many are buffered.
 const CHUNK: usize = 64 * 1024;

@@ -1,0 +1,233 @@
+//! Encoding and decoding from a compiled description, with the error kinds
+//! and offsets of the built-in decoders.
+//!
+//! The maximal ill-formed subpart is found as the 8-bit family's decoder
+//! finds it (see `encoding/utf8`): while reading a code, keep the interval
+//! of values its unread value bits still allow, and stop at the first unit
+//! after which that interval holds no valid value (all below the class's
+//! first value: non-shortest; all above the format's last: beyond the
+//! range; all surrogates: a surrogate). The subpart is the units before
+//! that one, at least one.
+
+use alloc::vec::Vec;
+
+use num_bigint::BigUint;
+
+use super::{Class, Compiled};
+use ucsx::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, SurrogatePolicy};
+
+fn code_point(v: u128) -> CodePoint {
+    match u64::try_from(v) {
+        Ok(v) => CodePoint::from(v),
+        Err(_) => CodePoint::from(BigUint::from(v)),
+    }
+}
+
+impl Compiled {
+    /// The class whose lead template `unit` matches.
+    fn class_of(&self, unit: u32) -> Option<&Class> {
+        self.classes.iter().find(|c| c.units[0].matches(unit))
+    }
+
+    /// Whether `unit` is a trailing unit of some class.
+    fn is_trailing(&self, unit: u32) -> bool {
+        self.classes
+            .iter()
+            .any(|c| c.units[1..].iter().any(|t| t.matches(unit)))
+    }
+
+    /// Why no value in `lo..=hi` is valid in `class`, if none is; values
+    /// above `limit` are refused too.
+    fn no_valid_value(
+        &self,
+        class: &Class,
+        lo: u128,
+        hi: u128,
+        limit: u128,
+    ) -> Option<DecodeErrorKind> {
+        // Beyond the range first: a class past `max` holds no value, and
+        // that is the reason, not its (empty) shortest-form rule.
+        if class.beyond || self.max.is_some_and(|max| lo > max) {
+            Some(DecodeErrorKind::BeyondRange)
+        } else if class.first > limit || lo > limit {
+            Some(DecodeErrorKind::LimitExceeded)
+        } else if hi < class.first {
+            Some(DecodeErrorKind::NonShortest)
+        } else if self.surrogates == SurrogatePolicy::Refuse && lo >= 0xD800 && hi <= 0xDFFF {
+            Some(DecodeErrorKind::Surrogate)
+        } else {
+            None
+        }
+    }
+
+    /// The first code of `input`, or the error at offset 0.
+    ///
+    /// A length field is checked against `max_bits` as it is read, and so
+    /// are the codes of 16-bit formats, as the built-in 16-bit decoders do
+    /// (`encoding/utf16`: codes of three or more units unit by unit,
+    /// shorter ones once whole); the codes of fixed length of other formats
+    /// are left to the caller, who checks a decoded value as the built-in
+    /// 8- and 32-bit decoders do.
+    pub(crate) fn decode<U: Copy + Into<u32>>(
+        &self,
+        input: &[U],
+        max_bits: u64,
+    ) -> Result<(CodePoint, usize), DecodeError> {
+        let fail = |kind, len| Err(DecodeError::new(self.name, kind, 0, len));
+        let Some(&lead) = input.first() else {
+            return fail(DecodeErrorKind::Truncated, None);
+        };
+        let lead: u32 = lead.into();
+        // A unit wider than the format's: later units of the kind fail
+        // their template, which gives the error of a missing trailing unit.
+        if self.width < 32 && lead >> self.width != 0 {
+            return fail(DecodeErrorKind::UnitOutOfRange, Some(1));
+        }
+        if self.invalid_leads.iter().any(|t| t.matches(lead)) {
+            return fail(DecodeErrorKind::InvalidLead, Some(1));
+        }
+        if let Some(c) = &self.continued {
+            return c.decode(self.name, self.max, self.surrogates, input, max_bits);
+        }
+        let Some(class) = self.class_of(lead) else {
+            let kind = if self.is_trailing(lead) {
+                DecodeErrorKind::UnexpectedTrailing
+            } else {
+                DecodeErrorKind::InvalidLead
+            };
+            return fail(kind, Some(1));
+        };
+        if let Some(field) = &class.field {
+            let refuse = self.surrogates == SurrogatePolicy::Refuse;
+            return field.decode(self.name, &class.units, input, max_bits, refuse);
+        }
+        let len = class.units.len();
+        // `encoding/utf16`: a code of three or more units is checked unit
+        // by unit, a single unit or a surrogate pair once whole.
+        let limit = match max_bits {
+            _ if self.width != 16 => u128::MAX,
+            bits if bits >= 128 => u128::MAX,
+            bits => (1 << bits) - 1,
+        };
+        let whole_limit = len <= 2;
+        let mut high = u128::from(class.units[0].extract(lead));
+        let mut read_bits = class.units[0].value.count_ones();
+        for read in 1..=len {
+            let unread = class.value_bits - read_bits;
+            let lo = class.offset + (high << unread);
+            let hi = class.offset + (((high + 1) << unread) - 1);
+            let limit = if whole_limit && read < len {
+                u128::MAX
+            } else {
+                limit
+            };
+            if let Some(kind) = self.no_valid_value(class, lo, hi, limit) {
+                return fail(kind, Some((read - 1).max(1)));
+            }
+            if read == len {
+                return Ok((code_point(lo), len));
+            }
+            let t = &class.units[read];
+            match input.get(read) {
+                None => return fail(DecodeErrorKind::Truncated, None),
+                Some(&u) if !t.matches(u.into()) => {
+                    return fail(DecodeErrorKind::MissingTrailing, Some(read))
+                }
+                Some(&u) => {
+                    let bits = t.value.count_ones();
+                    high = (high << bits) | u128::from(t.extract(u.into()));
+                    read_bits += bits;
+                }
+            }
+        }
+        // `len` is at least 1, so the loop returns.
+        fail(DecodeErrorKind::InvalidLead, Some(1))
+    }
+
+    /// Appends the code of `cp`.
+    pub(crate) fn encode<U: TryFrom<u32>>(
+        &self,
+        cp: &CodePoint,
+        out: &mut Vec<U>,
+    ) -> Result<(), EncodeError> {
+        let max = || match self.max {
+            Some(max) => code_point(max),
+            None => CodePoint::from(0u8),
+        };
+        let field_class = self.classes.last().filter(|c| c.field.is_some());
+        let mut units = Vec::new();
+        if cp.bits() > u64::from(super::parse::MAX_VALUE_BITS) {
+            if let (Some(c), None) = (&self.continued, self.max) {
+                c.encode(&cp.to_biguint(), &mut units);
+                return push(&units, out);
+            }
+            let Some(class) = field_class else {
+                return Err(EncodeError::beyond_range(self.name, cp.to_u64(), max()));
+            };
+            write_field(class, &cp.to_biguint(), &mut units);
+            return push(&units, out);
+        }
+        let v = cp
+            .to_biguint()
+            .iter_u64_digits()
+            .rev()
+            .fold(0u128, |acc, d| (acc << 64) | u128::from(d));
+        if self.surrogates == SurrogatePolicy::Refuse && (0xD800..=0xDFFF).contains(&v) {
+            return Err(EncodeError::surrogate(self.name, v as u64));
+        }
+        if self.max.is_some_and(|max| v > max) {
+            return Err(EncodeError::beyond_range(
+                self.name,
+                u64::try_from(v).ok(),
+                max(),
+            ));
+        }
+        if let Some(c) = &self.continued {
+            c.encode(&BigUint::from(v), &mut units);
+            return push(&units, out);
+        }
+        let Some(class) = self
+            .classes
+            .iter()
+            .find(|c| !c.beyond && c.first <= v && v <= c.last)
+        else {
+            return Err(EncodeError::beyond_range(
+                self.name,
+                u64::try_from(v).ok(),
+                max(),
+            ));
+        };
+        if class.field.is_some() {
+            write_field(class, &BigUint::from(v), &mut units);
+            return push(&units, out);
+        }
+        let mut field = v - class.offset;
+        let mut units = [0u32; super::parse::MAX_UNITS];
+        for (slot, t) in units.iter_mut().zip(&class.units).rev() {
+            let bits = t.value.count_ones();
+            *slot = t.deposit(field as u32 & low_mask(bits));
+            field >>= bits;
+        }
+        push(&units[..class.units.len()], out)
+    }
+}
+
+fn write_field(class: &Class, value: &BigUint, out: &mut Vec<u32>) {
+    if let Some(field) = &class.field {
+        field.encode(&class.units, value, out);
+    }
+}
+
+/// Appends `units`, which templates of the unit's width made, so every one
+/// fits `U`.
+fn push<U: TryFrom<u32>>(units: &[u32], out: &mut Vec<U>) -> Result<(), EncodeError> {
+    out.reserve(units.len());
+    for &u in units {
+        if let Ok(u) = U::try_from(u) {
+            out.push(u);
+        }
+    }
+    Ok(())
+}
+
+use super::field::low_mask;

@@ -1,0 +1,388 @@
+//! Verdicts decided from a description rather than sampled: what follows
+//! from the shape of the templates alone holds for every value and every
+//! unit sequence, and the report says so. Each decided verdict carries its
+//! proof in one sentence, or a counterexample built from the templates.
+//!
+//! - `round-trip`: encoding writes a value's fields into the templates of
+//!   the one class whose range holds it, and decoding finds that class by
+//!   its lead and reads the fields back; the narrowing that refuses codes
+//!   only refuses values outside the class's range, beyond `max` or
+//!   surrogates. What could break it is a lead of a code that an
+//!   `invalid-leads` template matches, and reading the description refuses
+//!   that (`leads.rs`).
+//! - `canonical`: decoding accepts a code only when its value lies in the
+//!   range of the class it was read in (length fields: only the shortest
+//!   field and the fewest value units; continuation bits: no zero top
+//!   group), and encoding picks exactly that class: every code that
+//!   decodes is the code of its value.
+//! - `prefix-free` and `length-from-prefix`: a lead unit names exactly one
+//!   class (lead templates are disjoint, which reading the description
+//!   checks), and a class has one length, so the first unit fixes the
+//!   length of the code: no proper prefix of a code is a code, and n = 1.
+//! - The proofs of `prefix-free`, `length-from-prefix` and the passes of
+//!   the three below take every lead a code uses to be a lead decoding
+//!   accepts, which reading the description makes sure of.
+//! - `lead-trail-disjoint`, `no-false-match` and `self-synchronizing`, when
+//!   no unit matches both a lead template (and no invalid-leads template)
+//!   and a trailing template: a unit alone tells whether it starts a code;
+//!   so no code starts inside another, a proper prefix of a code (whose
+//!   lead names a longer class) is not valid text, and a decoder started
+//!   inside a code is back in step at the next lead, at most the longest
+//!   code's length less one units on. When a one-unit code's lead matches
+//!   a trailing template, `no-false-match` fails, and the counterexample
+//!   is built: that code inside a valid code of the other class.
+//! - `base-compatible`: the Unicode range (up to the format's last code
+//!   point) splits at every class boundary of the format and of UTF-8,
+//!   UTF-16 or UTF-32 (by unit width) into intervals each codes with one
+//!   class; where both classes have the same templates and offset the
+//!   codes agree on the whole interval, and a difference at an interval's
+//!   end is the counterexample.
+//! - `binary-order`, for classes of fixed length: within a class, codes
+//!   compare as their values (the value bits keep their order in each
+//!   unit, and the units are big-endian); leads of different classes
+//!   differ, so across classes the leads decide, and the order holds if
+//!   and only if the last lead of each class is below the first lead of
+//!   the next class in value order. A pair that breaks it is the
+//!   counterexample. Where surrogates are refused, a class's ends among
+//!   them give way to U+D7FF and U+E000, the values that have codes.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::{Class, Compiled};
+use crate::properties::{Method, Property, PropertyReport, PropertyResult};
+use ucsx::{CodePoint, SurrogatePolicy};
+
+/// The units matching both a lead and a trailing template, if they can be
+/// listed (units of 8 or 16 bits) or shown to be none.
+fn shared_unit(c: &Compiled) -> Option<Option<u32>> {
+    // In a continued scheme every unit may lead or continue a code.
+    let both = || c.continued.iter().flat_map(|k| k.templates());
+    let leads = || c.classes.iter().map(|k| &k.units[0]).chain(both());
+    let trails = || {
+        c.classes
+            .iter()
+            .flat_map(|k| {
+                k.units[1..]
+                    .iter()
+                    .chain(k.field.iter().flat_map(|f| f.trailing()))
+            })
+            .chain(both())
+    };
+    if !leads().any(|l| trails().any(|t| l.overlaps(t))) {
+        return Some(None);
+    }
+    if c.width > 16 {
+        // Too many units to list: no decision.
+        return None;
+    }
+    let shared = (0..1u32 << c.width).find(|&u| {
+        !c.invalid_leads.iter().any(|t| t.matches(u))
+            && leads().any(|l| l.matches(u))
+            && trails().any(|t| t.matches(u))
+    });
+    Some(shared)
+}
+
+fn decided(name: Property, detail: String) -> PropertyResult {
+    let mut r = PropertyResult::pass(name, detail);
+    r.method = Method::Decided;
+    r
+}
+
+fn refuted(name: Property, detail: String) -> PropertyResult {
+    let mut r = PropertyResult::fail(name, detail);
+    r.method = Method::Decided;
+    r
+}
+
+fn code_point(v: u128) -> CodePoint {
+    CodePoint::from(num_bigint::BigUint::from(v))
+}
+
+/// The code of `v`, which the format encodes.
+pub(super) fn code(c: &Compiled, v: u128) -> Vec<u32> {
+    let mut out = Vec::new();
+    let _ = c.encode(&code_point(v), &mut out);
+    out
+}
+
+/// `units` in hex at the unit width, separated by spaces: `C2 80`.
+pub(super) fn hex(c: &Compiled, units: &[u32]) -> String {
+    let digits = c.width as usize / 4;
+    let parts: Vec<String> = units.iter().map(|u| format!("{u:0digits$X}")).collect();
+    parts.join(" ")
+}
+
+/// The classes that hold values, in value order (the order they are
+/// listed in), and whether the format has only classes of fixed length.
+fn holding(c: &Compiled) -> (Vec<&Class>, bool) {
+    let classes: Vec<&Class> = c.classes.iter().filter(|k| !k.beyond).collect();
+    let fixed = c.continued.is_none() && classes.iter().all(|k| k.field.is_none());
+    (classes, fixed)
+}
+
+fn round_trip(c: &Compiled) -> PropertyResult {
+    let name = Property::RoundTrip;
+    if c.continued.is_some() {
+        return decided(
+            name,
+            "each value is written in the fewest groups, a more unit for each but the last, and read back group by group".into(),
+        );
+    }
+    decided(
+        name,
+        "each value is written into the templates of the one class that holds it and read back from them; no code's lead is an invalid lead (reading the description checks it)".into(),
+    )
+}
+
+/// A one-unit code inside a valid code of another class, if the
+/// templates show one.
+fn false_match(c: &Compiled) -> Option<String> {
+    let (classes, _) = holding(c);
+    for single in classes
+        .iter()
+        .filter(|k| k.units.len() == 1 && k.field.is_none())
+    {
+        for k in classes.iter().filter(|k| k.field.is_none()) {
+            for (j, t) in k.units.iter().enumerate().skip(1) {
+                if !single.units[0].overlaps(t) {
+                    continue;
+                }
+                let shared = single.units[0].fixed | t.fixed;
+                for &host in &[k.first, k.last, k.first + (k.last - k.first) / 2] {
+                    let mut units = code(c, host);
+                    if units.len() != k.units.len() {
+                        continue;
+                    }
+                    for unit in [shared, shared | (t.value & single.units[0].value)] {
+                        units[j] = unit;
+                        let (Ok((outer, n)), Ok((inner, 1))) =
+                            (c.decode(&units, u64::MAX), c.decode(&[unit], u64::MAX))
+                        else {
+                            continue;
+                        };
+                        if n != units.len() {
+                            continue;
+                        }
+                        return Some(format!(
+                            "{unit:0w$X} (the code of {inner}) occurs at unit {j} of {}, the code of {outer}",
+                            hex(c, &units),
+                            w = c.width as usize / 4
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The first and last values of class `k` that have a code: a class may
+/// begin or end among the surrogates, which a format can refuse. `None` if
+/// the class holds only refused surrogates.
+fn coded_ends(c: &Compiled, k: &Class) -> Option<(u128, u128)> {
+    let first = past_refused_surrogates(c, k.first);
+    let last = match k.last {
+        0xD800..=0xDFFF if c.surrogates == SurrogatePolicy::Refuse => 0xD7FF,
+        v => v,
+    };
+    (first <= last).then_some((first, last))
+}
+
+/// `v`, or U+E000 if `v` is a surrogate the format refuses: the first
+/// value from `v` on that has a code.
+fn past_refused_surrogates(c: &Compiled, v: u128) -> u128 {
+    match v {
+        0xD800..=0xDFFF if c.surrogates == SurrogatePolicy::Refuse => 0xE000,
+        v => v,
+    }
+}
+
+fn binary_order(c: &Compiled) -> Option<PropertyResult> {
+    let (classes, fixed) = holding(c);
+    let name = Property::BinaryOrder;
+    // A class that holds only surrogates, where they are refused, has no
+    // code to compare: its neighbours are compared instead.
+    let coded: Vec<(&Class, (u128, u128))> = classes
+        .iter()
+        .filter_map(|&k| Some((k, coded_ends(c, k)?)))
+        .collect();
+    for pair in coded.windows(2) {
+        let ((a, (_, a_last)), (b, (b_first, _))) = (pair[0], pair[1]);
+        if a.field.is_some() || b.field.is_some() {
+            continue;
+        }
+        let (x, y) = (code(c, a_last), code(c, b_first));
+        if x.first() > y.first() {
+            return Some(refuted(
+                name,
+                format!(
+                    "{} ({}) sorts after {} ({}), as units and as big-endian bytes",
+                    code_point(a_last),
+                    hex(c, &x),
+                    code_point(b_first),
+                    hex(c, &y)
+                ),
+            ));
+        }
+    }
+    fixed.then(|| {
+        decided(
+            name,
+            "within a class codes compare as their values; across classes the last lead of each is below the first lead of the next".into(),
+        )
+    })
+}
+
+/// `base-compatible`: whether the format writes every scalar value up to
+/// U+10FFFF (or its own last) as UTF-8, UTF-16 or UTF-32 does, decided
+/// against the shipped description of that format. The range splits at
+/// every class boundary of either format into intervals each format
+/// codes with one class; on an interval where both classes have the same
+/// templates and offset, the codes agree throughout, and where the codes
+/// at an interval's ends differ, that end is the counterexample.
+fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
+    let name = Property::BaseCompatible;
+    let base_format = match c.width {
+        8 => ucsx::Format::Utf8,
+        16 => ucsx::Format::Utf16,
+        _ => ucsx::Format::Utf32,
+    };
+    let base = super::DescribedFormat::builtin(base_format)?;
+    let base = &base.compiled;
+    let top = c.max.unwrap_or(u128::MAX).min(0x10_FFFF);
+    let mut cuts: Vec<u128> = [0, 0xD800, 0xE000, top + 1].to_vec();
+    for k in c.classes.iter().chain(&base.classes).filter(|k| !k.beyond) {
+        cuts.push(k.first);
+        cuts.extend(k.last.checked_add(1));
+    }
+    cuts.retain(|&v| v <= top + 1);
+    cuts.sort_unstable();
+    cuts.dedup();
+    let class_of = |f: &Compiled, v: u128| -> Option<usize> {
+        f.classes
+            .iter()
+            .position(|k| !k.beyond && k.first <= v && v <= k.last)
+    };
+    let mut undecided = false;
+    for w in cuts.windows(2) {
+        let (a, b) = (w[0], w[1] - 1);
+        if (0xD800..=0xDFFF).contains(&a) {
+            continue;
+        }
+        for v in [a, b] {
+            let (want, got) = (code(base, v), code(c, v));
+            if want != got {
+                let got = if got.is_empty() {
+                    "refused".into()
+                } else {
+                    hex(c, &got)
+                };
+                return Some(refuted(
+                    name,
+                    format!(
+                        "{} is {} in {} but {got} here",
+                        code_point(v),
+                        hex(c, &want),
+                        base_format.name()
+                    ),
+                ));
+            }
+        }
+        let same_class = match (class_of(c, a), class_of(base, a)) {
+            (Some(i), Some(j)) => {
+                let (k, l) = (&c.classes[i], &base.classes[j]);
+                k.field.is_none() && k.units == l.units && k.offset == l.offset
+            }
+            _ => false,
+        };
+        undecided |= !same_class;
+    }
+    if undecided || c.continued.is_some() {
+        return None;
+    }
+    Some(decided(
+        name,
+        format!(
+            "on U+0000..{} every class the values meet has the templates and offset of {}'s: the same codes",
+            code_point(top),
+            base_format.name()
+        ),
+    ))
+}
+
+/// Replaces the sampled verdicts `report` holds by decided ones where the
+/// description allows.
+pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
+    let longest = c.classes.iter().map(|k| k.units.len()).max().unwrap_or(1);
+    let shortest = c.classes.iter().map(|k| k.units.len()).min().unwrap_or(1);
+    let field = c.classes.iter().any(|k| k.field.is_some());
+    // The proofs take every lead a code uses to be one decoding accepts,
+    // as reading the description made sure (`leads.rs`).
+    let disjoint = shared_unit(c) == Some(None);
+    for r in &mut report.results {
+        let new = match r.name {
+            Property::RoundTrip => Some(round_trip(c)),
+            Property::Canonical if c.continued.is_some() => Some(decided(
+                Property::Canonical,
+                "a code decodes only without a zero group at its most significant end, so in the fewest groups, which is how encoding writes it".into(),
+            )),
+            Property::Canonical => Some(decided(
+                Property::Canonical,
+                "a code decodes only if its value lies in the range of the class it was read in (and a length field's, in the shortest field and the fewest units), and encoding picks that class: it is the code of its value".into(),
+            )),
+            Property::PrefixFree if c.continued.is_some() => Some(decided(
+                Property::PrefixFree,
+                "a code ends at its one unit matching the last template, which a proper prefix lacks".into(),
+            )),
+            Property::PrefixFree if field => Some(decided(
+                Property::PrefixFree,
+                "each lead unit names one class; a class of fixed length has one length, and in the class with a length field the escapes give the field's length, the field and the first value unit the value's: no proper prefix of a code is a code".into(),
+            )),
+            Property::PrefixFree => Some(decided(
+                Property::PrefixFree,
+                "each lead unit names one class of one length, so no proper prefix of a code is a code".into(),
+            )),
+            // The length is known only at the last unit, or grows with
+            // the field: sampled.
+            Property::LengthFromPrefix if c.continued.is_some() || field => None,
+            Property::LengthFromPrefix => Some(decided(
+                Property::LengthFromPrefix,
+                format!(
+                    "n = 1 (codes of {shortest} to {longest} units): the lead unit names the class"
+                ),
+            )),
+            Property::LeadTrailDisjoint if disjoint => Some(decided(
+                Property::LeadTrailDisjoint,
+                "no unit matches both a lead template and a trailing template".into(),
+            )),
+            Property::NoFalseMatch if disjoint => Some(decided(
+                Property::NoFalseMatch,
+                "no unit both leads and trails, so no code starts inside another, and a proper prefix of a code is not text (its lead names a longer class)".into(),
+            )),
+            Property::NoFalseMatch => {
+                false_match(c).map(|d| refuted(Property::NoFalseMatch, d))
+            }
+            Property::SelfSynchronizing if disjoint && c.continued.is_none() && !field => {
+                Some(decided(
+                    Property::SelfSynchronizing,
+                    format!(
+                        "no unit both leads and trails: from inside a code the decoder is back in step at the next lead, within {} units",
+                        longest - 1
+                    ),
+                ))
+            }
+            Property::BinaryOrder => binary_order(c),
+            Property::BaseCompatible => base_compatible(c),
+            _ => None,
+        };
+        if let Some(new) = new {
+            *r = new;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,698 @@
+//! Formats described in a file: a small TOML language for the length
+//! classes of a format, and [`DescribedFormat`], the format built from a
+//! description at run time, with the same codes, error kinds and offsets as
+//! a hand-written one and a place in the property checker
+//! ([`crate::properties`]). The hand-written formats it mirrors are the
+//! `ucsx` crate's; the language and the checker are this crate's.
+//!
+//! # The language
+//!
+//! ```toml
+//! name = "UTF-8"          # 1 to 64 printable characters
+//! unit = 8                # bits per code unit: 8, 16 or 32
+//! max = "U+10FFFF"        # the last code point (at most 96 bits), or "unbounded"
+//! surrogates = "refuse"   # or "encode": U+D800..U+DFFF as ordinary values
+//! invalid-leads = []      # optional: templates of units that never lead a code
+//!
+//! [[class]]               # one length of code, shortest first
+//! units = ["0xxxxxxx"]    # a bit template per unit, most significant bit first:
+//!                         # 0 and 1 literal bits, x value bits, _ ignored
+//! [[class]]
+//! units = ["110xxxxx", "10xxxxxx"]
+//! offset = 0              # optional: value = offset + the value bits read in order
+//! ```
+//!
+//! A class holds the values its value bits can spell (from its offset)
+//! that no class before it holds, up to `max`; a code of a value in an
+//! earlier class is non-shortest, and decoding refuses it. The lead unit
+//! names the class, so lead templates must not overlap. Decoding reports
+//! the kinds of [`DecodeErrorKind`] as the built-in
+//! decoders do: a unit that leads no class is `UnexpectedTrailing` if it is
+//! some class's trailing unit, else `InvalidLead`; a unit that does not fit
+//! the template of its place is `MissingTrailing`; and the maximal
+//! ill-formed subpart is found by narrowing the values a code can still
+//! take, so the error lengths are those of `core::str::from_utf8` for the
+//! UTF-8 description.
+//!
+//! Offsets may leave a gap only over the surrogates, and only when they
+//! are refused (UTF-16's one-unit codes resume at U+E000). Classes listed
+//! after the one that reaches `max` are beyond the range: decoding reports
+//! their leads as [`BeyondRange`](DecodeErrorKind::BeyondRange), as
+//! UTF-G-16 does for the leads of UTF-∞-16's longer codes. A unit matching
+//! an `invalid-leads` template is an
+//! [`InvalidLead`](DecodeErrorKind::InvalidLead) whatever class it would
+//! lead (UTF-G-16's DC00..DC03, which lead only values that have shorter
+//! codes); a template that matches the lead of a code the format writes
+//! is refused, since the format could not read its own output.
+//!
+//! # Length fields and unbounded formats
+//!
+//! The last class of a format whose `max` is `"unbounded"` has a length
+//! field: its `units` are literal, and its codes hold every value from the
+//! first the classes before do not, without end (UTF-∞-16's DDFF codes,
+//! `utf-inf-16.txt` §3.4):
+//!
+//! ```toml
+//! [[class]]
+//! units = ["11011101_11111111"]      # DDFF
+//! [class.length]
+//! digit = "11011110_xxxxxxxx"        # a unit of the count: DExx, 8 bits of it
+//! escape = "11011111_10110100"       # k of them (DFB4) announce k + 1 digit units
+//! digit-bits = 4                     # the count (+ offset) is the value's length in
+//! offset = 23                        # 4-bit digits; by default, in value units
+//! value = "1101111x_xxxxxxxx"        # the value: the fewest such units that hold it
+//! ```
+//!
+//! A count that fits one digit unit takes one; a longer one has no leading
+//! zero digit, else the code is refused as
+//! [`NonMinimalLength`](DecodeErrorKind::NonMinimalLength). The value has
+//! exactly the length the count gives, right-aligned in the fewest value
+//! units; since a digit is at most as wide as a value unit, the first value
+//! unit decides their number, and a value that does not fit the count is
+//! [`NonShortest`](DecodeErrorKind::NonShortest). A count is checked
+//! against the caller's [`DecodeLimits`] as soon as it is read, so a hostile
+//! field costs nothing ([`DescribedFormat::decode_with_limits`]).
+//!
+//! # Continuation bits
+//!
+//! In place of classes, a format may mark in every unit whether another
+//! follows (LEB128, the MIDI file format's variable-length quantity):
+//!
+//! ```toml
+//! [continued]
+//! more = "1xxxxxxx"        # a unit another unit of the code follows
+//! last = "0xxxxxxx"        # the unit that ends a code
+//! order = "little-endian"  # the first unit holds the lowest group; or "big-endian"
+//! ```
+//!
+//! Both templates carry the same number of value bits, one group each;
+//! only the shortest form is valid (no zero group at the most significant
+//! end of a longer code, else
+//! [`NonShortest`](DecodeErrorKind::NonShortest)); `max` may be a code
+//! point or `"unbounded"`, and a run of `more` units longer than the
+//! caller's limit allows is refused at the unit that shows it.
+//!
+//! The language says all nine built-in formats, formats that encode
+//! surrogates, any prefix varint whose lead unit gives the length (a lead
+//! given by value ranges, as SQLite4's, splits into templates with
+//! offsets), unbounded formats with a length field after a literal lead,
+//! and continuation-bit varints. `docs/zoo.md` lists what it cannot say.
+//!
+//! A description is hostile input: a TOML error, an unknown key, a
+//! template of the wrong width, overlapping or empty classes, gaps in the
+//! range, more than [`MAX_CLASSES`] classes, [`MAX_UNITS`] units in a code
+//! or [`MAX_VALUE_BITS`] value bits, a length field that is not last, whose
+//! escape a reader could take for a digit, or whose count could not tell
+//! the number of value units, an invalid lead that a code begins with, are
+//! refused with a line, a column and a reason (a token in it quoted by at
+//! most 64 characters, see [`ucsx::quote`]).
+//!
+//! ```
+//! use ucsx_lab::describe::DescribedFormat;
+//! use ucsx::{CodePoint, Format};
+//!
+//! let utf8 = DescribedFormat::builtin(Format::Utf8).unwrap();
+//! assert_eq!(utf8.encode(&CodePoint::from('€')).unwrap(), [0xE2, 0x82, 0xAC]);
+//! let err = utf8.validate(&[0x41, 0xE0, 0x80, 0x80]).unwrap_err();
+//! assert_eq!((err.valid_up_to(), err.error_len()), (1, Some(1)));
+//!
+//! let bad = DescribedFormat::parse("name = \"X\"\nunit = 12\nmax = \"U+FF\"\nclass = []\n");
+//! let err = bad.unwrap_err();
+//! assert_eq!((err.line(), err.column()), (2, 8));
+//! assert!(err.to_string().contains("8, 16 or 32"));
+//! ```
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+use core::fmt;
+
+use crate::properties::{CheckConfig, Property, PropertyReport};
+use ucsx::{
+    CodePoint, DecodeError, DecodeErrorKind, DecodeLimits, EncodeError, Format, SurrogatePolicy,
+};
+
+mod codec;
+mod continued;
+mod decide;
+mod field;
+mod leads;
+mod parse;
+mod slot;
+
+pub use parse::{MAX_CLASSES, MAX_UNITS, MAX_VALUE_BITS};
+
+/// A bit template of one unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Template {
+    /// The literal bits' positions.
+    literal: u32,
+    /// The literal bits' values.
+    fixed: u32,
+    /// The value bits' positions.
+    value: u32,
+}
+
+impl Template {
+    fn matches(&self, unit: u32) -> bool {
+        unit & !(self.literal | self.value) == 0 && unit & self.literal == self.fixed
+    }
+
+    /// Whether some unit matches both templates.
+    fn overlaps(&self, other: &Template) -> bool {
+        let both = self.literal & other.literal;
+        self.fixed & both == other.fixed & both
+    }
+
+    /// The value bits of `unit`, packed, most significant first.
+    fn extract(&self, unit: u32) -> u32 {
+        let mut out = 0;
+        for b in (0..32).rev() {
+            if self.value >> b & 1 == 1 {
+                out = out << 1 | (unit >> b & 1);
+            }
+        }
+        out
+    }
+
+    /// The unit with `field` in its value bits.
+    fn deposit(&self, field: u32) -> u32 {
+        let mut unit = self.fixed;
+        let mut k = 0;
+        for b in 0..32 {
+            if self.value >> b & 1 == 1 {
+                unit |= (field >> k & 1) << b;
+                k += 1;
+            }
+        }
+        unit
+    }
+}
+
+/// One length class, compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct Class {
+    units: Vec<Template>,
+    offset: u128,
+    /// The first and last value the class holds.
+    first: u128,
+    last: u128,
+    value_bits: u32,
+    /// Listed after the class that reaches `max`: its codes are beyond the
+    /// range, and decoding says so at the lead.
+    beyond: bool,
+    /// The length field after `units`, which are then literal: the class
+    /// holds every value from `first` on.
+    field: Option<Box<field::Field>>,
+}
+
+/// A description checked and ready to run.
+#[derive(Clone, Debug)]
+pub(crate) struct Compiled {
+    name: &'static str,
+    width: u32,
+    /// The last code point; `None` when unbounded (a length field).
+    max: Option<u128>,
+    surrogates: SurrogatePolicy,
+    /// Units that never lead a code, whatever class templates they match.
+    invalid_leads: Vec<Template>,
+    classes: Vec<Class>,
+    /// In place of classes: a continuation bit in every unit.
+    continued: Option<continued::Continued>,
+}
+
+/// The name as a `&'static str`, which errors carry: a built-in format's
+/// own, else leaked once per distinct name.
+fn intern(name: &str) -> &'static str {
+    if let Some(f) = Format::ALL.iter().find(|f| f.name() == name) {
+        return f.name();
+    }
+    static NAMES: std::sync::Mutex<Vec<&'static str>> = std::sync::Mutex::new(Vec::new());
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(n) = names.iter().find(|n| **n == name) {
+        return n;
+    }
+    let leaked: &'static str = Box::leak(String::from(name).into_boxed_str());
+    names.push(leaked);
+    leaked
+}
+
+/// Why a description was refused, and where.
+///
+/// ```
+/// use ucsx_lab::describe::DescribedFormat;
+/// let err = DescribedFormat::parse("name = \"X\"\nunit = 8\nmax = \"U+FF\"\n\n[[class]]\nunits = [\"0xxxxxxx\", \"10xxxxx\"]\n").unwrap_err();
+/// assert_eq!(err.line(), 6);
+/// assert!(err.reason().contains("7 bits"), "{err}");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DescribeError {
+    line: usize,
+    column: usize,
+    reason: String,
+}
+
+impl DescribeError {
+    /// The line of the description the error is on, from 1.
+    ///
+    /// ```
+    /// let err = ucsx_lab::describe::DescribedFormat::parse("\n\nunit = \"8\"").unwrap_err();
+    /// assert_eq!(err.line(), 3);
+    /// ```
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The column, from 1, in characters.
+    ///
+    /// ```
+    /// let err = ucsx_lab::describe::DescribedFormat::parse("unit = \"8\"").unwrap_err();
+    /// assert_eq!(err.column(), 8);
+    /// ```
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
+    /// What is wrong.
+    ///
+    /// ```
+    /// let err = ucsx_lab::describe::DescribedFormat::parse("unit = 8").unwrap_err();
+    /// assert!(err.reason().contains("missing field"), "{err}");
+    /// ```
+    pub fn reason(&self) -> &str {
+        &self.reason
+    }
+}
+
+impl fmt::Display for DescribeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.reason
+        )
+    }
+}
+
+impl core::error::Error for DescribeError {}
+
+/// A format built from a description: units travel as `u32`, as with
+/// [`Format`], and a unit wider than the format's is an error of kind
+/// [`UnitOutOfRange`](DecodeErrorKind::UnitOutOfRange).
+///
+/// ```
+/// use ucsx_lab::describe::DescribedFormat;
+/// use ucsx::{CodePoint, DecodeErrorKind};
+/// let cesu = DescribedFormat::parse(r#"
+///     name = "two-byte"
+///     unit = 8
+///     max = "U+7FF"
+///     [[class]]
+///     units = ["0xxxxxxx"]
+///     [[class]]
+///     units = ["110xxxxx", "10xxxxxx"]
+/// "#).unwrap();
+/// assert_eq!(cesu.decode_all(&[0xDF, 0xBF]).unwrap(), [CodePoint::from(0x7FFu32)]);
+/// assert_eq!(cesu.decode(&[0xC1, 0x81]).unwrap_err().kind(), DecodeErrorKind::NonShortest);
+/// assert!(cesu.encode(&CodePoint::from(0x800u32)).is_err());
+/// ```
+///
+/// The format's name is kept as a `&'static str`, which its errors carry
+/// as the built-in formats' do: a built-in name is shared, any other is
+/// allocated once per distinct name for the life of the process.
+#[derive(Clone, Debug)]
+pub struct DescribedFormat {
+    compiled: Arc<Compiled>,
+    source: String,
+}
+
+/// The shipped descriptions of the built-in formats.
+const BUILTIN: [(Format, &str); 9] = [
+    (Format::Utf8, include_str!("formats/utf-8.toml")),
+    (Format::UtfG8, include_str!("formats/utf-g-8.toml")),
+    (Format::UtfE8, include_str!("formats/utf-e-8.toml")),
+    (Format::Utf16, include_str!("formats/utf-16.toml")),
+    (Format::UtfG16, include_str!("formats/utf-g-16.toml")),
+    (Format::UtfE16, include_str!("formats/utf-e-16.toml")),
+    (Format::UtfInf16, include_str!("formats/utf-inf-16.toml")),
+    (Format::Utf32, include_str!("formats/utf-32.toml")),
+    (Format::UtfG32, include_str!("formats/utf-g-32.toml")),
+];
+
+impl DescribedFormat {
+    /// Reads and checks a description.
+    ///
+    /// ```
+    /// use ucsx_lab::describe::DescribedFormat;
+    /// let err = DescribedFormat::parse("name = \"X\"\nunit = 8\nmax = \"U+FFFF\"\n[[class]]\nunits = [\"xxxxxxxx\"]\n[[class]]\nunits = [\"1xxxxxxx\", \"xxxxxxxx\"]\n");
+    /// assert!(err.unwrap_err().reason().contains("overlap"));
+    /// ```
+    pub fn parse(source: &str) -> Result<DescribedFormat, DescribeError> {
+        Ok(DescribedFormat {
+            compiled: Arc::new(parse::parse(source)?),
+            source: source.into(),
+        })
+    }
+
+    /// The shipped description of a built-in format (every one has one;
+    /// the `Option` leaves room for formats the language cannot say).
+    ///
+    /// ```
+    /// use ucsx_lab::describe::DescribedFormat;
+    /// use ucsx::Format;
+    /// assert!(DescribedFormat::builtin_source(Format::UtfE8).unwrap().contains("11111111"));
+    /// assert!(DescribedFormat::builtin_source(Format::Utf16).unwrap().contains("110110xx"));
+    /// assert!(DescribedFormat::builtin_source(Format::UtfInf16).unwrap().contains("[class.length]"));
+    /// ```
+    pub fn builtin_source(format: Format) -> Option<&'static str> {
+        BUILTIN.iter().find(|(f, _)| *f == format).map(|(_, s)| *s)
+    }
+
+    /// The built-in format `format` built from its shipped description.
+    ///
+    /// ```
+    /// use ucsx_lab::describe::DescribedFormat;
+    /// use ucsx::Format;
+    /// assert_eq!(DescribedFormat::builtin(Format::UtfG32).unwrap().name(), "UTF-G-32");
+    /// ```
+    pub fn builtin(format: Format) -> Option<DescribedFormat> {
+        Self::builtin_source(format).and_then(|s| Self::parse(s).ok())
+    }
+
+    /// The text the format was read from.
+    ///
+    /// ```
+    /// use ucsx_lab::describe::DescribedFormat;
+    /// let d = DescribedFormat::builtin(ucsx::Format::Utf8).unwrap();
+    /// assert_eq!(d.source(), DescribedFormat::builtin_source(ucsx::Format::Utf8).unwrap());
+    /// ```
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// The format's name, as its errors print it.
+    ///
+    /// ```
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::UtfE8).unwrap();
+    /// assert_eq!(d.name(), "UTF-E-8");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        self.compiled.name
+    }
+
+    /// Bits per code unit: 8, 16 or 32.
+    ///
+    /// ```
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf32).unwrap();
+    /// assert_eq!(d.unit_bits(), 32);
+    /// ```
+    pub fn unit_bits(&self) -> u32 {
+        self.compiled.width
+    }
+
+    /// The last code point.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::UtfG8).unwrap();
+    /// assert_eq!(d.max_code_point(), Some(CodePoint::from(0x7FFF_FFFFu32)));
+    /// ```
+    pub fn max_code_point(&self) -> Option<CodePoint> {
+        self.compiled
+            .max
+            .map(|max| CodePoint::from(num_bigint::BigUint::from(max)))
+    }
+
+    /// What the format does with surrogates.
+    ///
+    /// ```
+    /// use ucsx::SurrogatePolicy;
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf8).unwrap();
+    /// assert_eq!(d.surrogates(), SurrogatePolicy::Refuse);
+    /// ```
+    pub fn surrogates(&self) -> SurrogatePolicy {
+        self.compiled.surrogates
+    }
+
+    /// Whether the format encodes `cp`.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf8).unwrap();
+    /// assert!(d.can_encode(&CodePoint::from('A')));
+    /// assert!(!d.can_encode(&CodePoint::from(0xD800u32)));
+    /// ```
+    pub fn can_encode(&self, cp: &CodePoint) -> bool {
+        self.encode(cp).is_ok()
+    }
+
+    /// The code of `cp`.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, EncodeErrorKind};
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::UtfE8).unwrap();
+    /// assert_eq!(d.encode(&CodePoint::from(0x8000_0000u32)).unwrap(),
+    ///            [0xFE, 0x82, 0x80, 0x80, 0x80, 0x80, 0x80]);
+    /// assert_eq!(d.encode(&CodePoint::from(0xDC00u32)).unwrap_err().kind(),
+    ///            EncodeErrorKind::Surrogate);
+    /// ```
+    pub fn encode(&self, cp: &CodePoint) -> Result<Vec<u32>, EncodeError> {
+        let mut out = Vec::new();
+        self.compiled.encode(cp, &mut out)?;
+        Ok(out)
+    }
+
+    /// The value bits of each unit of `code`: for each unit, the mask of
+    /// the bits its template gives the value (the others are literal; in a
+    /// length field, a digit's bits are those of the count); `None` if no
+    /// class has codes of that length led by `code[0]`.
+    ///
+    /// ```
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf8).unwrap();
+    /// assert_eq!(d.value_masks(&[0xC3, 0xA9]), Some(vec![0x1F, 0x3F]));
+    /// let inf = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::UtfInf16).unwrap();
+    /// let code = [0xDDFF, 0xDE00, 0xDE01, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00];
+    /// let masks = inf.value_masks(&code).unwrap();
+    /// assert_eq!(masks[..3], [0, 0xFF, 0x1FF]);
+    /// assert_eq!(d.value_masks(&[0x41]), Some(vec![0x7F]));
+    /// assert_eq!(d.value_masks(&[0xC3]), None);
+    /// assert_eq!(d.value_masks(&[]), None);
+    /// ```
+    pub fn value_masks(&self, code: &[u32]) -> Option<Vec<u32>> {
+        let &lead = code.first()?;
+        if let Some(c) = &self.compiled.continued {
+            let (_, len) = self.decode(code).ok()?;
+            return (len == code.len()).then(|| c.value_masks(code));
+        }
+        let class = self.compiled.classes.iter().find(|c| {
+            c.units[0].matches(lead) && (c.field.is_some() || c.units.len() == code.len())
+        })?;
+        match &class.field {
+            None => Some(class.units.iter().map(|t| t.value).collect()),
+            Some(field) => {
+                let (_, len) = self.decode(code).ok()?;
+                (len == code.len()).then(|| field.value_masks(class.units.len(), code))
+            }
+        }
+    }
+
+    /// The first code of `units`: its code point and length.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, DecodeErrorKind};
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf8).unwrap();
+    /// assert_eq!(d.decode(&[0xC3, 0xA9, 0x41]).unwrap(), (CodePoint::from('é'), 2));
+    /// let err = d.decode(&[0xE2, 0x82]).unwrap_err();
+    /// assert_eq!((err.kind(), err.error_len()), (DecodeErrorKind::Truncated, None));
+    /// assert_eq!(d.decode(&[0x100]).unwrap_err().kind(), DecodeErrorKind::UnitOutOfRange);
+    /// ```
+    pub fn decode(&self, units: &[u32]) -> Result<(CodePoint, usize), DecodeError> {
+        self.decode_with_limits(units, &DecodeLimits::default())
+    }
+
+    /// [`decode`](Self::decode) of units of any width with limits on the
+    /// size of the code point: a length field that claims more than the
+    /// limit allows is refused at once, before the units it announces are
+    /// read, as the built-in UTF-∞-16 does. A code of a class of fixed
+    /// length is checked after it is read (as the default
+    /// [`Encoding::decode_with_limits`](ucsx::Encoding::decode_with_limits)
+    /// does).
+    ///
+    /// ```
+    /// use ucsx::{DecodeErrorKind, DecodeLimits, Format};
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(Format::UtfInf16).unwrap();
+    /// // Three DFB4: a count of at least 2^24 hex digits, over the default limit.
+    /// let huge = [0xDDFFu16, 0xDFB4, 0xDFB4, 0xDFB4, 0xDE01];
+    /// let err = d.decode_with_limits(&huge, &DecodeLimits::default()).unwrap_err();
+    /// assert_eq!((err.kind(), err.error_len()), (DecodeErrorKind::LimitExceeded, Some(3)));
+    /// let tight = DecodeLimits { max_bits: 8 };
+    /// let err = d.decode_with_limits(&[0x141u16], &tight).unwrap_err();
+    /// assert_eq!((err.kind(), err.error_len()), (DecodeErrorKind::LimitExceeded, Some(1)));
+    /// ```
+    pub fn decode_with_limits<U: Copy + Into<u32>>(
+        &self,
+        units: &[U],
+        limits: &DecodeLimits,
+    ) -> Result<(CodePoint, usize), DecodeError> {
+        let (cp, len) = self.compiled.decode(units, limits.max_bits)?;
+        if cp.bits() > limits.max_bits {
+            return Err(DecodeError::new(
+                self.name(),
+                DecodeErrorKind::LimitExceeded,
+                0,
+                Some(len),
+            ));
+        }
+        Ok((cp, len))
+    }
+
+    /// Checks the whole of `units`.
+    ///
+    /// ```
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf8).unwrap();
+    /// assert!(d.validate(&[0x41, 0xC3, 0xA9]).is_ok());
+    /// assert_eq!(d.validate(&[0x41, 0xED, 0xA0, 0x80]).unwrap_err().valid_up_to(), 1);
+    /// ```
+    pub fn validate(&self, units: &[u32]) -> Result<(), DecodeError> {
+        self.decode_all(units).map(|_| ())
+    }
+
+    /// The code points of the whole of `units`, or the first error.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf32).unwrap();
+    /// assert_eq!(d.decode_all(&[0x41]).unwrap(), [CodePoint::from('A')]);
+    /// assert!(d.decode_all(&[0x110000]).is_err());
+    /// ```
+    pub fn decode_all(&self, units: &[u32]) -> Result<Vec<CodePoint>, DecodeError> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        while pos < units.len() {
+            let (cp, len) = self.decode(&units[pos..]).map_err(|e| e.shifted(pos))?;
+            out.push(cp);
+            pos += len;
+        }
+        Ok(out)
+    }
+
+    /// The code points of `units`, each maximal ill-formed subpart (and
+    /// each unit too wide) replaced by U+FFFD.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf8).unwrap();
+    /// assert_eq!(d.decode_lossy(&[0x41, 0xE2, 0x82, 0x42]),
+    ///            [CodePoint::from('A'), CodePoint::REPLACEMENT, CodePoint::from('B')]);
+    /// ```
+    pub fn decode_lossy(&self, units: &[u32]) -> Vec<CodePoint> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        while pos < units.len() {
+            match self.decode(&units[pos..]) {
+                Ok((cp, len)) => {
+                    out.push(cp);
+                    pos += len;
+                }
+                Err(e) => {
+                    out.push(CodePoint::REPLACEMENT);
+                    pos += e.error_len().unwrap_or(units.len() - pos);
+                }
+            }
+        }
+        out
+    }
+
+    /// The codes of the values in `values`, one after another, in integer
+    /// arithmetic; the error gives the index of the first value the format
+    /// cannot encode.
+    ///
+    /// ```
+    /// use ucsx::EncodeErrorKind;
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf16).unwrap();
+    /// assert_eq!(d.encode_u64s(&[0x41, 0x1F600]).unwrap(), [0x41, 0xD83D, 0xDE00]);
+    /// let err = d.encode_u64s(&[0x41, 0xDFFF]).unwrap_err();
+    /// assert_eq!((err.kind(), err.index()), (EncodeErrorKind::Surrogate, Some(1)));
+    /// ```
+    pub fn encode_u64s(&self, values: &[u64]) -> Result<Vec<u32>, EncodeError> {
+        let mut out = Vec::with_capacity(values.len());
+        for (i, &v) in values.iter().enumerate() {
+            self.compiled
+                .encode(&CodePoint::from(v), &mut out)
+                .map_err(|e| e.at_index(i))?;
+        }
+        Ok(out)
+    }
+
+    /// The values of the whole of `units` as `u64`s (a value of 2^64 or
+    /// more is an error of kind
+    /// [`TooLargeForU64`](DecodeErrorKind::TooLargeForU64)).
+    ///
+    /// ```
+    /// use ucsx::DecodeErrorKind;
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::UtfE8).unwrap();
+    /// assert_eq!(d.decode_u64s(&[0x41, 0xC3, 0xA9]).unwrap(), [0x41, 0xE9]);
+    /// let err = d.decode_u64s(&[0x41, 0xFF]).unwrap_err();
+    /// assert_eq!((err.valid_up_to(), err.kind()), (1, DecodeErrorKind::Truncated));
+    /// ```
+    pub fn decode_u64s(&self, units: &[u32]) -> Result<Vec<u64>, DecodeError> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        while pos < units.len() {
+            let (cp, len) = self.decode(&units[pos..]).map_err(|e| e.shifted(pos))?;
+            let Some(v) = cp.to_u64() else {
+                return Err(DecodeError::new(
+                    self.name(),
+                    DecodeErrorKind::TooLargeForU64,
+                    pos,
+                    Some(len),
+                ));
+            };
+            out.push(v);
+            pos += len;
+        }
+        Ok(out)
+    }
+
+    /// The property report of the format (see [`crate::properties`]):
+    /// sampled like any format's, then every verdict the templates settle
+    /// replaced by a decided one with its proof or a constructed
+    /// counterexample ([`Method::Decided`](crate::properties::Method)):
+    /// `round-trip`, `canonical` and `prefix-free` always; `length-from-prefix`
+    /// without length fields or continuation bits; `lead-trail-disjoint`,
+    /// `no-false-match` and `self-synchronizing` where no unit can both lead
+    /// and trail (or a one-unit code shows a false match); `binary-order`
+    /// for classes of fixed length; `base-compatible` where the classes on
+    /// the Unicode range match the base format's (or a boundary shows a
+    /// difference).
+    ///
+    /// ```
+    /// use ucsx_lab::properties::CheckConfig;
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::UtfG8).unwrap();
+    /// let report = d.check(&CheckConfig { cases: 16, ..CheckConfig::default() });
+    /// assert_eq!(report.format, "UTF-G-8");
+    /// assert!(report.passed(), "{report}");
+    /// let r = report.get("length-from-prefix").unwrap();
+    /// assert_eq!(r.method, ucsx_lab::properties::Method::Decided);
+    /// ```
+    pub fn check(&self, config: &CheckConfig) -> PropertyReport {
+        self.check_only(config, &Property::ALL)
+    }
+
+    /// The report on the properties in `only`.
+    ///
+    /// ```
+    /// use ucsx_lab::properties::{CheckConfig, Property};
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf8).unwrap();
+    /// let report = d.check_only(&CheckConfig::default(), &[Property::Canonical]);
+    /// assert_eq!(report.results.len(), 1);
+    /// ```
+    pub fn check_only(&self, config: &CheckConfig, only: &[Property]) -> PropertyReport {
+        let mut report = slot::check_only(&self.compiled, config, only);
+        report.format = self.name();
+        decide::decide(&self.compiled, &mut report);
+        report
+    }
+}

@@ -1,0 +1,612 @@
+//! Reading a description: TOML through serde into raw structures that keep
+//! each item's place in the text, then every rule checked, so that a
+//! hostile description is refused with its line, column and a reason.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use core::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::continued::{Continued, RawContinued};
+use super::field::{Field, RawLength, Refusal};
+use super::{Class, Compiled, DescribeError, Template};
+use ucsx::QUOTED_CHARS;
+use ucsx::{quote, CodePoint, SurrogatePolicy};
+
+/// The largest description read: a format is a few dozen lines.
+pub(crate) const MAX_SOURCE: usize = 1 << 20;
+/// The most length classes a description may have.
+///
+/// ```
+/// assert_eq!(ucsx_lab::describe::MAX_CLASSES, 64);
+/// ```
+pub const MAX_CLASSES: usize = 64;
+/// The most units in one code.
+///
+/// ```
+/// assert_eq!(ucsx_lab::describe::MAX_UNITS, 64);
+/// ```
+pub const MAX_UNITS: usize = 64;
+/// The most value bits in one code: values are computed in `u128`, with
+/// room to shift in one more unit.
+///
+/// ```
+/// assert_eq!(ucsx_lab::describe::MAX_VALUE_BITS, 96);
+/// ```
+pub const MAX_VALUE_BITS: u32 = 96;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFormat {
+    name: Spanned<String>,
+    unit: Spanned<u32>,
+    max: Spanned<String>,
+    #[serde(default)]
+    surrogates: Option<Spanned<String>>,
+    #[serde(default, rename = "invalid-leads")]
+    invalid_leads: Vec<Spanned<String>>,
+    #[serde(default)]
+    class: Option<Spanned<Vec<Spanned<RawClass>>>>,
+    /// In place of classes: a continuation bit in every unit.
+    #[serde(default)]
+    continued: Option<Spanned<RawContinued>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClass {
+    units: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    offset: Option<Spanned<i64>>,
+    /// A length field after the units (the last class of an unbounded
+    /// format).
+    #[serde(default)]
+    length: Option<Spanned<RawLength>>,
+}
+
+/// Line and column (both from 1) of byte `offset` of `source`.
+fn line_column(source: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(source.len());
+    let before = &source[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+fn error_at(source: &str, span: Range<usize>, reason: String) -> DescribeError {
+    let (line, column) = line_column(source, span.start);
+    DescribeError {
+        line,
+        column,
+        reason,
+    }
+}
+
+/// A bit template: `0` and `1` literal bits, `x` value bits, `_`
+/// separators ignored; exactly `width` bits.
+fn template(text: &str, width: u32) -> Result<Template, String> {
+    let mut t = Template {
+        literal: 0,
+        fixed: 0,
+        value: 0,
+    };
+    let mut n = 0u32;
+    for c in text.chars() {
+        if c == '_' {
+            continue;
+        }
+        if n == width {
+            return Err(format!(
+                "the template {} has more than {width} bits",
+                quote(text)
+            ));
+        }
+        let bit = 1u32 << (width - 1 - n);
+        match c {
+            '0' => t.literal |= bit,
+            '1' => {
+                t.literal |= bit;
+                t.fixed |= bit;
+            }
+            'x' => t.value |= bit,
+            _ => {
+                return Err(format!(
+                    "the template {} holds {c:?}: a bit is 0, 1 or x (and _ separates)",
+                    quote(text)
+                ))
+            }
+        }
+        n += 1;
+    }
+    if n != width {
+        return Err(format!(
+            "the template {} has {n} bits, not the unit's {width}",
+            quote(text)
+        ));
+    }
+    Ok(t)
+}
+
+/// A message of the TOML reader with each token it quotes past
+/// [`QUOTED_CHARS`] shortened by [`quote`]: serde quotes a value it refuses
+/// (`invalid type: string "…"`, as `{:?}` writes it) and a key it does not
+/// know (`` unknown field `…` ``) whole, whatever their length.
+fn shorten_quoted(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(start) = rest.find(['"', '`']) {
+        out.push_str(&rest[..start]);
+        let delimiter = rest.as_bytes()[start];
+        let body = &rest[start + 1..];
+        // A `{:?}` string ends at the first quote not escaped by a
+        // backslash; a key in backquotes at the next backquote.
+        let mut escaped = false;
+        let end = body.bytes().position(|b| {
+            let close = b == delimiter && !escaped;
+            escaped = delimiter == b'"' && b == b'\\' && !escaped;
+            close
+        });
+        let Some(end) = end else {
+            out.push_str(&rest[start..]);
+            return out;
+        };
+        let token = &body[..end];
+        match token.char_indices().nth(QUOTED_CHARS) {
+            Some(_) if delimiter == b'"' => out.push_str(&quote(&unescape(token))),
+            Some(_) => out.push_str(&quote(token)),
+            None => out.push_str(&rest[start..start + end + 2]),
+        }
+        rest = &body[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The text a `{:?}` string stands for (its escapes: `\\`, `\"`, `\'`,
+/// `\n`, `\r`, `\t`, `\0`, `\u{…}`); an escape it does not know is kept
+/// as written.
+fn unescape(debug: &str) -> String {
+    let mut out = String::with_capacity(debug.len());
+    let mut chars = debug.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let rest = chars.as_str();
+        let unicode = rest
+            .strip_prefix("u{")
+            .and_then(|r| r.split_once('}'))
+            .and_then(|(hex, after)| {
+                let c = char::from_u32(u32::from_str_radix(hex, 16).ok()?)?;
+                Some((c, after))
+            });
+        match (chars.next(), unicode) {
+            (Some('u'), Some((c, after))) => {
+                out.push(c);
+                chars = after.chars();
+            }
+            (Some('n'), _) => out.push('\n'),
+            (Some('r'), _) => out.push('\r'),
+            (Some('t'), _) => out.push('\t'),
+            (Some('0'), _) => out.push('\0'),
+            (Some(e @ ('\\' | '"' | '\'')), _) => out.push(e),
+            (Some(e), _) => {
+                out.push('\\');
+                out.push(e);
+            }
+            (None, _) => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// A code point in `U+` notation, as a `u128`.
+fn code_point(text: &str) -> Result<u128, String> {
+    let cp: CodePoint = text
+        .parse()
+        .map_err(|e| format!("{} is not a code point in U+ notation: {e}", quote(text)))?;
+    if cp.bits() > u64::from(MAX_VALUE_BITS) {
+        return Err(format!(
+            "{} has more than {MAX_VALUE_BITS} bits; described formats are bounded by that",
+            quote(text)
+        ));
+    }
+    let big = cp.to_biguint();
+    Ok(big
+        .iter_u64_digits()
+        .rev()
+        .fold(0u128, |acc, d| (acc << 64) | u128::from(d)))
+}
+
+pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
+    if source.len() > MAX_SOURCE {
+        return Err(DescribeError {
+            line: 1,
+            column: 1,
+            reason: format!("a description is at most {MAX_SOURCE} bytes"),
+        });
+    }
+    let raw: RawFormat = toml::from_str(source).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        error_at(source, span, shorten_quoted(e.message().trim_end()))
+    })?;
+    let compiled = compile(source, &raw)?;
+    // A unit matching an invalid-leads template is refused wherever it
+    // stands, so no template may match a lead the encoder writes: the
+    // format would write codes it refuses to read.
+    if let Some(r) = super::leads::refused(&compiled) {
+        let template = &raw.invalid_leads[r.template];
+        let code = super::decide::code(&compiled, r.value);
+        return Err(error_at(
+            source,
+            template.span(),
+            format!(
+                "invalid lead {} matches {}, the lead of the code of {} ({}): the decoder would refuse what the encoder writes",
+                quote(template.get_ref()),
+                super::decide::hex(&compiled, &[r.lead]),
+                show(r.value),
+                super::decide::hex(&compiled, &code)
+            ),
+        ));
+    }
+    Ok(compiled)
+}
+
+/// Checks every rule but that of the invalid leads, which needs the
+/// compiled classes.
+fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
+    let err = |span: Range<usize>, reason: String| error_at(source, span, reason);
+
+    let width = *raw.unit.get_ref();
+    if !matches!(width, 8 | 16 | 32) {
+        return Err(err(
+            raw.unit.span(),
+            format!("unit is {width}: a code unit has 8, 16 or 32 bits"),
+        ));
+    }
+    let name = raw.name.get_ref().trim().to_string();
+    if name.is_empty() || name.len() > 64 || name.chars().any(char::is_control) {
+        return Err(err(
+            raw.name.span(),
+            "a name is 1 to 64 printable characters".into(),
+        ));
+    }
+    let max = match raw.max.get_ref().as_str() {
+        "unbounded" => None,
+        text => Some(code_point(text).map_err(|r| err(raw.max.span(), r))?),
+    };
+    let surrogates = match &raw.surrogates {
+        None => SurrogatePolicy::Refuse,
+        Some(s) => match s.get_ref().as_str() {
+            "refuse" => SurrogatePolicy::Refuse,
+            "encode" => SurrogatePolicy::Encode,
+            other => {
+                return Err(err(
+                    s.span(),
+                    format!(
+                        "surrogates is {}: either \"refuse\" or \"encode\"",
+                        quote(other)
+                    ),
+                ))
+            }
+        },
+    };
+    let mut invalid_leads = Vec::with_capacity(raw.invalid_leads.len());
+    if raw.invalid_leads.len() > MAX_CLASSES {
+        return Err(err(
+            raw.invalid_leads[MAX_CLASSES].span(),
+            format!("at most {MAX_CLASSES} invalid-leads templates"),
+        ));
+    }
+    for t in &raw.invalid_leads {
+        invalid_leads.push(template(t.get_ref(), width).map_err(|r| err(t.span(), r))?);
+    }
+
+    let raw_class = match (&raw.class, &raw.continued) {
+        (Some(class), Some(_)) => {
+            return Err(err(
+                class.span(),
+                "a format has classes or a continued scheme, not both".into(),
+            ))
+        }
+        (None, None) => return Err(err(
+            0..0,
+            "missing field `class` (or `continued`): a format has classes or a continued scheme"
+                .into(),
+        )),
+        (None, Some(raw_continued)) => {
+            let continued = continued(raw_continued, width, &err)?;
+            return Ok(Compiled {
+                name: super::intern(&name),
+                width,
+                max,
+                surrogates,
+                invalid_leads,
+                classes: Vec::new(),
+                continued: Some(continued),
+            });
+        }
+        (Some(class), None) => class,
+    };
+    let raw_classes = raw_class.get_ref();
+    if raw_classes.is_empty() || raw_classes.len() > MAX_CLASSES {
+        return Err(err(
+            raw_class.span(),
+            format!("a format has 1 to {MAX_CLASSES} classes"),
+        ));
+    }
+    let mut classes: Vec<Class> = Vec::with_capacity(raw_classes.len());
+    // Whether a class before already reached `max`: the classes after it
+    // are beyond the range, there to have their leads reported as such.
+    let mut reached_max = false;
+    // The first value the next class must hold: classes are listed from
+    // the shortest, each holding the values the ones before cannot.
+    let mut next: u128 = 0;
+    for (k, rc) in raw_classes.iter().enumerate() {
+        let span = rc.span();
+        let units = rc.get_ref().units.get_ref();
+        if units.is_empty() || units.len() > MAX_UNITS {
+            return Err(err(
+                rc.get_ref().units.span(),
+                format!("a code has 1 to {MAX_UNITS} units"),
+            ));
+        }
+        let mut templates = Vec::with_capacity(units.len());
+        for u in units {
+            templates.push(template(u.get_ref(), width).map_err(|r| err(u.span(), r))?);
+        }
+        let value_bits: u32 = templates.iter().map(|t| t.value.count_ones()).sum();
+        if value_bits > MAX_VALUE_BITS {
+            return Err(err(
+                span,
+                format!(
+                    "class {} has {value_bits} value bits, more than {MAX_VALUE_BITS}",
+                    k + 1
+                ),
+            ));
+        }
+        let offset = match &rc.get_ref().offset {
+            None => 0u128,
+            Some(o) => u128::try_from(*o.get_ref())
+                .map_err(|_| err(o.span(), "an offset is not negative".into()))?,
+        };
+        // Lead templates must be disjoint: a lead unit names its class.
+        for (j, other) in classes.iter().enumerate() {
+            if templates[0].overlaps(&other.units[0]) {
+                return Err(err(
+                    units[0].span(),
+                    format!(
+                        "classes {} and {} overlap: a unit can lead both, so it does not tell the length",
+                        j + 1,
+                        k + 1
+                    ),
+                ));
+            }
+        }
+        if let Some(length) = &rc.get_ref().length {
+            if k + 1 != raw_classes.len() {
+                return Err(err(
+                    length.span(),
+                    "a class with a length field is the last class: its codes reach every value from its first on".into(),
+                ));
+            }
+            if max.is_some() {
+                return Err(err(
+                    raw.max.span(),
+                    "the last class has a length field, so the format is unbounded: max = \"unbounded\"".into(),
+                ));
+            }
+            if value_bits != 0 {
+                return Err(err(
+                    rc.get_ref().units.span(),
+                    "the units before a length field are literal (0 and 1 bits): the value follows the field".into(),
+                ));
+            }
+            if let Some(o) = &rc.get_ref().offset {
+                return Err(err(
+                    o.span(),
+                    "a class with a length field has no offset: its values start where the classes before end".into(),
+                ));
+            }
+            if next == 0 {
+                return Err(err(
+                    span,
+                    "a class with a length field cannot hold U+0000, which has no digits: give a class before it".into(),
+                ));
+            }
+            let field = length_field(length.get_ref(), width, next, &err)?;
+            classes.push(Class {
+                units: templates,
+                offset: 0,
+                first: next,
+                last: u128::MAX,
+                value_bits: 0,
+                beyond: false,
+                field: Some(alloc::boxed::Box::new(field)),
+            });
+            continue;
+        }
+        if let (true, Some(max)) = (reached_max, max) {
+            classes.push(Class {
+                units: templates,
+                offset,
+                first: max + 1,
+                last: max,
+                value_bits,
+                beyond: true,
+                field: None,
+            });
+            continue;
+        }
+        // The class holds offset ..= offset + 2^bits - 1, capped by max.
+        let top = offset + ((1u128 << value_bits) - 1);
+        let mut first = next;
+        // A gap over the surrogates is no gap when they are refused: the
+        // BMP of UTF-16 resumes at U+E000.
+        if surrogates == SurrogatePolicy::Refuse
+            && first >= 0xD800
+            && offset > first
+            && offset - 1 <= 0xDFFF
+        {
+            first = offset;
+        }
+        if offset > first {
+            return Err(err(
+                span,
+                format!(
+                    "class {} starts at {} but the classes before end at {}: the values between have no code",
+                    k + 1,
+                    show(offset),
+                    show_prev(first)
+                ),
+            ));
+        }
+        if top < first {
+            return Err(err(
+                span,
+                format!(
+                    "class {} holds no value: everything up to {} is shorter in the classes before (it can never be decoded)",
+                    k + 1,
+                    show(top)
+                ),
+            ));
+        }
+        let last = max.map_or(top, |max| top.min(max));
+        classes.push(Class {
+            units: templates,
+            offset,
+            first,
+            last,
+            value_bits,
+            beyond: false,
+            field: None,
+        });
+        reached_max = Some(last) == max;
+        next = last + 1;
+    }
+    match max {
+        None if classes.last().is_some_and(|c| c.field.is_none()) => {
+            return Err(err(
+                raw.max.span(),
+                "max is unbounded but the last class has no length field: classes of fixed length end somewhere".into(),
+            ));
+        }
+        None => {}
+        Some(max) => {
+            let reached = classes
+                .iter()
+                .rev()
+                .find(|c| !c.beyond)
+                .map_or(0, |c| c.last);
+            if reached < max {
+                return Err(err(
+                    raw.max.span(),
+                    format!(
+                        "max is {} but the classes end at {}",
+                        show(max),
+                        show(reached)
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(Compiled {
+        name: super::intern(&name),
+        width,
+        max,
+        surrogates,
+        invalid_leads,
+        classes,
+        continued: None,
+    })
+}
+
+/// Checks a continuation scheme.
+fn continued(
+    raw: &Spanned<RawContinued>,
+    width: u32,
+    err: &dyn Fn(Range<usize>, String) -> DescribeError,
+) -> Result<Continued, DescribeError> {
+    let r = raw.get_ref();
+    let t = |s: &Spanned<String>| template(s.get_ref(), width).map_err(|e| err(s.span(), e));
+    let (more, last) = (t(&r.more)?, t(&r.last)?);
+    let little_endian = match r.order.get_ref().as_str() {
+        "little-endian" => true,
+        "big-endian" => false,
+        other => {
+            return Err(err(
+                r.order.span(),
+                format!(
+                    "order is {}: \"big-endian\" (the first unit holds the top bits) or \"little-endian\"",
+                    quote(other)
+                ),
+            ))
+        }
+    };
+    if more.overlaps(&last) {
+        return Err(err(
+            r.last.span(),
+            "the last template matches the more template, so a reader cannot tell where a code ends".into(),
+        ));
+    }
+    let bits = last.value.count_ones();
+    if bits == 0 || more.value.count_ones() != bits {
+        return Err(err(
+            r.more.span(),
+            "the more and last templates carry the same number of value bits, at least one".into(),
+        ));
+    }
+    Ok(Continued {
+        more,
+        last,
+        little_endian,
+    })
+}
+
+/// Checks a length field whose class starts at `first`.
+fn length_field(
+    raw: &RawLength,
+    width: u32,
+    first: u128,
+    err: &dyn Fn(Range<usize>, String) -> DescribeError,
+) -> Result<Field, DescribeError> {
+    let t = |s: &Spanned<String>| template(s.get_ref(), width).map_err(|r| err(s.span(), r));
+    let (digit, escape, value) = (t(&raw.digit)?, t(&raw.escape)?, t(&raw.value)?);
+    let span_of =
+        |o: &Option<Spanned<i64>>, or: &Spanned<String>| o.as_ref().map_or(or.span(), |o| o.span());
+    Field::new(
+        digit,
+        escape,
+        value,
+        raw.digit_bits.as_ref().map(|d| *d.get_ref()),
+        raw.offset.as_ref().map(|o| *o.get_ref()),
+        first,
+    )
+    .map_err(|refusal| match refusal {
+        Refusal::Digit(r) => err(raw.digit.span(), r),
+        Refusal::Escape(r) => err(raw.escape.span(), r),
+        Refusal::Value(r) => err(raw.value.span(), r),
+        Refusal::DigitBits(r) => err(span_of(&raw.digit_bits, &raw.value), r),
+        Refusal::Offset(r) => err(span_of(&raw.offset, &raw.digit), r),
+    })
+}
+
+fn show(v: u128) -> String {
+    CodePoint::from(num_bigint::BigUint::from(v)).to_string()
+}
+
+fn show_prev(first: u128) -> String {
+    if first == 0 {
+        "nothing".into()
+    } else {
+        show(first - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests;

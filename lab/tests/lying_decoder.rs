@@ -1,0 +1,79 @@
+//! A format outside the crate whose decoder claims no units, or more units
+//! than it was given: the property checker, which walks its texts as the
+//! core's walkers do (`tests/lying_decoder.rs` of `ucsx`), neither stalls
+//! nor reads past the end, and reports the lie as a failed round trip.
+
+mod common;
+
+use common::finishes;
+
+use ucsx::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding};
+use ucsx_lab::properties::{check, CheckConfig, Verdict};
+
+/// One byte per code point, U+0000..U+007F; the decoder answers each byte
+/// but `FF` with its value (above the range, too) and a length of `CLAIM`
+/// units (`usize::MAX` for "all it was given and more"), and `FF` with an
+/// error of that length.
+struct Claims<const CLAIM: usize>;
+
+impl<const CLAIM: usize> Encoding for Claims<CLAIM> {
+    type Unit = u8;
+    const NAME: &'static str = "CLAIMS";
+
+    fn max_code_point() -> Option<CodePoint> {
+        Some(CodePoint::from(0x7Fu32))
+    }
+
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        match cp.to_u64() {
+            Some(v @ 0..=0x7F) => {
+                out.push(v as u8);
+                Ok(())
+            }
+            v => Err(EncodeError::beyond_range(
+                Self::NAME,
+                v,
+                CodePoint::from(0x7Fu32),
+            )),
+        }
+    }
+
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        match *input {
+            [b @ 0..=0xFE, ..] => Ok((CodePoint::from(u32::from(b)), CLAIM)),
+            [_, ..] => Err(DecodeError::new(
+                Self::NAME,
+                DecodeErrorKind::BeyondRange,
+                0,
+                Some(CLAIM),
+            )),
+            [] => Err(DecodeError::new(
+                Self::NAME,
+                DecodeErrorKind::Truncated,
+                0,
+                None,
+            )),
+        }
+    }
+}
+
+type NoUnits = Claims<0>;
+type TooMany = Claims<{ usize::MAX }>;
+
+#[test]
+fn the_checker_reports_a_decoder_that_claims_the_wrong_length() {
+    let config = CheckConfig {
+        cases: 16,
+        ..CheckConfig::default()
+    };
+    let none = finishes(move || check::<NoUnits>(&config));
+    let many = finishes(move || check::<TooMany>(&config));
+    for report in [none, many] {
+        assert!(!report.passed(), "{report}");
+        assert_eq!(
+            report.get("round-trip").unwrap().verdict,
+            Verdict::Fail,
+            "{report}"
+        );
+    }
+}
