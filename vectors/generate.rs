@@ -17,10 +17,8 @@
 #![allow(dead_code)]
 
 #[path = "../tests/model/mod.rs"]
-mod model;
-// Its tests' imports go unused here.
-#[allow(unused_imports)]
-#[path = "../tests/stress.rs"]
+pub mod model;
+#[path = "../tests/stress/cases.rs"]
 mod stress;
 
 use std::collections::HashSet;
