@@ -224,6 +224,7 @@ fn decode_limits_stop_a_legitimately_huge_code_point() {
     assert_eq!(err.kind(), DecodeErrorKind::LimitExceeded);
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn deserializing_allocates_in_proportion_to_the_input() {
     // postcard: a byte string whose length prefix claims 2^32 - 1 bytes.
@@ -247,6 +248,7 @@ fn deserializing_allocates_in_proportion_to_the_input() {
 }
 
 /// A byte string, serialized as serde's bytes (not a sequence of u8).
+#[cfg(feature = "serde")]
 fn serde_bytes_like(bytes: &[u8]) -> impl serde::Serialize + '_ {
     struct Bytes<'a>(&'a [u8]);
     impl serde::Serialize for Bytes<'_> {
@@ -257,6 +259,7 @@ fn serde_bytes_like(bytes: &[u8]) -> impl serde::Serialize + '_ {
     Bytes(bytes)
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn refusing_a_code_point_over_the_limit_allocates_nothing_proportional_to_it() {
     // The size is read from the input's length before the value is built:

@@ -31,8 +31,10 @@ use ucsx::{CodePoint, DecodeErrorKind, Format};
 /// The version of the layout; `vectors/README.md` says what changes it.
 pub const VERSION: u32 = 1;
 
-/// Cases of each format, at most.
+/// Cases of each format, about: seeds and mutations up to the first,
+/// then texts of several cases until the second.
 const CASES: usize = 3000;
+const MIN_CASES: usize = 2000;
 
 fn main() -> std::io::Result<()> {
     let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("vectors");
@@ -98,12 +100,7 @@ fn line(format: Format, units: &[u32], note: &str) -> String {
         }
     }
     .unwrap();
-    write!(
-        out,
-        ",\"note\":{}}}\n",
-        serde_json::to_string(note).unwrap()
-    )
-    .unwrap();
+    writeln!(out, ",\"note\":{}}}", serde_json::to_string(note).unwrap()).unwrap();
     out
 }
 
@@ -244,7 +241,7 @@ fn cases(format: Format) -> Vec<(Vec<u32>, String)> {
         }
     }
     out.extend(seeds);
-    let mut rng = Rng(0x5EED_0F_7E57);
+    let mut rng = Rng(0x005E_ED0F_7E57);
     let room = CASES.saturating_sub(out.len());
     let mut picked = Vec::new();
     if !mutations.is_empty() {
@@ -258,5 +255,19 @@ fn cases(format: Format) -> Vec<(Vec<u32>, String)> {
 
     let mut seen = HashSet::new();
     out.retain(|(units, _)| seen.insert(units.clone()));
+
+    // Where a format's codes are few (the 32-bit formats, UTF-16), texts of
+    // two to four of its cases in a row: codes and faults next to each
+    // other, each error after valid text.
+    let pool: Vec<(Vec<u32>, String)> = out.clone();
+    while out.len() < MIN_CASES {
+        let count = 2 + rng.below(3);
+        let picks: Vec<usize> = (0..count).map(|_| rng.below(pool.len())).collect();
+        let units: Vec<u32> = picks.iter().flat_map(|&i| pool[i].0.clone()).collect();
+        if seen.insert(units.clone()) {
+            let parts: Vec<&str> = picks.iter().map(|&i| pool[i].1.as_str()).collect();
+            out.push((units, format!("in a row: {}", parts.join("; then "))));
+        }
+    }
     out
 }
