@@ -16,7 +16,10 @@ use core::str::FromStr;
 use num_bigint::BigUint;
 use num_traits::{FromPrimitive, ToPrimitive, Zero};
 
+mod arith;
 mod ops;
+
+pub use arith::CodePointRange;
 
 /// A code point of any size: a nonnegative integer, written `U+0041`,
 /// `U+110000` or `U+1000…0` in the UCS-∞ notation.
@@ -315,16 +318,35 @@ impl fmt::Display for TryFromCodePointError {
             ),
             Some(v) => write!(
                 f,
-                "{} does not fit in a {}",
+                "{} does not fit in {} {}",
                 CodePoint::from_u64(v),
+                article(self.target),
                 self.target
             ),
-            None => write!(
-                f,
-                "a code point of 2^64 or more does not fit in a {}",
-                self.target
-            ),
+            None => {
+                // Too large for a u64: the least value that fails the target.
+                let least = match self.target {
+                    "u128" => "2^128",
+                    "i128" => "2^127",
+                    _ => "2^64",
+                };
+                write!(
+                    f,
+                    "a code point of {least} or more does not fit in {} {}",
+                    article(self.target),
+                    self.target
+                )
+            }
         }
+    }
+}
+
+/// "an i64", "a u64".
+fn article(target: &str) -> &'static str {
+    if target.starts_with('i') {
+        "an"
+    } else {
+        "a"
     }
 }
 

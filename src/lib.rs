@@ -101,7 +101,9 @@ mod transcode;
 
 pub use num_bigint;
 
-pub use code_point::{CodePoint, ParseCodePointError, ParseErrorKind, TryFromCodePointError};
+pub use code_point::{
+    CodePoint, CodePointRange, ParseCodePointError, ParseErrorKind, TryFromCodePointError,
+};
 pub use encoding::{
     bytes_to_units, units_to_bytes, CodePointIndices, CodePoints, CodeUnit, DecodeLimits, Encoding,
     Endian, Format, IncompleteUnitError, ParseFormatError, SurrogatePolicy, UnitRole, UnitSlice,
