@@ -62,3 +62,60 @@ fn std_habits_work_on_text_beyond_unicode() -> Result<(), Box<dyn std::error::Er
     assert_eq!(back?, value);
     Ok(())
 }
+
+/// `len`, `get` and indexing with every range type, `as_bytes`, and a
+/// `&str` seen as a string of each 8-bit format without a copy, each as
+/// with `str`.
+#[test]
+fn slicing_and_views_as_with_str() {
+    use ucsx::{Utf16, Utf8, UtfE8, UtfG8};
+    let text = "añ😀b";
+    let s: &EncodedStr<Utf8> = text.into();
+    assert_eq!(s.len(), text.len());
+    assert_eq!(s.as_bytes().as_ptr(), text.as_ptr(), "no copy");
+    let g: &EncodedStr<UtfG8> = text.into();
+    let e: &EncodedStr<UtfE8> = text.into();
+    assert_eq!(
+        (g.as_bytes(), e.as_bytes()),
+        (text.as_bytes(), text.as_bytes())
+    );
+    assert_eq!(e.count(), text.chars().count());
+    for a in 0..=text.len() + 1 {
+        for b in 0..=text.len() + 1 {
+            assert_eq!(
+                s.get(a..b).map(|x| x.as_bytes()),
+                text.get(a..b).map(str::as_bytes)
+            );
+            assert_eq!(
+                s.get(a..=b).map(|x| x.as_bytes()),
+                text.get(a..=b).map(str::as_bytes)
+            );
+        }
+        assert_eq!(
+            s.get(a..).map(|x| x.as_bytes()),
+            text.get(a..).map(str::as_bytes)
+        );
+        assert_eq!(
+            s.get(..a).map(|x| x.as_bytes()),
+            text.get(..a).map(str::as_bytes)
+        );
+        assert_eq!(
+            s.get(..=a).map(|x| x.as_bytes()),
+            text.get(..=a).map(str::as_bytes)
+        );
+    }
+    assert_eq!(s.get(..).map(|x| x.as_bytes()), Some(text.as_bytes()));
+    assert!(s.get(..=usize::MAX).is_none());
+    assert_eq!(&s[1..=2], "ñ");
+    assert_eq!(&s[..=2], "añ");
+    let wide = EncodedString::<Utf16>::from(text);
+    assert_eq!(wide.len(), text.encode_utf16().count());
+    assert_eq!(&wide[1..=3], "ñ😀");
+}
+
+#[test]
+#[should_panic(expected = "not a code boundary")]
+fn an_inclusive_range_inside_a_code_panics_as_str_does() {
+    let s: &EncodedStr<ucsx::Utf8> = "añ".into();
+    let _ = &s[..=1];
+}

@@ -6,10 +6,13 @@ use alloc::string::String;
 use core::cmp::Ordering;
 use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
-use core::ops::{Index, Range, RangeFrom, RangeFull, RangeTo};
+use core::ops::{
+    Bound, Index, Range, RangeBounds, RangeFrom, RangeFull, RangeInclusive, RangeTo,
+    RangeToInclusive,
+};
 
 use super::{layout, EncodedString, StringCodePointIndices, StringCodePoints};
-use crate::{transcode, CodePoint, DecodeError, Encoding, Utf8};
+use crate::{transcode, CodePoint, DecodeError, Encoding, Utf8, UtfE8, UtfG8};
 
 /// A borrowed string of code points of any size, stored as the units of
 /// the format `E` and always valid in `E`: what `str` is to `[u8]`.
@@ -88,6 +91,18 @@ impl<E: Encoding> EncodedStr<E> {
         self.units.len()
     }
 
+    /// The number of units, as `str::len` counts bytes (the same as
+    /// [`len_units`](Self::len_units)).
+    ///
+    /// ```
+    /// use ucsx::{EncodedString, Utf16, Utf8};
+    /// assert_eq!(EncodedString::<Utf16>::from("a😀").len(), 3);
+    /// assert_eq!(EncodedString::<Utf8>::from("a😀").len(), "a😀".len());
+    /// ```
+    pub fn len(&self) -> usize {
+        self.units.len()
+    }
+
     /// Whether the string has no code points.
     ///
     /// ```
@@ -127,17 +142,21 @@ impl<E: Encoding> EncodedStr<E> {
         layout::is_boundary::<E>(&self.units, index)
     }
 
-    /// The substring of units `range`, or `None` if either end is not a
-    /// code boundary or lies past the end, as `str::get`.
+    /// The substring of units `range` (any range: `a..b`, `a..`, `..b`,
+    /// `..`, `a..=b`, `..=b`), or `None` if either end is not a code
+    /// boundary or lies past the end, as `str::get`.
     ///
     /// ```
     /// use ucsx::{EncodedString, Utf16};
     /// let s = EncodedString::<Utf16>::from("a😀b");
     /// assert_eq!(s.get(1..3).unwrap().to_string(), "😀");
+    /// assert_eq!(s.get(1..).unwrap().to_string(), "😀b");
+    /// assert_eq!(s.get(..=2).unwrap().to_string(), "a😀");
     /// assert!(s.get(1..2).is_none()); // inside the surrogate pair
     /// assert!(s.get(2..9).is_none());
     /// ```
-    pub fn get(&self, range: Range<usize>) -> Option<&EncodedStr<E>> {
+    pub fn get(&self, range: impl RangeBounds<usize>) -> Option<&EncodedStr<E>> {
+        let range = self.units_of(&range)?;
         if range.start <= range.end
             && self.is_code_boundary(range.start)
             && self.is_code_boundary(range.end)
@@ -146,6 +165,22 @@ impl<E: Encoding> EncodedStr<E> {
         } else {
             None
         }
+    }
+
+    /// `range` as a `Range` of units, `None` where an inclusive end is
+    /// `usize::MAX` (no string is that long).
+    fn units_of(&self, range: &impl RangeBounds<usize>) -> Option<Range<usize>> {
+        let start = match range.start_bound() {
+            Bound::Included(&start) => start,
+            Bound::Excluded(&start) => start.checked_add(1)?,
+            Bound::Unbounded => 0,
+        };
+        let end = match range.end_bound() {
+            Bound::Included(&end) => end.checked_add(1)?,
+            Bound::Excluded(&end) => end,
+            Bound::Unbounded => self.len_units(),
+        };
+        Some(start..end)
     }
 
     /// The code points, from either end (O(1) amortised per step; see
@@ -382,6 +417,26 @@ impl<E: Encoding> Index<RangeTo<usize>> for EncodedStr<E> {
     }
 }
 
+impl<E: Encoding> Index<RangeInclusive<usize>> for EncodedStr<E> {
+    type Output = EncodedStr<E>;
+
+    fn index(&self, range: RangeInclusive<usize>) -> &EncodedStr<E> {
+        let end = range
+            .end()
+            .checked_add(1)
+            .expect("attempted to index a string up to usize::MAX");
+        &self[*range.start()..end]
+    }
+}
+
+impl<E: Encoding> Index<RangeToInclusive<usize>> for EncodedStr<E> {
+    type Output = EncodedStr<E>;
+
+    fn index(&self, range: RangeToInclusive<usize>) -> &EncodedStr<E> {
+        &self[0..=range.end]
+    }
+}
+
 impl<E: Encoding> Index<RangeFull> for EncodedStr<E> {
     type Output = EncodedStr<E>;
 
@@ -413,3 +468,41 @@ fn slice_error_fail<E: Encoding>(s: &EncodedStr<E>, range: Range<usize>) -> ! {
         E::NAME
     );
 }
+
+impl<E: Encoding<Unit = u8>> EncodedStr<E> {
+    /// The bytes of a string of an 8-bit format, as `str::as_bytes`.
+    ///
+    /// ```
+    /// use ucsx::{EncodedString, UtfE8};
+    /// let s: EncodedString<UtfE8> = "U+110000".parse::<ucsx::CodePoint>().map(|cp| {
+    ///     let mut s = EncodedString::new();
+    ///     s.push(&cp).unwrap();
+    ///     s
+    /// })?;
+    /// assert_eq!(s.as_bytes(), [0xF4, 0x90, 0x80, 0x80]);
+    /// # Ok::<(), ucsx::ParseCodePointError>(())
+    /// ```
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.units
+    }
+}
+
+/// Text of a `&str` seen as a string of an 8-bit format, without a copy:
+/// valid UTF-8 is valid in UTF-8, UTF-G-8 and UTF-E-8 alike (they agree up
+/// to U+10FFFF).
+macro_rules! from_str_slice {
+    ($($e:ident),*) => {$(
+        impl<'a> From<&'a str> for &'a EncodedStr<$e> {
+            /// ```
+            #[doc = concat!("use ucsx::{EncodedStr, ", stringify!($e), "};")]
+            #[doc = concat!("let s: &EncodedStr<", stringify!($e), "> = \"né\".into();")]
+            /// assert_eq!(s.as_bytes(), "né".as_bytes());
+            /// assert_eq!(s.count(), 2);
+            /// ```
+            fn from(s: &'a str) -> Self {
+                EncodedStr::from_units_unchecked(s.as_bytes())
+            }
+        }
+    )*};
+}
+from_str_slice!(Utf8, UtfG8, UtfE8);
