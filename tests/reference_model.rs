@@ -6,9 +6,8 @@
 //! overflowing included), their mutations, and surrogates at every place
 //! of a vector block in every source width.
 
+mod common;
 mod model;
-
-use std::io::Read;
 
 use model::{Form, Mode, Rng, Stop, Unit};
 use ucsx::io::{transcode_generic, StreamError, TranscodeOptions};
@@ -573,25 +572,6 @@ fn surrogates_at_every_place_of_a_block_in_every_source_width() {
     for_each_pair!(surrogates_at_every_place());
 }
 
-/// A reader that hands out its bytes in the given sizes, cycling.
-struct Pieces<'a> {
-    data: &'a [u8],
-    sizes: &'a [usize],
-    turn: usize,
-}
-
-impl Read for Pieces<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.sizes[self.turn % self.sizes.len()]
-            .min(buf.len())
-            .min(self.data.len());
-        self.turn += 1;
-        buf[..n].copy_from_slice(&self.data[..n]);
-        self.data = &self.data[n..];
-        Ok(n)
-    }
-}
-
 /// The byte streams in any read size against the model.
 fn streams_as_the_model<F: Encoding, T: Encoding>(seed: u64)
 where
@@ -616,9 +596,9 @@ where
                     to_endian: Endian::Little,
                     ..TranscodeOptions::default()
                 };
-                let reader = Pieces {
+                let reader = common::Chunked {
                     data: &bytes,
-                    sizes,
+                    sizes: sizes.to_vec(),
                     turn: 0,
                 };
                 let mut out = Vec::new();

@@ -38,7 +38,8 @@ pub fn boundary_values() -> Vec<BigUint> {
     values
 }
 
-/// The lengths an 8-bit lead can name, with the value bits of the lead.
+/// The lengths an 8-bit lead can name: (length, the lead's marker bits,
+/// the lead's value bits).
 pub const LENGTHS_8: [(usize, u32, u32); 7] = [
     (2, 0xC0, 5),
     (3, 0xE0, 4),

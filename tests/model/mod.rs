@@ -431,17 +431,7 @@ fn encode_8(v: u128) -> Vec<u32> {
     if v < 0x80 {
         return vec![v as u32];
     }
-    // (length, lead's marker bits, lead's value bits)
-    let classes: [(usize, u32, u32); 7] = [
-        (2, 0xC0, 5),
-        (3, 0xE0, 4),
-        (4, 0xF0, 3),
-        (5, 0xF8, 2),
-        (6, 0xFC, 1),
-        (7, 0xFE, 0),
-        (13, 0xFF, 0),
-    ];
-    let &(len, marker, lead_count) = classes
+    let &(len, marker, lead_count) = LENGTHS_8
         .iter()
         .find(|(len, _, lead_count)| v >> (lead_count + 6 * (*len as u32 - 1)) == 0)
         .expect("a value below 2^63");
