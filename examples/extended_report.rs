@@ -75,10 +75,17 @@ fn main() {
     let emoji = corpus::dense(0x1F300, 0x300, COUNT);
     for class in &CLASSES {
         let values = corpus::dense(class.lo, class.span, COUNT);
-        let inf16_len = UtfInf16::encode_all(&[ucsx::CodePoint::from(class.lo)])
-            .unwrap()
-            .len();
-        let label = format!("{} ({inf16_len}-unit UTF-∞-16)", class.name);
+        let units = |value: u64| {
+            UtfInf16::encode_all(&[ucsx::CodePoint::from(value)])
+                .unwrap()
+                .len()
+        };
+        let (least, most) = (units(class.lo), units(class.lo + (class.span - 1)));
+        let label = if least == most {
+            format!("{} ({least}-unit UTF-∞-16)", class.name)
+        } else {
+            format!("{} ({least}- to {most}-unit UTF-∞-16)", class.name)
+        };
         rows(&report, &label, "emoji", (&values, &emoji), class.goal);
     }
     let cjk = corpus::cjk_with_extended(COUNT, false);

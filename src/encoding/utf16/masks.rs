@@ -4,8 +4,8 @@
 //! checked without a branch per code.
 //!
 //! After simdutf's UTF-16 check: each unit of a 64-unit block is classified
-//! into bit masks, one bit a unit (SSE2 compares and byte-mask moves on
-//! x86-64, a plain loop elsewhere), and the
+//! into bit masks, one bit a unit (on x86-64 AVX2, or SSE2, compares and
+//! byte-mask moves; a plain loop elsewhere), and the
 //! order of the codes is then checked on the masks with shifts: a high
 //! surrogate is followed by a low half, a lead by as many trailing units as
 //! it names, and every other unit of the low half (DC00..DFFF) is one of
@@ -75,18 +75,18 @@ struct Masks {
 }
 
 impl Masks {
-    /// The masks of `units`, given the last lead of each length the range
-    /// takes.
+    /// The masks of a block's units, split into bytes, given the last lead
+    /// of each length the range takes.
     #[inline(always)]
-    fn of<const LONGEST: usize>(units: &[u16; LEN], last_leads: &[Option<u8>; 6]) -> Masks {
-        let b = Bytes::of(units);
+    fn of<const LONGEST: usize, B: UnitBytes>(b: &B, last_leads: &[Option<u8>; 6]) -> Masks {
         let dc = b.high_eq(0xFF, 0xDC);
         let dd = b.high_eq(0xFF, 0xDD);
         let de = b.high_eq(0xFF, 0xDE);
+        let trailing = b.high_eq(0xFE, 0xDE);
         let mut m = Masks {
             high: b.high_eq(0xFC, 0xD8),
-            low: b.high_eq(0xFC, 0xDC),
-            trailing: b.high_eq(0xFE, 0xDE),
+            low: dc | dd | trailing,
+            trailing,
             ..Masks::default()
         };
         for (i, n) in (3..=LONGEST).enumerate() {
@@ -109,7 +109,19 @@ impl Masks {
     }
 }
 
-/// A block's units split into their high and low bytes, for the masks.
+/// The byte tests the masks are made of, on a block's units split into
+/// their high and low bytes: bit `i` of each answer for unit `i`.
+trait UnitBytes {
+    /// The units whose high byte `h` has `h & and == eq`.
+    fn high_eq(&self, and: u8, eq: u8) -> u64;
+    /// The units whose low byte `l` has `l & and == eq`.
+    fn low_eq(&self, and: u8, eq: u8) -> u64;
+    /// The units whose low byte is at most `bound`.
+    fn low_at_most(&self, bound: u8) -> u64;
+}
+
+/// A block's units split into their high and low bytes, tested sixteen
+/// bytes at a time (SSE2 on x86-64, a plain loop elsewhere).
 struct Bytes {
     high: [u8; LEN],
     low: [u8; LEN],
@@ -128,20 +140,19 @@ impl Bytes {
         }
         b
     }
+}
 
-    /// The units whose high byte `h` has `h & and == eq`.
+impl UnitBytes for Bytes {
     #[inline(always)]
     fn high_eq(&self, and: u8, eq: u8) -> u64 {
         bytes_eq(&self.high, and, eq)
     }
 
-    /// The units whose low byte `l` has `l & and == eq`.
     #[inline(always)]
     fn low_eq(&self, and: u8, eq: u8) -> u64 {
         bytes_eq(&self.low, and, eq)
     }
 
-    /// The units whose low byte is at most `bound`.
     #[inline(always)]
     fn low_at_most(&self, bound: u8) -> u64 {
         bytes_at_most(&self.low, bound)
@@ -222,6 +233,113 @@ mod sse2 {
     }
 }
 
+/// The byte tests on AVX2: a block's 64 units packed into two vectors of
+/// high bytes and two of low bytes, each test one compare and one move of
+/// the top bits per 32 units. Splitting the units through memory and
+/// testing sixteen bytes at a time cost about as much as the rest of the
+/// check together.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx2 {
+    use core::arch::x86_64::*;
+
+    use super::{prefix_with, Facts, UnitBytes, LEN};
+
+    /// Whether this path runs: the processor has AVX2 and the tier cap
+    /// allows it (`tier.rs`).
+    pub(super) fn runs() -> bool {
+        #[cfg(feature = "std")]
+        let has = std::is_x86_feature_detected!("avx2");
+        #[cfg(not(feature = "std"))]
+        let has = cfg!(target_feature = "avx2");
+        has && crate::tier::allows(crate::tier::Tier::Avx2)
+    }
+
+    /// [`super::prefix_of`] with the byte tests below.
+    #[target_feature(enable = "avx2")]
+    pub(super) fn prefix_of<const LONGEST: usize>(facts: &Facts, input: &[u16]) -> usize {
+        // The closure inherits this function's AVX2.
+        prefix_with::<LONGEST, _>(facts, input, |units| Wide::of(units))
+    }
+
+    /// A block's high bytes (units 0..32, then 32..64) and low bytes.
+    pub(super) struct Wide {
+        high: [__m256i; 2],
+        low: [__m256i; 2],
+    }
+
+    impl Wide {
+        /// The bytes of `units`. A value of this type exists only where
+        /// the processor has AVX2, which its methods rely on.
+        #[target_feature(enable = "avx2")]
+        #[inline]
+        pub(super) fn of(units: &[u16; LEN]) -> Wide {
+            let p = units.as_ptr();
+            // SAFETY: `units` is 64 readable units: four unaligned loads of
+            // sixteen at offsets 0, 16, 32 and 48 stay inside it.
+            let [a, b, c, d] = unsafe {
+                [
+                    _mm256_loadu_si256(p.cast()),
+                    _mm256_loadu_si256(p.add(16).cast()),
+                    _mm256_loadu_si256(p.add(32).cast()),
+                    _mm256_loadu_si256(p.add(48).cast()),
+                ]
+            };
+            // `packus` interleaves the 128-bit halves of its operands; the
+            // permutation puts the bytes back in the units' order.
+            let pack = |x, y| _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(x, y));
+            let high = |x, y| pack(_mm256_srli_epi16::<8>(x), _mm256_srli_epi16::<8>(y));
+            let byte = _mm256_set1_epi16(0xFF);
+            let low = |x, y| pack(_mm256_and_si256(x, byte), _mm256_and_si256(y, byte));
+            Wide {
+                high: [high(a, b), high(c, d)],
+                low: [low(a, b), low(c, d)],
+            }
+        }
+    }
+
+    /// The top bits of the bytes of two vectors of all-ones or zeros.
+    #[inline(always)]
+    fn gather([a, b]: [__m256i; 2]) -> u64 {
+        // SAFETY: a `Wide` exists, so the processor has AVX2.
+        let (a, b) = unsafe { (_mm256_movemask_epi8(a), _mm256_movemask_epi8(b)) };
+        u64::from(a as u32) | u64::from(b as u32) << 32
+    }
+
+    /// Bit `i` set where `bytes[i] & and == eq`.
+    #[inline(always)]
+    fn eq([a, b]: [__m256i; 2], and: u8, eq: u8) -> u64 {
+        // SAFETY: a `Wide` exists, so the processor has AVX2.
+        unsafe {
+            let (and, eq) = (_mm256_set1_epi8(and as i8), _mm256_set1_epi8(eq as i8));
+            let test = |v| _mm256_cmpeq_epi8(_mm256_and_si256(v, and), eq);
+            gather([test(a), test(b)])
+        }
+    }
+
+    impl UnitBytes for Wide {
+        #[inline(always)]
+        fn high_eq(&self, and: u8, eq: u8) -> u64 {
+            self::eq(self.high, and, eq)
+        }
+
+        #[inline(always)]
+        fn low_eq(&self, and: u8, eq: u8) -> u64 {
+            self::eq(self.low, and, eq)
+        }
+
+        #[inline(always)]
+        fn low_at_most(&self, bound: u8) -> u64 {
+            // SAFETY: a `Wide` exists, so the processor has AVX2.
+            unsafe {
+                let bound = _mm256_set1_epi8(bound as i8);
+                let test = |v| _mm256_cmpeq_epi8(_mm256_min_epu8(v, bound), v);
+                gather([test(self.low[0]), test(self.low[1])])
+            }
+        }
+    }
+}
+
 /// What a block hands on to the next: bit 0 (and up) for its first units.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Carry {
@@ -280,11 +398,31 @@ pub(crate) fn valid_prefix(facts: &Facts, input: &[u16]) -> usize {
     }
 }
 
-/// [`valid_prefix`] for codes of up to `LONGEST` units.
+/// [`valid_prefix`] for codes of up to `LONGEST` units: the byte tests on
+/// AVX2 where the processor has it and the tier cap allows it, else on
+/// SSE2 (or a plain loop).
+#[allow(unsafe_code)]
 pub(crate) fn prefix_of<const LONGEST: usize>(facts: &Facts, input: &[u16]) -> usize {
     if !facts.extended() {
         return 0;
     }
+    // Built for longer codes, the AVX2 version is slower than the SSE2 one:
+    // its per-length bounds end up assembled byte by byte.
+    #[cfg(target_arch = "x86_64")]
+    if LONGEST <= 4 && avx2::runs() {
+        // SAFETY: the processor has AVX2, checked just above.
+        return unsafe { avx2::prefix_of::<LONGEST>(facts, input) };
+    }
+    prefix_with::<LONGEST, _>(facts, input, Bytes::of)
+}
+
+/// [`prefix_of`] with the byte tests of `split`.
+#[inline(always)]
+fn prefix_with<const LONGEST: usize, B: UnitBytes>(
+    facts: &Facts,
+    input: &[u16],
+    split: impl Fn(&[u16; LEN]) -> B,
+) -> usize {
     let last_leads = [3, 4, 5, 6, 7, 8].map(|n| last_lead(n, facts.max));
     let mut carry = Carry::default();
     let mut boundary = 0;
@@ -292,16 +430,17 @@ pub(crate) fn prefix_of<const LONGEST: usize>(facts: &Facts, input: &[u16]) -> u
         let Ok(units) = <&[u16; LEN]>::try_from(block) else {
             break;
         };
-        let Some(starts) = check::<LONGEST>(&Masks::of::<LONGEST>(units, &last_leads), &mut carry)
-        else {
+        let masks = Masks::of::<LONGEST, _>(&split(units), &last_leads);
+        let Some(starts) = check::<LONGEST>(&masks, &mut carry) else {
             break;
         };
-        boundary = if carry == Carry::default() {
-            (k + 1) * LEN
-        } else {
-            // The last code runs on into the next block: stop before it.
-            k * LEN + 63 - starts.leading_zeros() as usize
-        };
+        // A code that runs on into the next block (a pair, or trailing
+        // units still expected) is cut off here: stop before it. Without a
+        // branch, which text of long codes would mispredict at every other
+        // block.
+        let runs_on = carry.pair | carry.trailing != 0;
+        let last_start = (starts | 1).ilog2() as usize;
+        boundary = k * LEN + if runs_on { last_start } else { LEN };
     }
     boundary
 }
@@ -470,5 +609,51 @@ mod tests {
         one::<crate::UtfG16>(&UTF_G_16);
         one::<crate::UtfE16>(&UTF_E_16);
         one::<UtfInf16>(&UTF_INF_16);
+    }
+    /// The AVX2 byte tests answer as the SSE2 ones on blocks of units
+    /// drawn around the low half, for every `and`/`eq` pair and bound the
+    /// masks use and then some.
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unsafe_code)]
+    #[test]
+    fn the_avx2_byte_tests_agree_with_sse2() {
+        if !avx2::runs() {
+            return;
+        }
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..2000 {
+            let mut units = [0u16; LEN];
+            for u in &mut units {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                *u = match rng % 3 {
+                    0 => rng as u16,
+                    _ => 0xD800 | (rng >> 16) as u16 & 0x7FF,
+                };
+            }
+            let plain = Bytes::of(&units);
+            // SAFETY: the processor has AVX2, checked above.
+            let wide = unsafe { avx2::Wide::of(&units) };
+            for (and, eq) in [
+                (0xFC, 0xD8),
+                (0xFC, 0xDC),
+                (0xFE, 0xDE),
+                (0xFF, 0xDD),
+                (0x0F, 0x04),
+            ] {
+                assert_eq!(wide.high_eq(and, eq), plain.high_eq(and, eq), "{units:X?}");
+                assert_eq!(wide.low_eq(and, eq), plain.low_eq(and, eq), "{units:X?}");
+            }
+            for bound in [0, 3, 0x0F, 0x7F, 0x80, 0xF7, 0xFE, 0xFF] {
+                assert_eq!(wide.low_at_most(bound), plain.low_at_most(bound));
+            }
+            let last_leads = [3, 4, 5, 6, 7, 8].map(|n| last_lead(n, UTF_INF_16.max));
+            let (a, b) = (
+                Masks::of::<4, _>(&wide, &last_leads),
+                Masks::of::<4, _>(&plain, &last_leads),
+            );
+            assert_eq!(format!("{a:?}"), format!("{b:?}"));
+        }
     }
 }
