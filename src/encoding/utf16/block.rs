@@ -13,10 +13,19 @@
 //! go straight into the output vector, grown by a block and cut back after:
 //! a buffer on the stack copied over after each block was as fast in most
 //! runs, but in some processes ran at 0.95 of `char::decode_utf16`.
+//!
+//! Text with codes of three and four units (values below 2^34) goes
+//! through [`decode_long`]: the bit-mask check of `masks.rs` finds, block
+//! by block, the units that start a code, and each code is read from the
+//! four units at its start with no branch on its length
+//! (`window::value`). The starts come from the masks, not from the length
+//! of the code before, so the reads do not wait on one another: read code
+//! by code, where each position waits on the last code's length, this was
+//! slower than `read_code`.
 
 use alloc::vec::Vec;
 
-use super::{any_surrogate, is_high_surrogate, is_low_surrogate};
+use super::{any_surrogate, is_high_surrogate, is_low_surrogate, masks, window, Facts};
 use crate::encoding::select;
 
 /// Units per block.
@@ -83,5 +92,140 @@ fn well_formed(block: &[u16; LEN + 1]) -> Option<usize> {
         None
     } else {
         Some(LEN + usize::from(is_high_surrogate(units[LEN - 1])))
+    }
+}
+
+/// Decodes onto `out` the codes of a prefix of `input` that is valid text
+/// of codes of at most four units in the format of `facts` (whole 64-unit
+/// blocks, less a code cut off at the end of the last) and returns its
+/// length: 0 for UTF-16, or where the first block holds anything else.
+#[inline]
+pub(super) fn decode_long(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> usize {
+    // The value at each unit of the block before, and its last code when
+    // that runs on into this block: read once this block passes, before
+    // this block's codes.
+    let mut before = [0; LEN];
+    let mut pending = (0, false);
+    masks::walk::<4>(facts, input, |k, starts, runs_on| {
+        let base = k * LEN;
+        let values = values_at(input, base);
+        let last = (starts | 1).ilog2();
+        let here = select(runs_on, starts & !(1 << last), starts);
+        let count = here.count_ones() as usize;
+        let at = out.len();
+        // The pending code's value is written in any case and kept only if
+        // there is one: no branch on it.
+        out.resize(at + 1 + count, 0);
+        out[at] = before[pending.0];
+        let first = at + usize::from(pending.1);
+        let mut rest = here;
+        for slot in &mut out[first..first + count] {
+            *slot = values[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        out.truncate(first + count);
+        before = values;
+        pending = (last as usize, runs_on);
+    })
+}
+
+/// The value of the code that would start at each unit of the block at
+/// `input[base..]`, read as a valid code of at most four units
+/// (`window::value`; what is past the end of `input` reads as zeros).
+/// Computed for every unit, the codes' starts or not, in a loop the
+/// compiler vectorises: reading only at the starts cost about twenty
+/// cycles a code, as much as the reads one after another.
+#[inline(always)]
+fn values_at(input: &[u16], base: usize) -> [u64; LEN] {
+    const SPAN: usize = LEN + window::WIDTH - 1;
+    let units: [u16; SPAN] = match input.get(base..base + SPAN) {
+        Some(units) => units.try_into().unwrap_or([0; SPAN]),
+        None => core::array::from_fn(|k| input.get(base + k).copied().unwrap_or(0)),
+    };
+    let mut values = [0; LEN];
+    for (i, value) in values.iter_mut().enumerate() {
+        let bits = (0..window::WIDTH).fold(0, |bits, k| bits | u64::from(units[i + k]) << (16 * k));
+        *value = window::value(bits).0;
+    }
+    values
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{UTF_16, UTF_E_16, UTF_G_16, UTF_INF_16};
+    use super::*;
+    use crate::{CodePoint, Encoding, UtfE16, UtfG16, UtfInf16};
+
+    /// Text of codes of one to four units (and some longer ones, stray
+    /// units and cut-off codes), at every start offset and every length
+    /// of tail: `decode_long` reads as many units as `masks` finds valid,
+    /// and the values of the codes in them, as decoding code by code
+    /// does; `decode_u64s`, which runs it, agrees with code by code on the
+    /// whole text.
+    fn agrees<E: Encoding<Unit = u16>>(facts: &Facts, seed: u64) {
+        let mut rng = seed | 1;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut long_prefixes = 0;
+        for round in 0..40 {
+            let mut units: Vec<u16> = Vec::new();
+            for _ in 0..120 {
+                let value = match next() % 10 {
+                    0..=2 => next() % 0x80,
+                    3 => 0x1_0000 + next() % 0x10_0000,
+                    4..=6 => 0x11_0000 + next() % (1 << 23),
+                    7 => (1 << 26) + next() % ((1 << 34) - (1 << 26)),
+                    8 if round % 4 == 0 => next() >> (next() % 64),
+                    8 => 0x4E00,
+                    _ if round % 3 == 0 => {
+                        units.push(next() as u16 | 0xD800);
+                        continue;
+                    }
+                    _ => 0x3042,
+                };
+                let _ = E::encode(&CodePoint::from(value), &mut units);
+            }
+            for start in 0..LEN {
+                for cut in [0, 1, 2, 3, 63, 64, 65, 127] {
+                    if start + cut > units.len() {
+                        continue;
+                    }
+                    let text = &units[start..units.len() - cut];
+                    let mut out = vec![7];
+                    let taken = decode_long(facts, text, &mut out);
+                    assert_eq!(taken, masks::prefix_of::<4>(facts, text), "{text:X?}");
+                    long_prefixes += usize::from(taken >= 2 * LEN);
+                    let prefix: Vec<u64> = E::decode_all(&text[..taken])
+                        .unwrap()
+                        .iter()
+                        .map(|cp| cp.to_u64().unwrap())
+                        .collect();
+                    assert_eq!(out[0], 7);
+                    assert_eq!(out[1..], prefix, "{text:X?}");
+                    let by_code = E::decode_all(text)
+                        .map(|cps| cps.iter().map(|cp| cp.to_u64().unwrap()).collect());
+                    let mut all = Vec::new();
+                    let fast = E::decode_u64s(text, &mut all).map(|()| all);
+                    assert_eq!(fast, by_code, "{text:X?}");
+                }
+            }
+        }
+        // Most texts without stray units or huge codes pass two blocks.
+        assert!(long_prefixes > 200, "{long_prefixes}");
+    }
+
+    #[test]
+    fn decoding_the_valid_blocks_agrees_with_decoding_code_by_code() {
+        for seed in [3, 0x9E37_79B9_7F4A_7C15] {
+            agrees::<UtfG16>(&UTF_G_16, seed);
+            agrees::<UtfE16>(&UTF_E_16, seed);
+            agrees::<UtfInf16>(&UTF_INF_16, seed);
+        }
+        // UTF-16 has no codes beyond U+10FFFF: nothing is taken here.
+        assert_eq!(decode_long(&UTF_16, &[0x41; 200], &mut Vec::new()), 0);
     }
 }

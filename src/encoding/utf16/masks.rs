@@ -243,7 +243,7 @@ mod sse2 {
 mod avx2 {
     use core::arch::x86_64::*;
 
-    use super::{prefix_with, Facts, UnitBytes, LEN};
+    use super::{walk_with, Facts, UnitBytes, LEN};
 
     /// Whether this path runs: the processor has AVX2 and the tier cap
     /// allows it (`tier.rs`).
@@ -255,11 +255,15 @@ mod avx2 {
         has && crate::tier::allows(crate::tier::Tier::Avx2)
     }
 
-    /// [`super::prefix_of`] with the byte tests below.
+    /// [`super::walk`] with the byte tests below.
     #[target_feature(enable = "avx2")]
-    pub(super) fn prefix_of<const LONGEST: usize>(facts: &Facts, input: &[u16]) -> usize {
+    pub(super) fn walk<const LONGEST: usize>(
+        facts: &Facts,
+        input: &[u16],
+        each: impl FnMut(usize, u64, bool),
+    ) -> usize {
         // The closure inherits this function's AVX2.
-        prefix_with::<LONGEST, _>(facts, input, |units| Wide::of(units))
+        walk_with::<LONGEST, _>(facts, input, |units| Wide::of(units), each)
     }
 
     /// A block's high bytes (units 0..32, then 32..64) and low bytes.
@@ -398,11 +402,24 @@ pub(crate) fn valid_prefix(facts: &Facts, input: &[u16]) -> usize {
     }
 }
 
-/// [`valid_prefix`] for codes of up to `LONGEST` units: the byte tests on
-/// AVX2 where the processor has it and the tier cap allows it, else on
-/// SSE2 (or a plain loop).
-#[allow(unsafe_code)]
+/// [`valid_prefix`] for codes of up to `LONGEST` units.
 pub(crate) fn prefix_of<const LONGEST: usize>(facts: &Facts, input: &[u16]) -> usize {
+    walk::<LONGEST>(facts, input, |_, _, _| {})
+}
+
+/// Checks the blocks of `input` as [`prefix_of`] does and, for each block
+/// that passes, calls `each` with its index, the mask of its units that
+/// start a code and whether its last code runs on into the next block;
+/// returns the length of the valid prefix. The byte tests run on AVX2
+/// where the processor has it and the tier cap allows it, else on SSE2
+/// (or a plain loop).
+#[allow(unsafe_code)]
+#[inline]
+pub(super) fn walk<const LONGEST: usize>(
+    facts: &Facts,
+    input: &[u16],
+    each: impl FnMut(usize, u64, bool),
+) -> usize {
     if !facts.extended() {
         return 0;
     }
@@ -411,17 +428,18 @@ pub(crate) fn prefix_of<const LONGEST: usize>(facts: &Facts, input: &[u16]) -> u
     #[cfg(target_arch = "x86_64")]
     if LONGEST <= 4 && avx2::runs() {
         // SAFETY: the processor has AVX2, checked just above.
-        return unsafe { avx2::prefix_of::<LONGEST>(facts, input) };
+        return unsafe { avx2::walk::<LONGEST>(facts, input, each) };
     }
-    prefix_with::<LONGEST, _>(facts, input, Bytes::of)
+    walk_with::<LONGEST, _>(facts, input, Bytes::of, each)
 }
 
-/// [`prefix_of`] with the byte tests of `split`.
+/// [`walk`] with the byte tests of `split`.
 #[inline(always)]
-fn prefix_with<const LONGEST: usize, B: UnitBytes>(
+fn walk_with<const LONGEST: usize, B: UnitBytes>(
     facts: &Facts,
     input: &[u16],
     split: impl Fn(&[u16; LEN]) -> B,
+    mut each: impl FnMut(usize, u64, bool),
 ) -> usize {
     let last_leads = [3, 4, 5, 6, 7, 8].map(|n| last_lead(n, facts.max));
     let mut carry = Carry::default();
@@ -441,6 +459,7 @@ fn prefix_with<const LONGEST: usize, B: UnitBytes>(
         let runs_on = carry.pair | carry.trailing != 0;
         let last_start = (starts | 1).ilog2() as usize;
         boundary = k * LEN + if runs_on { last_start } else { LEN };
+        each(k, starts, runs_on);
     }
     boundary
 }

@@ -548,6 +548,11 @@ fn decode_u64s(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> Result<(), D
             pos += taken;
             continue;
         }
+        let taken = block::decode_long(facts, &input[pos..], out);
+        if taken > 0 {
+            pos += taken;
+            continue;
+        }
         // A block with a longer code or an error, or the last units: code
         // by code.
         let stop = (pos + block::LEN).min(input.len());
