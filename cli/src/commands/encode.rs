@@ -36,9 +36,12 @@ use crate::units::{to_hex, LineOutput};
     0041 00E9\n  \
     $ ucsx encode -f utf-16 \"$(ucsx decode -f utf-8 41c3a9)\"\n  \
     0041 00E9")]
+// One of -f and --spec is required: a group, so that usage lines show
+// either, not -f alone.
+#[command(group = clap::ArgGroup::new("format_given").args(["format", "spec"]).required(true))]
 pub struct Args {
     /// The format, in any case, or iconv's name for it (utf8, ucs-4).
-    #[arg(short, long, value_parser = labels::Names(labels::format), required_unless_present = "spec", conflicts_with = "spec")]
+    #[arg(short, long, value_parser = labels::Names(labels::format))]
     format: Option<Format>,
     /// A format described in a file (see `ucsx describe`), in place of -f.
     #[arg(long, value_name = "FILE")]
