@@ -283,7 +283,7 @@ fn validate_and_dump_with_a_spec_are_those_of_the_format() {
 /// leading mark read as one, else big-endian; none written unless asked
 /// for. iconv's UTF-8, UTF-16 and UTF-32 have their own, and need a suffix
 /// or --strip-bom to have those.
-fn as_described<'a>(format: Format, side: &'a str, mode: &[&str]) -> Vec<String> {
+fn as_described(format: Format, side: &str, mode: &[&str]) -> Vec<String> {
     let id = format.id();
     let iconv = matches!(format, Format::Utf8 | Format::Utf16 | Format::Utf32);
     let wide = format.unit_bits() > 8;
@@ -313,7 +313,6 @@ fn transcode_with_a_spec_on_either_side_is_transcode_with_the_format() {
     for format in DESCRIBED {
         let spec = spec_file(format, "transcode_wi");
         let spec = spec.to_str().unwrap();
-        let id = format.id();
         for mode in [
             &[][..],
             &["--lossy"],

@@ -158,7 +158,10 @@ mod tests {
         );
         let found = |endian, len| Found { endian, len };
         let (big_, little_) = (Endian::Big, Endian::Little);
-        let cases: [(&[u8], u32, InputOrder, Found, &[u8]); 11] = [
+        // (input, unit bits, how the order is settled, what is found, the
+        // bytes read after it)
+        type Case = (&'static [u8], u32, InputOrder, Found, &'static [u8]);
+        let cases: [Case; 11] = [
             (b"\xFF\xFEa\0", 16, big, found(little_, 2), b"a\0"),
             (b"\xFE\xFF\0a", 16, little, found(big_, 2), b"\0a"),
             (b"\0a", 16, little, found(little_, 0), b"\0a"),
