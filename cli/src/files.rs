@@ -179,16 +179,8 @@ impl Output {
         };
         let mut builder = tempfile::Builder::new();
         builder.prefix(".ucsx-").suffix(".tmp");
-        // The permissions a new file would get (0666 less the umask), or
-        // those of the file replaced.
-        #[cfg(unix)]
-        let permissions = {
-            use std::os::unix::fs::PermissionsExt;
-            fs::Permissions::from_mode(0o666)
-        };
-        #[cfg(unix)]
-        builder.permissions(permissions);
         let temp = Temporary::create_in(&builder, &dir).map_err(error)?;
+        // The permissions of the file replaced, if any.
         if let Some(meta) = existing {
             temp.as_file()
                 .set_permissions(meta.permissions())

@@ -3,8 +3,9 @@
 //! `commands/`; this file only parses the arguments and turns outcomes into
 //! exit codes.
 //!
-//! Exit status: 0 when everything was valid, 1 when some input was not
-//! (a code point a format cannot encode, an invalid unit sequence), 2 for a
+//! Exit status ([`commands::EXIT_STATUS`], which `--help` and the manual
+//! page show): 0 when everything was valid, 1 when some input was not (a
+//! code point a format cannot encode, an invalid unit sequence), 2 for a
 //! usage error (clap's default) or a failure to read or write, 128 + N when
 //! signal N (SIGINT, SIGTERM, SIGHUP) ends a command writing a named output
 //! through a temporary file (`signals.rs`). Every error goes to stderr as
@@ -23,7 +24,7 @@ mod units;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 // One line a subcommand below, in the enum and in `main`, and none here,
 // so that commands added side by side merge cleanly.
@@ -32,13 +33,7 @@ use commands::*;
 /// Code points of unlimited size and the UCS-X encodings.
 #[derive(Parser)]
 #[command(name = "ucsx", version, about, propagate_version = true)]
-#[command(after_help = "Examples:\n  \
-    ucsx encode -f utf-inf-16 U+110000      # DC04 DE80 DE00\n  \
-    ucsx decode -f utf-8 F0 9F 98 80         # U+1F600\n  \
-    ucsx transcode -f utf-8 -t UTF-16LE in.txt -o out.bin\n  \
-    ucsx dump -f utf-16le out.bin\n  \
-    ucsx inspect -f utf-e-8 U+80000000\n  \
-    ucsx formats")]
+#[command(after_help = EXAMPLES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -60,8 +55,30 @@ enum Command {
     Compare(compare::Args),
 }
 
+/// The examples that end the top-level help.
+const EXAMPLES: &str = "Examples:\n  \
+    ucsx encode -f utf-inf-16 U+110000      # DC04 DE80 DE00\n  \
+    ucsx decode -f utf-8 F0 9F 98 80         # U+1F600\n  \
+    ucsx transcode -f utf-8 -t UTF-16LE in.txt -o out.bin\n  \
+    ucsx dump -f utf-16le out.bin\n  \
+    ucsx inspect -f utf-e-8 U+80000000\n  \
+    ucsx formats";
+
+/// The whole command line: the derived one, whose `--help` (not `-h`)
+/// also gives the exit statuses before the examples.
+fn command() -> clap::Command {
+    let mut status = String::from("Exit status:\n");
+    for (code, meaning) in commands::EXIT_STATUS {
+        status.push_str(&format!("  {code:<7} {meaning}\n"));
+    }
+    Cli::command().after_long_help(format!("{status}\n{EXAMPLES}"))
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         // `--help` and `--version` write to standard output, which can fail
         // like any command's output; clap would ignore that and exit 0.
@@ -77,8 +94,8 @@ fn main() -> ExitCode {
         Command::Inspect(args) => inspect::run(&args),
         Command::Formats(args) => formats::run(&args),
         Command::Properties(args) => properties::run(&args),
-        Command::Completions(args) => completions::run(&args, Cli::command()),
-        Command::Manpage(args) => manpage::run(&args, Cli::command()),
+        Command::Completions(args) => completions::run(&args, command()),
+        Command::Manpage(args) => manpage::run(&args, command()),
         Command::Describe(args) => describe::run(&args),
         Command::Compare(args) => compare::run(&args),
     };

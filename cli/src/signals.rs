@@ -47,14 +47,18 @@ impl Drop for Listed {
 }
 
 impl Temporary {
-    /// Creates a file as `builder` says in `dir`, watching for the signals
-    /// from before it exists.
+    /// Creates a file named as `builder` says in `dir`, with the
+    /// permissions a new file gets (0666 less the umask), watching for the
+    /// signals from before it exists.
     pub fn create_in(builder: &Builder, dir: &Path) -> io::Result<Temporary> {
         watch()?;
         // Listed under the lock it is created under: a signal meanwhile
         // waits for the path to remove.
         let mut pending = pending();
-        let file = builder.tempfile_in(dir)?;
+        // Opened here rather than by `tempfile_in`, whose errors end with
+        // the temporary file's name (` at path ".ucsx-kv0enk.tmp"`): the
+        // user named another file, and the message names that one.
+        let file = builder.make_in(dir, open_new)?;
         let path = file.path().to_path_buf();
         pending.push(path.clone());
         Ok(Temporary {
@@ -75,6 +79,18 @@ impl Temporary {
         // removes it.
         file.persist(path).map(drop).map_err(|e| e.error)
     }
+}
+
+/// Creates the file at `path`, which must not exist yet.
+fn open_new(path: &Path) -> io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o666);
+    }
+    options.open(path)
 }
 
 impl Write for Temporary {

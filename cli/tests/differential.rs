@@ -12,34 +12,37 @@ use std::process::Command;
 
 use common::{have, stderr, temp_path, ucsx, Rng};
 
-/// The labels of the contract: (label, Python's codec, the ucsx options
-/// that write what Python and iconv write for it). For the labels without
-/// a suffix both write a byte order mark and little-endian units on this
-/// kind of machine (ucsx writes big-endian without a mark unless told);
+/// The labels of the contract and Python's codec of each. iconv's UTF-16
+/// and UTF-32 (and Python's) write a byte order mark and units in the
+/// machine's order, which ucsx writes little-endian on every machine;
 /// UCS-4 is big-endian without a mark in iconv, as in ucsx, and Python has
 /// no codec for it.
-const LABELS: [(&str, Option<&str>, &[&str]); 13] = [
-    ("UTF-8", Some("utf-8"), &[]),
-    ("utf8", Some("utf-8"), &[]),
-    ("UTF-16", Some("utf-16"), &["--bom", "--to-endian", "le"]),
-    ("UTF-16LE", Some("utf-16-le"), &[]),
-    ("UTF-16BE", Some("utf-16-be"), &[]),
-    ("utf-16le", Some("utf-16-le"), &[]),
-    ("UTF-32", Some("utf-32"), &["--bom", "--to-endian", "le"]),
-    ("UTF-32LE", Some("utf-32-le"), &[]),
-    ("UTF-32BE", Some("utf-32-be"), &[]),
-    ("utf-32be", Some("utf-32-be"), &[]),
-    ("UCS-4", None, &[]),
-    ("UCS-4LE", None, &[]),
-    ("UCS-4BE", None, &[]),
+const LABELS: [(&str, Option<&str>); 13] = [
+    ("UTF-8", Some("utf-8")),
+    ("utf8", Some("utf-8")),
+    ("UTF-16", Some("utf-16")),
+    ("UTF-16LE", Some("utf-16-le")),
+    ("UTF-16BE", Some("utf-16-be")),
+    ("utf-16le", Some("utf-16-le")),
+    ("UTF-32", Some("utf-32")),
+    ("UTF-32LE", Some("utf-32-le")),
+    ("UTF-32BE", Some("utf-32-be")),
+    ("utf-32be", Some("utf-32-be")),
+    ("UCS-4", None),
+    ("UCS-4LE", None),
+    ("UCS-4BE", None),
 ];
 
+/// Whether `label` writes a mark and the machine's order in iconv and
+/// Python: UTF-16 and UTF-32 without a suffix.
+fn marked(label: &str) -> bool {
+    let bare = label.to_uppercase().replace('-', "");
+    bare == "UTF16" || bare == "UTF32"
+}
+
 /// Random text over every length of UTF-8 code, with a U+FEFF first (a
-/// byte order mark to the unsuffixed labels, text to the others).
-///
-/// For UTF-8 the text is taken without it: ucsx drops a leading EF BB BF
-/// unless told the order (`--from-endian`), where Python's `utf-8` and
-/// iconv keep it.
+/// byte order mark to no UTF-8 reader: text to iconv, Python and ucsx
+/// alike) and one inside.
 fn random_text(rng: &mut Rng) -> String {
     let mut text = String::from("\u{FEFF}");
     while text.chars().count() < 3000 {
@@ -50,16 +53,11 @@ fn random_text(rng: &mut Rng) -> String {
             _ => 0x10000 + rng.below(0x100000),
         };
         text.extend(char::from_u32(v as u32));
+        if text.len() == 1000 {
+            text.push('\u{FEFF}');
+        }
     }
     text
-}
-
-/// `text` as UTF-8, less the leading U+FEFF for the 8-bit labels.
-fn without_utf8_mark<'a>(label: &str, text: &'a str) -> &'a [u8] {
-    match label.to_lowercase().starts_with("utf8") || label.to_lowercase().starts_with("utf-8") {
-        true => &text.as_bytes()[3..],
-        false => text.as_bytes(),
-    }
 }
 
 /// Runs a tool, its output or the test's failure.
@@ -107,30 +105,24 @@ fn each_label_matches_pythons_codecs_both_ways() {
     let little = python(&dir, "sys.byteorder.encode()", b"") == b"little";
     let mut rng = Rng(0x00C0_DEC5);
     let text = random_text(&mut rng);
-    for (label, codec, options) in LABELS {
+    for (label, codec) in LABELS {
         let Some(codec) = codec else { continue };
         // Their bytes read back: every label reads a mark as they do.
-        let utf8 = without_utf8_mark(label, &text);
         let theirs = python(
             &dir,
             &format!("data.decode('utf-8').encode('{codec}')"),
-            utf8,
+            text.as_bytes(),
         );
         assert!(
-            transcode(&["-f", label, "-t", "utf-8"], &theirs) == utf8,
+            transcode(&["-f", label, "-t", "utf-8"], &theirs) == text.as_bytes(),
             "{label} in"
         );
-        // Our bytes, with the options that match their mark and order.
-        if options.is_empty() || little {
-            let plain = &text.as_bytes()[3..];
-            let theirs = python(
-                &dir,
-                &format!("data.decode('utf-8').encode('{codec}')"),
-                plain,
+        // Our bytes, where the machine's order is ours.
+        if !marked(label) || little {
+            assert!(
+                transcode(&["-f", "utf-8", "-t", label], text.as_bytes()) == theirs,
+                "{label} out"
             );
-            let mut args = vec!["-f", "utf-8", "-t", label];
-            args.extend(options);
-            assert!(transcode(&args, plain) == theirs, "{label} out");
         }
     }
     fs::remove_dir_all(&dir).unwrap();
@@ -180,35 +172,102 @@ fn lossy_and_omit_match_pythons_replace_and_ignore() {
     fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The names ucsx lists (`transcode -l`) that glibc's iconv lists too.
+fn shared_labels() -> Vec<String> {
+    let out = ucsx(&["transcode", "-l"], b"");
+    let ours = String::from_utf8(out.stdout).unwrap();
+    let theirs = String::from_utf8(run("iconv", &["-l"])).unwrap();
+    let theirs: Vec<&str> = theirs
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .map(|name| name.trim_end_matches('/'))
+        .collect();
+    ours.lines()
+        .filter(|name| theirs.contains(name))
+        .map(String::from)
+        .collect()
+}
+
+/// `ucsx transcode` and `iconv` with the same `-f`, `-t` and `files`: the
+/// same bytes out.
+fn same_as_iconv(from: &str, to: &str, files: &[&str]) {
+    let mut args = vec!["-f", from, "-t", to];
+    args.extend(files);
+    let theirs = run("iconv", &args);
+    assert!(
+        transcode(&args, b"") == theirs,
+        "-f {from} -t {to}: ucsx and iconv differ"
+    );
+}
+
+/// Every iconv label ucsx takes, both ways, against glibc's iconv byte for
+/// byte: several files at once, each with its own byte order mark or none,
+/// a U+FEFF at the start of the text and inside it, an empty file.
 #[test]
-fn each_label_matches_iconv_both_ways() {
-    if !have("iconv", "each_label_matches_iconv_both_ways") {
+fn every_iconv_label_matches_iconv_byte_for_byte() {
+    if !have("iconv", "every_iconv_label_matches_iconv_byte_for_byte") {
         return;
     }
-    let dir = temp_path("iconv");
+    let labels = shared_labels();
+    for label in [
+        "UTF-8", "UTF8", "UTF-16", "UTF16LE", "UTF-32BE", "UCS-4", "UCS-4LE",
+    ] {
+        assert!(labels.iter().any(|l| l == label), "{label} in {labels:?}");
+    }
+    let dir = temp_path("iconv-labels");
     fs::create_dir_all(&dir).unwrap();
     let mut rng = Rng(0x01C0_41C0);
     let text = random_text(&mut rng);
-    let (src, plain) = (dir.join("text.utf8"), dir.join("plain.utf8"));
-    fs::write(&plain, &text.as_bytes()[3..]).unwrap();
-    let p = plain.to_str().unwrap();
-    for (label, _, options) in LABELS {
-        let mut args = vec!["-f", "utf-8", "-t", label, p];
-        args.extend(options);
-        let theirs = run("iconv", &["-f", "UTF-8", "-t", label, p]);
-        assert!(transcode(&args, b"") == theirs, "{label} out");
-        // iconv reads UCS-4 without a suffix as big-endian, a mark or not.
-        if label != "UCS-4" {
-            let text = without_utf8_mark(label, &text);
-            fs::write(&src, text).unwrap();
-            let theirs = run(
-                "iconv",
-                &["-f", "UTF-8", "-t", label, src.to_str().unwrap()],
-            );
-            assert!(
-                transcode(&["-f", label, "-t", "utf-8"], &theirs) == text,
-                "{label} in"
-            );
+    let texts: [&[u8]; 5] = [
+        text.as_bytes(),
+        &text.as_bytes()[3..],
+        b"",
+        b"a",
+        "\u{FEFF}\u{FEFF}b".as_bytes(),
+    ];
+    let utf8: Vec<String> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, bytes)| {
+            let path = dir.join(format!("{i}.utf8"));
+            fs::write(&path, bytes).unwrap();
+            path.to_str().unwrap().to_string()
+        })
+        .collect();
+    let utf8: Vec<&str> = utf8.iter().map(String::as_str).collect();
+    for label in &labels {
+        same_as_iconv("UTF-8", label, &utf8);
+        // The same texts in the label, one file each as iconv writes it;
+        // for UTF-16 and UTF-32, also with no mark (little-endian), and
+        // with a big-endian mark. Those go apart: after a file with a
+        // big-endian mark glibc reads the files after it big-endian too,
+        // whatever their marks, where ucsx reads each in its own order.
+        let (mut little, mut big) = (Vec::new(), Vec::new());
+        for (i, path) in utf8.iter().enumerate() {
+            let write = |name: String, bytes: Vec<u8>| {
+                let file = dir.join(format!("{i}{name}.in"));
+                fs::write(&file, bytes).unwrap();
+                file.to_str().unwrap().to_string()
+            };
+            little.push(write(
+                String::new(),
+                run("iconv", &["-f", "UTF-8", "-t", label, path]),
+            ));
+            if marked(label) {
+                let le = run("iconv", &["-f", "UTF-8", "-t", &format!("{label}LE"), path]);
+                little.push(write("le".into(), le));
+                let be = run("iconv", &["-f", "UTF-8", "-t", &format!("{label}BE"), path]);
+                let mark: &[u8] = match label.contains("16") {
+                    true => b"\xFE\xFF",
+                    false => b"\0\0\xFE\xFF",
+                };
+                big.push(write("be".into(), [mark, &be].concat()));
+            }
+        }
+        for files in [little, big].iter().filter(|files| !files.is_empty()) {
+            let files: Vec<&str> = files.iter().map(String::as_str).collect();
+            for to in ["UTF-8", "UTF-16", label.as_str()] {
+                same_as_iconv(label, to, &files);
+            }
         }
     }
     // UCS-4 beyond Unicode: iconv and ucsx agree on every 31-bit value.
@@ -219,13 +278,9 @@ fn each_label_matches_iconv_both_ways() {
     let big: Vec<u8> = values.iter().flat_map(|v| v.to_be_bytes()).collect();
     let file = dir.join("values.ucs4");
     fs::write(&file, &big).unwrap();
-    let theirs = run(
-        "iconv",
-        &["-f", "UCS-4", "-t", "UCS-4LE", file.to_str().unwrap()],
-    );
-    assert!(
-        transcode(&["-f", "UCS-4", "-t", "UCS-4LE"], &big) == theirs,
-        "UCS-4 to UCS-4LE"
-    );
+    let file = file.to_str().unwrap();
+    for to in ["UCS-4LE", "UCS-4", "UCS-4BE"] {
+        same_as_iconv("UCS-4", to, &[file, file]);
+    }
     fs::remove_dir_all(&dir).unwrap();
 }

@@ -80,18 +80,25 @@ fn encode_a_malformed_or_unencodable_line_fails_whole() {
     );
 }
 
+/// A token that is no code point is an error of its line, as in `decode`:
+/// the line and the token named, the others go on, exit status 1.
 #[test]
-fn encode_malformed_argument_is_a_usage_error() {
-    for arg in ["U+XYZ", "U+41 U+XYZ"] {
-        let out = ucsx(&["encode", "-f", "utf-8", arg], b"");
-        assert_eq!(out.status.code(), Some(2));
-        assert!(out.stdout.is_empty());
-        assert!(
-            common::stderr(&out).contains("\"U+XYZ\""),
-            "{}",
-            common::stderr(&out)
-        );
-    }
+fn encode_a_malformed_argument_is_an_error_of_its_line() {
+    check_all(
+        &["encode", "-f", "utf-8", "U+41", "U+42 U+XYZ", "U+43"],
+        b"",
+        1,
+        "41\n43\n",
+        "ucsx: argument 2: \"U+XYZ\": invalid code point notation at byte 2: \
+         'X' is not a hexadecimal digit\n",
+    );
+    check_all(
+        &["decode", "-f", "utf-8"],
+        b"41\n42 zz\n43\n",
+        1,
+        "U+0041\nU+0043\n",
+        "ucsx: -: line 2: \"zz\" at unit 1 is not hex units of 2 digits\n",
+    );
 }
 
 #[test]

@@ -73,7 +73,9 @@ fn iconv_labels_set_the_format_and_byte_order() {
         |from: &str, to: &str, input: &[u8]| bytes(&["transcode", "-f", from, "-t", to], input).1;
     assert_eq!(t("UTF-8", "UTF-16LE", b"a"), [0x61, 0]);
     assert_eq!(t("utf8", "UTF-16BE", b"a"), [0, 0x61]);
-    assert_eq!(t("utf8", "UTF-16", b"a"), [0, 0x61]);
+    // iconv's UTF-16 and UTF-32: a mark, then little-endian.
+    assert_eq!(t("utf8", "UTF-16", b"a"), [0xFF, 0xFE, 0x61, 0]);
+    assert_eq!(t("utf8", "utf-32", b"a"), [0xFF, 0xFE, 0, 0, 0x61, 0, 0, 0]);
     assert_eq!(t("utf8", "UTF-32LE", b"a"), [0x61, 0, 0, 0]);
     assert_eq!(t("utf8", "utf-32be", b"a"), [0, 0, 0, 0x61]);
     assert_eq!(t("utf8", "UCS-4", b"a"), [0, 0, 0, 0x61]);
@@ -86,10 +88,18 @@ fn iconv_labels_set_the_format_and_byte_order() {
         t("utf-8", "utf-inf-16le", "\u{10000}".as_bytes()),
         [0x00, 0xD8, 0x00, 0xDC]
     );
+    // The UCS-X names: big-endian without a mark.
+    assert_eq!(t("utf8", "utf-inf-16", b"a"), [0, 0x61]);
+    assert_eq!(t("utf8", "utf-g-32", b"a"), [0, 0, 0, 0x61]);
     assert_eq!(t("UTF-∞-16LE", "utf-8", &[0x41, 0x00]), b"A");
     // Without a suffix a byte order mark is read and dropped; with one it
-    // is U+FEFF, as in iconv.
+    // is U+FEFF, as in iconv; without either, iconv's UTF-16 is
+    // little-endian and the UCS-X names big-endian.
     assert_eq!(t("UTF-16", "utf-8", &[0xFF, 0xFE, 0x41, 0x00]), b"A");
+    assert_eq!(t("UTF-16", "utf-8", &[0xFE, 0xFF, 0x00, 0x41]), b"A");
+    assert_eq!(t("UTF-16", "utf-8", &[0x41, 0x00]), b"A");
+    assert_eq!(t("utf-g-16", "utf-8", &[0x00, 0x41]), b"A");
+    assert_eq!(t("utf-g-16", "utf-8", &[0xFF, 0xFE, 0x41, 0x00]), b"A");
     assert_eq!(
         t("UTF-16LE", "utf-8", &[0xFF, 0xFE, 0x41, 0x00]),
         b"\xEF\xBB\xBFA"
@@ -98,6 +108,14 @@ fn iconv_labels_set_the_format_and_byte_order() {
         t("UTF-32", "utf-8", &[0xFF, 0xFE, 0, 0, 0x41, 0, 0, 0]),
         b"A"
     );
+    assert_eq!(t("UTF-32", "utf-8", &[0x41, 0, 0, 0]), b"A");
+    // UTF-8 and UCS-4 read a mark as U+FEFF; the UCS-X 8-bit names drop it.
+    assert_eq!(t("utf-8", "utf-8", b"\xEF\xBB\xBFA"), b"\xEF\xBB\xBFA");
+    assert_eq!(
+        t("UCS-4", "utf-8", &[0, 0, 0xFE, 0xFF, 0, 0, 0, 0x41]),
+        b"\xEF\xBB\xBFA"
+    );
+    assert_eq!(t("utf-e-8", "utf-8", b"\xEF\xBB\xBFA"), b"A");
     // With the option that agrees, or none.
     assert_eq!(
         bytes(
@@ -144,7 +162,7 @@ fn labels_that_contradict_or_do_not_exist_are_usage_errors() {
 #[test]
 fn strict_stops_at_the_first_error_having_written_what_came_before() {
     check_all(
-        &["transcode", "-f", "utf-8", "-t", "utf-32"],
+        &["transcode", "-f", "utf-8", "-t", "utf-32be"],
         b"ab\xFFcd",
         1,
         "\0\0\0a\0\0\0b",
@@ -159,10 +177,18 @@ fn strict_stops_at_the_first_error_having_written_what_came_before() {
     );
     check_all(
         &["transcode", "-f", "utf-16", "-t", "utf-8"],
-        &[0, 0x41, 0],
+        &[0x41, 0, 0],
         1,
         "A",
         "ucsx: -: the input ends inside a 2-byte unit: 1 byte at byte 2\n",
+    );
+    // A byte position counts the byte order mark dropped.
+    check_all(
+        &["transcode", "-f", "utf-16", "-t", "utf-8"],
+        &[0xFE, 0xFF, 0, 0x41, 0],
+        1,
+        "A",
+        "ucsx: -: the input ends inside a 2-byte unit: 1 byte at byte 4\n",
     );
 }
 
@@ -267,7 +293,7 @@ fn a_named_output_is_replaced_whole_and_keeps_what_came_before_an_error() {
     // and no temporary file is left.
     fs::write(&input, b"ab\xFFcd").unwrap();
     check_all(
-        &["transcode", "-f", "utf-8", "-t", "utf-16", i, "-o", o],
+        &["transcode", "-f", "utf-8", "-t", "utf-16be", i, "-o", o],
         b"",
         1,
         "",
@@ -284,7 +310,7 @@ fn a_named_output_is_replaced_whole_and_keeps_what_came_before_an_error() {
             "-f",
             "utf-8",
             "-t",
-            "utf-16",
+            "utf-16be",
             missing.to_str().unwrap(),
             "-o",
             o,
@@ -297,7 +323,7 @@ fn a_named_output_is_replaced_whole_and_keeps_what_came_before_an_error() {
     // Well-formed input: replaced, with the permissions it had.
     fs::write(&input, b"abc").unwrap();
     check_all(
-        &["transcode", "-f", "utf-8", "-t", "utf-16", i, "-o", o],
+        &["transcode", "-f", "utf-8", "-t", "utf-16be", i, "-o", o],
         b"",
         0,
         "",
@@ -379,11 +405,11 @@ fn files_that_cannot_be_read_or_written_are_named() {
         ],
         b"a",
     );
+    // The message names the path given, not the temporary file beside it.
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).starts_with(&format!("ucsx: {}: ", nowhere.display())),
-        "{}",
-        stderr(&out)
+    assert_eq!(
+        stderr(&out),
+        format!("ucsx: {}: No such file or directory\n", nowhere.display())
     );
     fs::remove_dir_all(&dir).unwrap();
 }
@@ -439,7 +465,7 @@ fn a_big_file_matches_the_slice_api() {
 fn a_code_point_the_target_cannot_encode() {
     let input = b"a\xFD\xBF\xBF\xBF\xBF\xBFb"; // a U+7FFFFFFF b in UTF-G-8
     check_all(
-        &["transcode", "-f", "utf-g-8", "-t", "utf-16"],
+        &["transcode", "-f", "utf-g-8", "-t", "utf-16be"],
         input,
         1,
         "\0a",
@@ -448,7 +474,10 @@ fn a_code_point_the_target_cannot_encode() {
     );
     // iconv's -c drops what cannot be converted, too.
     assert_eq!(
-        bytes(&["transcode", "-c", "-f", "utf-g-8", "-t", "utf-16"], input),
+        bytes(
+            &["transcode", "-c", "-f", "utf-g-8", "-t", "utf-16be"],
+            input
+        ),
         (Some(0), b"\0a\0b".to_vec())
     );
 }
@@ -461,7 +490,7 @@ fn max_bits_limits_what_is_read() {
             "-f",
             "utf-8",
             "-t",
-            "utf-16",
+            "utf-16be",
             "--max-bits",
             "7",
         ],
@@ -477,7 +506,7 @@ fn max_bits_limits_what_is_read() {
                 "-f",
                 "utf-8",
                 "-t",
-                "utf-16",
+                "utf-16be",
                 "--max-bits",
                 "8"
             ],

@@ -34,9 +34,12 @@ use crate::units::{parse_hex, LineOutput};
     ucsx: arguments: invalid UTF-8 at unit 1: input ends inside a code\n  \
     $ ucsx decode --lossy -f utf-16 0x0041 0xd800 0x0042\n  \
     U+0041 U+FFFD U+0042")]
+// One of -f and --spec is required: a group, so that usage lines show
+// either, not -f alone.
+#[command(group = clap::ArgGroup::new("format_given").args(["format", "spec"]).required(true))]
 pub struct Args {
     /// The format, in any case, or iconv's name for it (utf8, ucs-4).
-    #[arg(short, long, value_parser = labels::Names(labels::format), required_unless_present = "spec", conflicts_with = "spec")]
+    #[arg(short, long, value_parser = labels::Names(labels::format))]
     format: Option<Format>,
     /// A format described in a file (see `ucsx describe`), in place of -f.
     #[arg(long, value_name = "FILE")]

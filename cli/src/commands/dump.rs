@@ -34,10 +34,13 @@ use crate::units::to_hex;
     00000001  C3 A9        U+00E9\n  \
     00000003  FF           error: invalid leading unit\n  \
     $ ucsx dump -f utf-inf-16 huge.bin | awk '{print $NF}' | ucsx encode -f utf-e-8")]
+// One of -f and --spec is required: a group, so that usage lines show
+// either, not -f alone.
+#[command(group = clap::ArgGroup::new("format_given").args(["format", "spec"]).required(true))]
 pub struct Args {
     /// The format, in any case, or iconv's name (utf8, UTF-16LE, UCS-4BE);
     /// an LE or BE suffix fixes the byte order (utf-inf-16le).
-    #[arg(short, long, value_parser = labels::Names(labels::label), required_unless_present = "spec", conflicts_with = "spec")]
+    #[arg(short, long, value_parser = labels::Names(labels::label))]
     format: Option<Label>,
     /// A format described in a file (see `ucsx describe`), in place of -f.
     #[arg(long, value_name = "FILE")]

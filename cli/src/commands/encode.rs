@@ -8,7 +8,7 @@ use ucsx::{CodePoint, DecodeLimits, Format};
 use super::Outcome;
 use crate::chosen::Chosen;
 use crate::labels;
-use crate::report::{short_notation, Checked};
+use crate::report::short_notation;
 use crate::units::{to_hex, LineOutput};
 
 /// Encode code points to hex units.
@@ -21,24 +21,28 @@ use crate::units::{to_hex, LineOutput};
 /// that holds several (`"$(ucsx decode ...)"`).
 ///
 /// A code point the format cannot encode, one of more bits than a decoder
-/// reads by default (or than --max-bits), a line that is not code points or
-/// not UTF-8: each is an error on stderr (`ucsx: -: line 2: ...`), its line
-/// is left out, the others go on, and the exit status is 1. A malformed
-/// argument is a usage error (exit status 2).
+/// reads by default (or than --max-bits), a token that is not a code point,
+/// a line that is not UTF-8: each is an error on stderr naming the line or
+/// argument and the token (`ucsx: -: line 2: "U+XYZ": ...`), its line is
+/// left out, the others go on, and the exit status is 1, as in `decode`.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     $ ucsx encode -f utf-inf-16 U+110000\n  \
     DC04 DE80 DE00\n  \
-    $ ucsx encode -f utf-8 U+0041 U+D800\n  \
+    $ ucsx encode -f utf-8 U+0041 U+D800 U+XYZ\n  \
     41\n  \
     ucsx: argument 2: U+D800 is a surrogate code point, which UTF-8 cannot encode\n  \
+    ucsx: argument 3: \"U+XYZ\": invalid code point notation at byte 2: 'X' is not a hexadecimal digit\n  \
     $ ucsx decode -f utf-8 41 C3 A9 | ucsx encode -f utf-16\n  \
     0041 00E9\n  \
     $ ucsx encode -f utf-16 \"$(ucsx decode -f utf-8 41c3a9)\"\n  \
     0041 00E9")]
+// One of -f and --spec is required: a group, so that usage lines show
+// either, not -f alone.
+#[command(group = clap::ArgGroup::new("format_given").args(["format", "spec"]).required(true))]
 pub struct Args {
     /// The format, in any case, or iconv's name for it (utf8, ucs-4).
-    #[arg(short, long, value_parser = labels::Names(labels::format), required_unless_present = "spec", conflicts_with = "spec")]
+    #[arg(short, long, value_parser = labels::Names(labels::format))]
     format: Option<Format>,
     /// A format described in a file (see `ucsx describe`), in place of -f.
     #[arg(long, value_name = "FILE")]
@@ -50,16 +54,8 @@ pub struct Args {
     /// Code points in U+ notation (U+0041, U+110000), one line each (an
     /// argument of several, separated by white space, is one line); read
     /// from standard input when none are given.
-    #[arg(value_name = "CODEPOINT", value_parser = Checked(code_points))]
+    #[arg(value_name = "CODEPOINT")]
     code_points: Vec<String>,
-}
-
-/// Checks that an argument is code points, for a usage error if not.
-fn code_points(text: &str) -> Result<String, String> {
-    for token in text.split_whitespace() {
-        parse(token)?;
-    }
-    Ok(text.to_string())
 }
 
 /// A code point in U+ notation, or what is wrong with `token`.

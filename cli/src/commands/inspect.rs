@@ -21,9 +21,12 @@ use crate::report::{self, short_notation, Checked};
     $ ucsx inspect -f utf-16 U+1F600\n\n\
     In the `value bits` column, `.` marks a bit that does not carry the value\n\
     (a length marker, a fixed prefix).")]
+// One of -f and --spec is required: a group, so that usage lines show
+// either, not -f alone.
+#[command(group = clap::ArgGroup::new("format_given").args(["format", "spec"]).required(true))]
 pub struct Args {
     /// The format, in any case, or iconv's name for it (utf8, ucs-4).
-    #[arg(short, long, value_parser = labels::Names(labels::format), required_unless_present = "spec", conflicts_with = "spec")]
+    #[arg(short, long, value_parser = labels::Names(labels::format))]
     format: Option<Format>,
     /// A format described in a file (see `ucsx describe`), in place of -f:
     /// the roles are lead and trailing, the value bits those of the

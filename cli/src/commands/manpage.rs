@@ -16,10 +16,18 @@ pub struct Args {}
 /// description, options and examples as subsections.
 pub fn page(command: clap::Command) -> io::Result<Vec<u8>> {
     let mut top = Vec::new();
-    clap_mangen::Man::new(command.clone()).render(&mut top)?;
+    // The exit statuses get a section of their own, before the examples,
+    // in place of the text `--help` shows them in.
+    let mut man = command.clone();
+    if let Some(examples) = command.get_after_help() {
+        man = man.after_long_help(examples.clone());
+    }
+    clap_mangen::Man::new(man).render(&mut top)?;
     // The subcommands are sections of this page, not pages of their own;
     // clap_mangen calls what follows the options `EXTRA`, here examples.
-    let mut top = String::from_utf8_lossy(&top).replace(".SH EXTRA", ".SH EXAMPLES");
+    let status = exit_status_section();
+    let mut top =
+        String::from_utf8_lossy(&top).replacen(".SH EXTRA", &format!("{status}.SH EXAMPLES"), 1);
     for sub in command.get_subcommands() {
         let name = sub.get_name();
         top = top.replace(
@@ -46,6 +54,18 @@ pub fn page(command: clap::Command) -> io::Result<Vec<u8>> {
         page.extend_from_slice(body.as_bytes());
     }
     Ok(page)
+}
+
+/// The EXIT STATUS section (man-pages(7) puts it after the options), in
+/// roff: one tagged paragraph a status.
+fn exit_status_section() -> String {
+    let mut section = String::from(".SH \"EXIT STATUS\"\n");
+    for (code, meaning) in super::EXIT_STATUS {
+        // `\` is roff's escape, and `-` a hyphen where `\-` is a minus.
+        let meaning = meaning.replace('\\', "\\e").replace('-', "\\-");
+        section.push_str(&format!(".TP\n\\fB{code}\\fR\n{meaning}\n"));
+    }
+    section
 }
 
 pub fn run(_args: &Args, command: clap::Command) -> Outcome {

@@ -64,6 +64,31 @@ impl From<io::Error> for Error {
 /// The outcome of a command: `Ok(true)` if all input was valid.
 pub type Outcome = Result<bool, Error>;
 
+/// What each exit status means, as `--help` and the manual page say it.
+pub const EXIT_STATUS: [(&str, &str); 4] = [
+    (
+        "0",
+        "All input was valid, or there was none to check (--help, --version, \
+         transcode -l; compare, whatever its verdicts).",
+    ),
+    (
+        "1",
+        "Some input was not: an ill-formed code, a code point the format cannot \
+         encode, a token that is no code point or no hex units (what came before \
+         it is written, the other lines go on); or a property failed (properties).",
+    ),
+    (
+        "2",
+        "A usage error, or a file that cannot be read or written; a named output \
+         file is then left as it was.",
+    ),
+    (
+        "128+N",
+        "Signal N (SIGINT, SIGTERM, SIGHUP) ended a command writing a named output \
+         file, whose temporary file it removed.",
+    ),
+];
+
 /// A byte order on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ByteOrder {

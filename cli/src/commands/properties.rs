@@ -20,10 +20,13 @@ use crate::report::Checked;
     $ ucsx properties -f utf-inf-16 --cases 2000 --max-bits 1000\n  \
     $ ucsx properties -f utf-8 --only canonical --only prefix-free\n  \
     $ ucsx properties --spec my-format.toml")]
+// One of -f and --spec is required: a group, so that usage lines show
+// either, not -f alone.
+#[command(group = clap::ArgGroup::new("format_given").args(["format", "spec"]).required(true))]
 pub struct Args {
     /// The format: utf-8, utf-g-8, utf-e-8, utf-16, utf-g-16, utf-e-16,
     /// utf-inf-16 (utf-∞-16), utf-32 or utf-g-32.
-    #[arg(short, long, value_parser = crate::labels::Names(crate::labels::format), required_unless_present = "spec", conflicts_with = "spec")]
+    #[arg(short, long, value_parser = crate::labels::Names(crate::labels::format))]
     format: Option<Format>,
     /// A format described in a file (see `ucsx describe`), in place of -f.
     #[arg(long, value_name = "FILE")]

@@ -28,10 +28,13 @@ use crate::scan::{scan_with, Item, Step};
     $ ucsx validate -f UTF-16LE < data.bin\n  \
     invalid\n  \
     ucsx: -: invalid UTF-16 at unit 7 (DC00): unexpected trailing unit")]
+// One of -f and --spec is required: a group, so that usage lines show
+// either, not -f alone.
+#[command(group = clap::ArgGroup::new("format_given").args(["format", "spec"]).required(true))]
 pub struct Args {
     /// The format, in any case, or iconv's name (utf8, UTF-16LE, UCS-4BE);
     /// an LE or BE suffix fixes the byte order (utf-inf-16le).
-    #[arg(short, long, value_parser = labels::Names(labels::label), required_unless_present = "spec", conflicts_with = "spec")]
+    #[arg(short, long, value_parser = labels::Names(labels::label))]
     format: Option<Label>,
     /// A format described in a file (see `ucsx describe`), in place of -f;
     /// read in constant memory too, but code by code, far slower than a

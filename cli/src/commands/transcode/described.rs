@@ -4,13 +4,12 @@
 //! for trying formats out, not for bulk data; the options, the byte order
 //! marks, the errors and what is written before an error are the same.
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 
 use ucsx::io::{ByteOrder as Order, ErrorMode, StreamError, TranscodeOptions};
 use ucsx::{with_encoding, CodePoint, CodeUnit, DecodeError, Encoding, Endian};
 
 use crate::chosen::{decode_described, with_unit, Chosen, Shape};
-use crate::files::Input;
 use crate::scan::{scan_with, Item, Step};
 
 /// Output bytes are written out once this many are buffered.
@@ -29,21 +28,25 @@ struct Encoder<'a> {
 
 impl Encoder<'_> {
     /// Appends the code of `cp`; one the format refuses is an error, but
-    /// with -c, which drops it (as the engine does).
+    /// with -c, which drops it (as the engine does), and with --lossy,
+    /// which replaces it (as `replacing.rs` does for the built-in formats).
     fn push(&mut self, cp: &CodePoint) -> Result<(), StreamError> {
         match self.to.encode(cp) {
             Ok(code) => self.write(code),
             Err(_) if self.mode == ErrorMode::Omit => Ok(()),
+            Err(_) if self.mode == ErrorMode::Lossy => self.push_replacement(),
             Err(e) => Err(StreamError::Encode(e.at_index(self.count))),
         }
     }
 
-    /// Appends U+FFFD for an ill-formed part (with --lossy).
+    /// Appends U+FFFD for an ill-formed part or a code point the format
+    /// refuses (with --lossy), or `?` in a format without U+FFFD.
     fn push_replacement(&mut self) -> Result<(), StreamError> {
         let code = self
             .to
             .encode(&CodePoint::REPLACEMENT)
-            .map_err(StreamError::Encode)?;
+            .or_else(|_| self.to.encode(&CodePoint::from('?')))
+            .map_err(|e| StreamError::Encode(e.at_index(self.count)))?;
         self.write(code)
     }
 
@@ -63,10 +66,10 @@ impl Encoder<'_> {
 
 /// Transcodes `input` from `from` to `to` into `writer` as `options` say;
 /// everything before an error is written.
-pub fn transcode<W: Write>(
+pub fn transcode<R: Read, W: Write>(
     from: &Chosen,
     to: &Chosen,
-    input: &mut Input,
+    input: R,
     writer: &mut W,
     options: &TranscodeOptions,
 ) -> Result<(), StreamError> {
@@ -88,7 +91,7 @@ pub fn transcode<W: Write>(
     let limits = &options.limits;
     let mut stop = None;
     let result = match from {
-        Chosen::Builtin(f) => with_encoding!(*f, E => run::<<E as Encoding>::Unit, W>(
+        Chosen::Builtin(f) => with_encoding!(*f, E => run::<<E as Encoding>::Unit, R, W>(
             input,
             order,
             &|u| E::decode_with_limits(u, limits),
@@ -97,7 +100,7 @@ pub fn transcode<W: Write>(
             writer,
             &mut stop,
         )),
-        Chosen::Described(d) => with_unit!(d.unit_bits(), U => run::<U, W>(
+        Chosen::Described(d) => with_unit!(d.unit_bits(), U => run::<U, R, W>(
             input,
             order,
             &|u| decode_described(d, u, limits),
@@ -118,8 +121,8 @@ pub fn transcode<W: Write>(
 
 /// The scan of `input`, each item encoded into `out`; an error of the data
 /// is left in `stop` (the scan then ends with an error of no consequence).
-fn run<U, W>(
-    input: &mut Input,
+fn run<U, R, W>(
+    input: R,
     order: Option<Endian>,
     decode: &Step<'_, U>,
     mode: ErrorMode,
@@ -129,6 +132,7 @@ fn run<U, W>(
 ) -> io::Result<()>
 where
     U: CodeUnit + Into<u32>,
+    R: Read,
     W: Write,
 {
     scan_with(input, order, decode, &mut |item| {
