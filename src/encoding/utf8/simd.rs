@@ -300,13 +300,6 @@ mod x86 {
         t[0xC] = 0x84;
         t
     };
-    /// All ones for a high nibble of F, to keep `SECOND_MIN` to the leads
-    /// F0..FF.
-    const HIGH_NIBBLE_F: [u8; 16] = {
-        let mut t = [0; 16];
-        t[0xF] = 0xFF;
-        t
-    };
     /// [`INCOMPLETE_MAX`] for UTF-G-8: leads of 6 and 5 bytes too.
     const G_INCOMPLETE_MAX: [u8; 32] = {
         let mut t = [0xFF; 32];
@@ -374,10 +367,10 @@ mod x86 {
             must = _mm_or_si128(must, _mm_or_si128(fifth, sixth));
             let must_be_trailing = _mm_and_si128(must, _mm_set1_epi8(0x80u8 as i8));
             // A second byte below the lead's bound: nonzero where it is.
-            let least = _mm_and_si128(
-                _mm_shuffle_epi8(table(&SECOND_MIN), prev1_low),
-                _mm_shuffle_epi8(table(&HIGH_NIBBLE_F), high_nibbles(prev1)),
-            );
+            // F0..FF less F0 index the table; every other byte saturates
+            // to index 0, whose bound is none.
+            let lead_f = _mm_subs_epu8(prev1, _mm_set1_epi8(0xF0u8 as i8));
+            let least = _mm_shuffle_epi8(table(&SECOND_MIN), lead_f);
             let overlong = _mm_subs_epu8(least, input);
             _mm_or_si128(_mm_xor_si128(must_be_trailing, special), overlong)
         }
@@ -524,10 +517,10 @@ mod x86 {
             let sixth = _mm256_subs_epu8(prev5, _mm256_set1_epi8((0xFCu8 - 0x80) as i8));
             must = _mm256_or_si256(must, _mm256_or_si256(fifth, sixth));
             let must_be_trailing = _mm256_and_si256(must, _mm256_set1_epi8(0x80u8 as i8));
-            let least = _mm256_and_si256(
-                _mm256_shuffle_epi8(table(&SECOND_MIN), prev1_low),
-                _mm256_shuffle_epi8(table(&HIGH_NIBBLE_F), high_nibbles(prev1)),
-            );
+            // F0..FF less F0 index the table; every other byte saturates
+            // to index 0, whose bound is none.
+            let lead_f = _mm256_subs_epu8(prev1, _mm256_set1_epi8(0xF0u8 as i8));
+            let least = _mm256_shuffle_epi8(table(&SECOND_MIN), lead_f);
             let overlong = _mm256_subs_epu8(least, input);
             _mm256_or_si256(_mm256_xor_si256(must_be_trailing, special), overlong)
         }
@@ -571,10 +564,10 @@ mod x86 {
                     // UTF-G-8's check only where it differs from UTF-8's
                     // (see `valid_utf_g8_prefix`).
                     let long = LONG && {
+                        // A byte F4..FF: above F3 after saturation.
                         let top = _mm256_max_epu8(v[0], v[1]);
-                        let f4 = _mm256_set1_epi8(0xF4u8 as i8);
-                        let high = _mm256_cmpeq_epi8(_mm256_max_epu8(top, f4), top);
-                        _mm256_movemask_epi8(high) != 0
+                        let high = _mm256_subs_epu8(top, _mm256_set1_epi8(0xF3u8 as i8));
+                        _mm256_testz_si256(high, high) == 0
                     };
                     let error = if long || long_before {
                         _mm256_or_si256(
