@@ -7,10 +7,10 @@
 //! - `owned.rs`: the owned type, editing and the conversions.
 //! - `iter.rs`: the code point iterators.
 //! - `search.rs`: the [`Pattern`] trait, `find`, `split`, ...
-//! - `fmt.rs`: `Display` and `Debug`.
+//! - `fmt_impl.rs`: `Display` and `Debug`.
 //! - `layout.rs`: what each built-in format's layout allows (byte copies,
 //!   byte comparisons, reading a code start from the units around it).
-//! - `serde.rs`: the serde forms (feature `serde`).
+//! - `serde_impl.rs`: the serde shapes (feature `serde`).
 
 use alloc::vec::Vec;
 use core::fmt;
