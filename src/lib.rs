@@ -114,7 +114,7 @@ pub use engine::{ErrorMode, Transcoder};
 pub use error::{quote, DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, QUOTED_CHARS};
 pub use string::{
     CoversUnicode, EncodedStr, EncodedString, FromUnitsError, MatchIndices, NotUnicodeError,
-    Pattern, Split, StringCodePointIndices, StringCodePoints,
+    Pattern, PushItem, Split, StringCodePointIndices, StringCodePoints,
 };
 pub use tier::simd_tier;
 pub use transcode::{transcode, TranscodeError};
