@@ -476,7 +476,8 @@ fn std_conversions_agree_with_str() {
         }
         assert_eq!(a.to_string().parse::<EncodedString<E>>().unwrap(), a);
         let parsed = text.parse::<EncodedString<E>>().ok();
-        assert_eq!(parsed.as_ref() == Some(&a), a.to_string() == text);
+        let shown: String = a.to_string();
+        assert_eq!(parsed.as_ref() == Some(&a), shown.as_str() == text);
         assert_eq!(format!("{a:?}"), format!("{}{text:?}", E::NAME));
         Ok(())
     }
