@@ -752,7 +752,6 @@ pub(crate) fn notation_digits(s: &str) -> Result<&[u8], ParseCodePointError> {
 /// 4 bits per significant digit but the first, which gives its own.
 /// Saturates instead of overflowing on targets where a string's length
 /// times 4 exceeds `u64` (none in practice).
-#[cfg(feature = "serde")]
 pub(crate) fn notation_bits(digits: &[u8]) -> u64 {
     match digits.iter().position(|&b| b != b'0') {
         None => 0,

@@ -10,6 +10,16 @@ use core::fmt;
 use crate::CodePoint;
 
 /// Why a unit sequence failed to decode; see [`DecodeError::kind`].
+///
+/// ```
+/// use ucsx::{DecodeErrorKind, Encoding, Utf8, UtfG8};
+/// let kind = |bytes: &[u8]| Utf8::validate(bytes).unwrap_err().kind();
+/// assert_eq!(kind(&[0x80]), DecodeErrorKind::UnexpectedTrailing);
+/// assert_eq!(kind(&[0xC0, 0x80]), DecodeErrorKind::NonShortest);
+/// assert_eq!(kind(&[0xED, 0xA0, 0x80]), DecodeErrorKind::Surrogate);
+/// assert_eq!(kind(&[0xE2, 0x82]), DecodeErrorKind::Truncated);
+/// assert_eq!(UtfG8::validate(&[0xFE]).unwrap_err().kind(), DecodeErrorKind::InvalidLead);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DecodeErrorKind {
@@ -117,6 +127,13 @@ impl DecodeError {
 
     /// The index of the first unit of the first code that is not valid:
     /// everything before it decodes.
+    ///
+    /// ```
+    /// use ucsx::{Encoding, Utf8};
+    /// let err = Utf8::validate(b"ab\xFFc").unwrap_err();
+    /// assert_eq!(err.valid_up_to(), 2);
+    /// assert_eq!(err.valid_up_to(), std::str::from_utf8(b"ab\xFFc").unwrap_err().valid_up_to());
+    /// ```
     pub fn valid_up_to(&self) -> usize {
         self.valid_up_to
     }
@@ -125,16 +142,35 @@ impl DecodeError {
     /// [`valid_up_to`](Self::valid_up_to) (what lossy decoding replaces by
     /// one U+FFFD), or `None` if the input ended inside a code that more
     /// input could complete.
+    ///
+    /// ```
+    /// use ucsx::{Encoding, Utf8};
+    /// // An interrupted code: its two units are one ill-formed subpart.
+    /// assert_eq!(Utf8::validate(&[0xE2, 0x82, b'a']).unwrap_err().error_len(), Some(2));
+    /// // Cut off at the end: more input could complete it.
+    /// assert_eq!(Utf8::validate(&[b'a', 0xE2, 0x82]).unwrap_err().error_len(), None);
+    /// ```
     pub fn error_len(&self) -> Option<usize> {
         self.error_len
     }
 
     /// Why the code is invalid.
+    ///
+    /// ```
+    /// use ucsx::{DecodeErrorKind, Encoding, Utf16};
+    /// let err = Utf16::validate(&[0xDC00]).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::UnexpectedTrailing);
+    /// ```
     pub fn kind(&self) -> DecodeErrorKind {
         self.kind
     }
 
     /// The name of the format that rejected the input.
+    ///
+    /// ```
+    /// use ucsx::{Encoding, UtfInf16};
+    /// assert_eq!(UtfInf16::validate(&[0xDC00]).unwrap_err().format(), "UTF-∞-16");
+    /// ```
     pub fn format(&self) -> &'static str {
         self.format
     }
@@ -217,6 +253,13 @@ impl fmt::Display for DecodeError {
 impl core::error::Error for DecodeError {}
 
 /// Why a code point could not be encoded; see [`EncodeError::kind`].
+///
+/// ```
+/// use ucsx::{CodePoint, EncodeErrorKind, Encoding, Utf8};
+/// let kind = |v: u32| Utf8::encode(&CodePoint::from(v), &mut Vec::new()).unwrap_err().kind();
+/// assert_eq!(kind(0xD800), EncodeErrorKind::Surrogate);
+/// assert_eq!(kind(0x110000), EncodeErrorKind::BeyondRange);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum EncodeErrorKind {
@@ -308,6 +351,13 @@ impl EncodeError {
     }
 
     /// The same error for the value at `index` of a bulk call.
+    ///
+    /// ```
+    /// use ucsx::EncodeError;
+    /// let err = EncodeError::surrogate("UTF-8", 0xD800);
+    /// assert_eq!(err.index(), None);
+    /// assert_eq!(err.at_index(3).index(), Some(3));
+    /// ```
     #[must_use]
     pub fn at_index(mut self, index: usize) -> EncodeError {
         self.index = Some(index);
@@ -315,12 +365,24 @@ impl EncodeError {
     }
 
     /// Why the code point was refused.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, EncodeErrorKind, Encoding, UtfG32};
+    /// let err = UtfG32::encode(&CodePoint::from(1u64 << 31), &mut Vec::new()).unwrap_err();
+    /// assert_eq!(err.kind(), EncodeErrorKind::BeyondRange);
+    /// ```
     pub fn kind(&self) -> EncodeErrorKind {
         self.kind
     }
 
     /// For bulk calls (`encode_u64s`, transcoding), the index of the value
     /// that failed.
+    ///
+    /// ```
+    /// use ucsx::{Encoding, Utf16};
+    /// let err = Utf16::encode_u64s(&[0x41, 0x42, 0x110000], &mut Vec::new()).unwrap_err();
+    /// assert_eq!(err.index(), Some(2));
+    /// ```
     pub fn index(&self) -> Option<usize> {
         self.index
     }
@@ -335,11 +397,23 @@ impl EncodeError {
 
     /// The format's last code point, for [`EncodeErrorKind::BeyondRange`]
     /// (the bit limit, for [`EncodeErrorKind::LimitExceeded`]).
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, Encoding, UtfG8};
+    /// let err = UtfG8::encode(&CodePoint::from(1u64 << 40), &mut Vec::new()).unwrap_err();
+    /// assert_eq!(err.max(), Some(&CodePoint::from(0x7FFF_FFFFu32)));
+    /// ```
     pub fn max(&self) -> Option<&CodePoint> {
         self.max.as_ref()
     }
 
     /// The name of the format that refused the code point.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, Encoding, Utf32};
+    /// let err = Utf32::encode(&CodePoint::from(0xDFFFu32), &mut Vec::new()).unwrap_err();
+    /// assert_eq!(err.format(), "UTF-32");
+    /// ```
     pub fn format(&self) -> &'static str {
         self.format
     }

@@ -52,8 +52,9 @@
 //!   chosen at compile time (`-C target-feature=+avx2`).
 //! - `serde`: `Serialize`/`Deserialize` for [`CodePoint`] (its notation in
 //!   human-readable formats, minimal little-endian bytes in binary ones),
-//!   [`EncodedStr`] (serialize only) and [`EncodedString`] (one string in
-//!   human-readable formats, its units in binary ones); deserializing
+//!   [`EncodedStr`] (serialize only) and [`EncodedString`] (Unicode text as
+//!   `String` writes it; text beyond Unicode as a list of code points in
+//!   human-readable formats, UTF-E-8 bytes in binary ones); deserializing
 //!   honours a limit on the size of a code point,
 //!   [`DecodeLimits::DEFAULT_MAX_BITS`] unless raised (see [`serde`]).
 //! - `proptest`: [`strategy`], strategies for property tests.
@@ -113,7 +114,7 @@ pub use engine::{ErrorMode, Transcoder};
 pub use error::{quote, DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind, QUOTED_CHARS};
 pub use string::{
     CoversUnicode, EncodedStr, EncodedString, FromUnitsError, MatchIndices, NotUnicodeError,
-    Pattern, Split, StringCodePointIndices, StringCodePoints,
+    Pattern, PushItem, Split, StringCodePointIndices, StringCodePoints,
 };
 pub use tier::simd_tier;
 pub use transcode::{transcode, TranscodeError};

@@ -1,9 +1,17 @@
 //! serde support for [`CodePoint`] and [`EncodedString`](crate::EncodedString)
 //! (feature `serde`), and the limit on the size of a deserialized code point.
 //!
+//! # Code points
+//!
 //! A [`CodePoint`] is written:
 //! - in human-readable formats (JSON, YAML, TOML, ...) as its notation
-//!   string, `"U+110000"`; deserializing also accepts an unsigned integer;
+//!   string, `"U+110000"`; deserializing also accepts an integer. A reader
+//!   that does not know the shape in advance (serde_json's
+//!   `deserialize_any`) hands over an integer beyond `u64` as a floating-point
+//!   number whose digits are lost, so such an integer is refused with an
+//!   error that says so; the notation string holds a value of any size, and
+//!   a field declared `#[serde(with = "ucsx::serde::integer")]` is read as
+//!   an integer up to `u128` (see [`integer`]);
 //! - in binary formats (postcard, bincode, CBOR, ...) as the value's
 //!   magnitude in bytes, little-endian and minimal (no most-significant zero
 //!   byte; zero is the empty byte string). The form is the same whatever the
@@ -11,8 +19,58 @@
 //!   any other byte string is rejected, so each value has exactly one
 //!   encoding.
 //!
-//! An [`EncodedString`](crate::EncodedString) is written as a list of
-//! notations in human-readable formats and as its units in binary ones.
+//! ```
+//! use ucsx::CodePoint;
+//! let cp = CodePoint::from(u64::MAX) + 1u32;
+//! assert_eq!(serde_json::to_string(&cp)?, r#""U+10000000000000000""#);
+//! assert_eq!(serde_json::from_str::<CodePoint>(r#""U+10000000000000000""#)?, cp);
+//! assert_eq!(serde_json::from_str::<CodePoint>("1114112")?, CodePoint::from(0x110000u32));
+//! let err = serde_json::from_str::<CodePoint>("18446744073709551616").unwrap_err();
+//! assert!(err.to_string().contains("write the code point as \"U+…\""), "{err}");
+//! assert_eq!(postcard::to_allocvec(&CodePoint::from(0x110000u32))?, [3, 0x00, 0x00, 0x11]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Strings
+//!
+//! An [`EncodedString`](crate::EncodedString) (or a borrowed
+//! [`EncodedStr`](crate::EncodedStr), which serializes alike):
+//! - text made only of Unicode scalar values is written exactly as `String`
+//!   writes it, in every format (`serialize_str`, nothing escaped): the same
+//!   JSON, the same postcard or CBOR bytes;
+//! - text with a code point beyond Unicode is written, in human-readable
+//!   formats, as the list of its code points: integers below 2^53 (the
+//!   integers every JSON reader holds exactly, RFC 8259 §6), notation
+//!   strings from there on, `[104, 105, 1114112]`; in binary formats as
+//!   `serialize_bytes` of the text in UTF-E-8 (UTF-8 where UTF-8 reaches),
+//!   or, for a text with a code point of 2^63 or more (only UTF-∞-16 holds
+//!   one), the byte `0x80` followed by its UTF-∞-16 units, little-endian.
+//!
+//! The shapes are the text's, not the format's: what one format writes,
+//! another reads if its range holds the code points. Reading accepts a
+//! string in every format, a list of code points (integers or notation
+//! strings) in human-readable ones, and a byte string in the form above (or
+//! a sequence of bytes) in binary ones, where postcard and bincode lay out
+//! a string and a byte string alike. Each code point is held to the default
+//! limit, and a value the format cannot encode is an error, as is any
+//! input that is not one of the shapes.
+//!
+//! ```
+//! use ucsx::{CodePoint, EncodedString, UtfE8, UtfG16};
+//!
+//! let s = EncodedString::<UtfE8>::from(r"C:\u{41}dir");
+//! assert_eq!(serde_json::to_string(&s)?, serde_json::to_string(r"C:\u{41}dir")?);
+//!
+//! let mut t = EncodedString::<UtfG16>::from("hi");
+//! t.push(&CodePoint::from(0x7FFF_FFFFu32))?;
+//! assert_eq!(serde_json::to_string(&t)?, "[104,105,2147483647]");
+//! let bytes = postcard::to_allocvec(&t)?;
+//! assert_eq!(bytes, [8, b'h', b'i', 0xFD, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF]);
+//! // Read into another format whose range holds it.
+//! let u: EncodedString<UtfE8> = postcard::from_bytes(&bytes)?;
+//! assert_eq!(u.code_points().collect::<Vec<_>>(), t.code_points().collect::<Vec<_>>());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! # The limit
 //!
@@ -117,7 +175,9 @@ impl<'de> DeserializeSeed<'de> for DecodeLimits {
                 max_bits,
             })
         } else {
-            deserializer.deserialize_bytes(CodePointVisitor {
+            // `byte_buf`, not `bytes`: ciborium's `deserialize_bytes` takes
+            // only byte strings that fit its scratch buffer (4 KiB).
+            deserializer.deserialize_byte_buf(CodePointVisitor {
                 binary: true,
                 max_bits,
             })
@@ -162,6 +222,78 @@ impl<const MAX_BITS: u64> MaxBits<MAX_BITS> {
     /// [`MaxBits`].
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<CodePoint, D::Error> {
         DecodeLimits { max_bits: MAX_BITS }.deserialize(deserializer)
+    }
+}
+
+/// A [`CodePoint`] field written and read as an integer:
+/// `#[serde(with = "ucsx::serde::integer")]`. The field's shape is then
+/// known, so it is read with `deserialize_u128`, which serde_json (and
+/// postcard, bincode, CBOR) answer with the integer's every digit, where
+/// the default reader, which must also take the notation string, gets an
+/// integer beyond `u64` as a lossy floating-point number. Values up to
+/// `u128::MAX`; writing a larger one is an error. Human-readable formats
+/// write an integer below 2^64 as a `u64`, binary ones always as a `u128`,
+/// the shape they read.
+///
+/// ```
+/// use ucsx::CodePoint;
+///
+/// #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+/// struct Record {
+///     #[serde(with = "ucsx::serde::integer")]
+///     value: CodePoint,
+/// }
+/// let json = r#"{"value":18446744073709551616}"#;
+/// let record: Record = serde_json::from_str(json)?;
+/// assert_eq!(record.value, CodePoint::from(u64::MAX) + 1u32);
+/// assert_eq!(serde_json::to_string(&record)?, json);
+/// let bytes = postcard::to_allocvec(&record)?;
+/// assert_eq!(postcard::from_bytes::<Record>(&bytes)?, record);
+///
+/// let huge = Record { value: CodePoint::from(u128::MAX) + 1u32 };
+/// assert!(serde_json::to_string(&huge).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub mod integer {
+    use ::serde::de::Deserializer;
+    use ::serde::ser::{Error as _, Serializer};
+
+    use super::CodePointVisitor;
+    use crate::{CodePoint, DecodeLimits};
+
+    /// Writes `cp` as an integer; an error beyond `u128`.
+    ///
+    /// ```
+    /// let mut json = Vec::new();
+    /// let cp = ucsx::CodePoint::from(0x110000u32);
+    /// ucsx::serde::integer::serialize(&cp, &mut serde_json::Serializer::new(&mut json))?;
+    /// assert_eq!(json, b"1114112");
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    pub fn serialize<S: Serializer>(cp: &CodePoint, serializer: S) -> Result<S::Ok, S::Error> {
+        match (cp.to_u64(), u128::try_from(cp)) {
+            (Some(v), _) if serializer.is_human_readable() => serializer.serialize_u64(v),
+            (_, Ok(v)) => serializer.serialize_u128(v),
+            (_, Err(_)) => Err(S::Error::custom(format_args!(
+                "a code point of {} bits has no integer form up to u128",
+                cp.bits()
+            ))),
+        }
+    }
+
+    /// Reads an integer up to `u128::MAX` as a code point.
+    ///
+    /// ```
+    /// let mut de = serde_json::Deserializer::from_str("340282366920938463463374607431768211455");
+    /// let cp = ucsx::serde::integer::deserialize(&mut de)?;
+    /// assert_eq!(cp, ucsx::CodePoint::from(u128::MAX));
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<CodePoint, D::Error> {
+        deserializer.deserialize_u128(CodePointVisitor {
+            binary: false,
+            max_bits: DecodeLimits::DEFAULT_MAX_BITS,
+        })
     }
 }
 
@@ -271,6 +403,14 @@ impl<'de> Visitor<'de> for CodePointVisitor {
             )
         })?;
         self.visit_u128(v)
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<CodePoint, E> {
+        Err(E::custom(format_args!(
+            "a floating-point number, {v}: an integer beyond u64 reaches a reader that \
+             takes any value (serde_json) as one, its digits lost; write the code point \
+             as \"U+…\", or read the field with ucsx::serde::integer"
+        )))
     }
 
     #[inline]

@@ -1,6 +1,9 @@
 //! proptest strategies for code points and unit sequences of any
 //! [`Encoding`] (feature `proptest`).
 //!
+//! `any::<CodePoint>()` and `any::<EncodedString<E>>()` work too: see
+//! [`any_code_point`] and [`string`] for what they draw.
+//!
 //! Code points come by length class, with the boundary values of the format
 //! over-weighted: the first and last value of each class (derived by
 //! probing the encoder, see [`crate::sample::length_classes`]), powers
@@ -30,7 +33,7 @@ use proptest::sample::select;
 
 pub use crate::sample::ArbitraryUnit;
 use crate::sample::{boundary_values, length_classes, Mutation, Range};
-use crate::{CodePoint, Encoding};
+use crate::{CodePoint, EncodedString, Encoding, UtfInf16};
 
 /// The bit length [`code_point`] stops at for formats without a last code
 /// point.
@@ -196,4 +199,86 @@ where
             units
         })
         .boxed()
+}
+
+/// What `any::<CodePoint>()` draws: code points of up to
+/// [`DEFAULT_MAX_BITS`] bits by the length classes of UTF-∞-16 (the one
+/// format without a last code point) with their boundary values
+/// over-weighted, as [`code_point`] gives them, and one time in ten a
+/// surrogate, U+D800..U+DFFF, a code point as well though no built-in
+/// format encodes it.
+///
+/// ```
+/// use proptest::prelude::*;
+/// use proptest::test_runner::TestRunner;
+/// use ucsx::CodePoint;
+/// TestRunner::default()
+///     .run(&any::<CodePoint>(), |cp| {
+///         prop_assert!(cp.bits() <= ucsx::strategy::DEFAULT_MAX_BITS);
+///         prop_assert_eq!(cp.to_string().parse::<CodePoint>().unwrap(), cp);
+///         Ok(())
+///     })
+///     .unwrap();
+/// ```
+pub fn any_code_point() -> BoxedStrategy<CodePoint> {
+    prop_oneof![
+        9 => code_point::<UtfInf16>(),
+        1 => (0xD800u32..=0xDFFF).prop_map(CodePoint::from),
+    ]
+    .boxed()
+}
+
+/// What `any::<EncodedString<E>>()` draws: strings of 0 to 15 code points,
+/// each an arbitrary `char` three times in four and otherwise a value
+/// from [`code_point`] (the boundary values of `E`'s length classes, and
+/// beyond Unicode where `E` reaches). A `char` `E` cannot encode (only in a
+/// format outside the crate) is left out.
+///
+/// ```
+/// use proptest::prelude::*;
+/// use proptest::test_runner::TestRunner;
+/// use ucsx::{EncodedString, Encoding, UtfE8};
+/// TestRunner::default()
+///     .run(&any::<EncodedString<UtfE8>>(), |s| {
+///         prop_assert!(s.count() < 16);
+///         prop_assert!(UtfE8::validate(s.as_units()).is_ok());
+///         Ok(())
+///     })
+///     .unwrap();
+/// ```
+pub fn string<E: Encoding + 'static>() -> BoxedStrategy<EncodedString<E>> {
+    let item = prop_oneof![
+        3 => any::<char>().prop_map(CodePoint::from),
+        1 => code_point::<E>(),
+    ];
+    prop::collection::vec(item, 0..16)
+        .prop_map(|cps| {
+            let kept = cps.into_iter().filter(|cp| E::can_encode(cp));
+            // Every value left is one `E` encodes, within the default
+            // decode limit (`DEFAULT_MAX_BITS` is far below it).
+            EncodedString::try_from_code_points(kept).unwrap_or_default()
+        })
+        .boxed()
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
+impl Arbitrary for CodePoint {
+    type Parameters = ();
+    type Strategy = BoxedStrategy<CodePoint>;
+
+    /// [`any_code_point`].
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        any_code_point()
+    }
+}
+
+#[cfg_attr(docsrs, doc(cfg(feature = "proptest")))]
+impl<E: Encoding + 'static> Arbitrary for EncodedString<E> {
+    type Parameters = ();
+    type Strategy = BoxedStrategy<EncodedString<E>>;
+
+    /// [`string`].
+    fn arbitrary_with((): ()) -> Self::Strategy {
+        string::<E>()
+    }
 }

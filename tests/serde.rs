@@ -385,3 +385,52 @@ fn a_limit_weighs_long_notations_by_their_significant_digits() {
     assert!(check(72, &format!("U+1{}", "0".repeat(18))).is_err());
     assert!(check(73, &format!("U+1{}", "0".repeat(18))).is_ok());
 }
+
+/// A JSON integer beyond u64 reaches the default reader as a float, so it
+/// is refused with the way out; a field read through `ucsx::serde::integer`
+/// takes every integer serde_json parses (up to u128).
+#[test]
+fn integers_beyond_u64_read_through_the_integer_adapter() {
+    #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    struct Field {
+        #[serde(with = "ucsx::serde::integer")]
+        v: CodePoint,
+    }
+    let err = serde_json::from_str::<CodePoint>("18446744073709551616").unwrap_err();
+    assert!(err.to_string().contains("ucsx::serde::integer"), "{err}");
+    for n in [
+        0u128,
+        0x110000,
+        u64::MAX as u128,
+        u64::MAX as u128 + 1,
+        u128::MAX,
+    ] {
+        let json = format!(r#"{{"v":{n}}}"#);
+        let field: Field = serde_json::from_str(&json).unwrap();
+        assert_eq!(field.v, CodePoint::from(n));
+        assert_eq!(serde_json::to_string(&field).unwrap(), json);
+        let bytes = postcard::to_allocvec(&field).unwrap();
+        assert_eq!(bytes, postcard::to_allocvec(&n).unwrap());
+        assert_eq!(postcard::from_bytes::<Field>(&bytes).unwrap(), field);
+    }
+    assert!(
+        serde_json::from_str::<Field>(r#"{"v":340282366920938463463374607431768211456}"#).is_err()
+    );
+    assert!(serde_json::from_str::<Field>(r#"{"v":"U+41"}"#).is_err());
+    assert!(serde_json::from_str::<Field>(r#"{"v":-1}"#).is_err());
+    let beyond = Field {
+        v: CodePoint::from(u128::MAX) + 1u32,
+    };
+    assert!(serde_json::to_string(&beyond).is_err());
+}
+
+/// A code point of more than 4 KiB of bytes: read from CBOR all the same
+/// (ciborium's `deserialize_bytes` takes only what fits its scratch buffer).
+#[test]
+fn a_code_point_longer_than_ciboriums_scratch_buffer_reads_back() {
+    let cp = CodePoint::from(num_bigint::BigUint::from(3u8).pow(30_000));
+    let mut out = Vec::new();
+    ciborium::into_writer(&cp, &mut out).unwrap();
+    let back: CodePoint = ciborium::from_reader(&out[..]).unwrap();
+    assert_eq!(back, cp);
+}

@@ -1,17 +1,22 @@
-//! The serde forms of the string types: one string in human-readable
-//! formats (JSON), the units in binary ones (postcard, CBOR), bytes for the
-//! 8-bit formats; round trips in all nine formats and hostile input.
+//! The serde shapes of the string types, each checked against what `String`,
+//! serde_json, postcard and ciborium do with the same text computed here:
+//! Unicode text as `String` writes it in every format; text beyond Unicode
+//! as a list of code points (human-readable) or UTF-E-8 bytes (binary);
+//! round trips in all nine formats and across formats; hostile input.
 
 #![cfg(feature = "serde")]
 
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use ucsx::{CodePoint, EncodedString, Encoding, Utf16, Utf32, Utf8, UtfE8, UtfG8, UtfInf16};
+use serde_json::json;
+use ucsx::{
+    CodePoint, EncodedString, Encoding, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG8, UtfInf16,
+};
 
 #[macro_use]
 mod common;
 
-fn cbor<T: serde::Serialize>(v: &T) -> Vec<u8> {
+fn cbor<T: serde::Serialize + ?Sized>(v: &T) -> Vec<u8> {
     let mut out = Vec::new();
     ciborium::into_writer(v, &mut out).unwrap();
     out
@@ -21,222 +26,324 @@ fn from_cbor<T: serde::de::DeserializeOwned>(b: &[u8]) -> Result<T, String> {
     ciborium::from_reader(b).map_err(|e| e.to_string())
 }
 
-/// Pieces that stress the escape: backslashes, text that looks like an
-/// escape, and code points beyond Unicode.
+/// A byte string for serde (`serialize_bytes`), as `serde_bytes` would.
+struct Bytes<'a>(&'a [u8]);
+
+impl serde::Serialize for Bytes<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bytes(self.0)
+    }
+}
+
+fn cps_of(text: &str) -> Vec<CodePoint> {
+    text.chars().map(CodePoint::from).collect()
+}
+
+/// The human-readable list the docs promise, built from the code points:
+/// integers below 2^53, notation strings from there on.
+fn expected_list(cps: &[CodePoint]) -> serde_json::Value {
+    cps.iter()
+        .map(|cp| match cp.to_u64() {
+            Some(v) if v < 1 << 53 => json!(v),
+            _ => json!(format!("U+{cp:04X}")),
+        })
+        .collect()
+}
+
+/// The binary payload the docs promise: UTF-E-8, or 0x80 and UTF-∞-16
+/// little-endian where a code point is 2^63 or more.
+fn expected_bytes(cps: &[CodePoint]) -> Vec<u8> {
+    match UtfE8::encode_all(cps) {
+        Ok(bytes) => bytes,
+        Err(_) => {
+            let units = UtfInf16::encode_all(cps).unwrap();
+            std::iter::once(0x80)
+                .chain(units.iter().flat_map(|u| u.to_le_bytes()))
+                .collect()
+        }
+    }
+}
+
+/// Pieces that stress the shapes: backslashes and text that looks like an
+/// escape, numbers at the 2^53 and 2^63 edges, values beyond u128.
 fn piece() -> impl Strategy<Value = Vec<CodePoint>> {
-    let text = |t: &str| t.chars().map(CodePoint::from).collect::<Vec<_>>();
     prop_oneof![
-        Just(text("\\")),
-        Just(text("u{")),
-        Just(text("\\u{110000}")),
-        Just(text("\\u{5C}")),
-        Just(text("}")),
-        Just(text("a")),
-        Just(text("é😀")),
+        Just(cps_of("\\")),
+        Just(cps_of("\\u{110000}")),
+        Just(cps_of("[1,2]")),
+        Just(cps_of("a")),
+        Just(cps_of("é😀\u{FFFD}")),
         Just(vec![CodePoint::from(0x110000u32)]),
         Just(vec![CodePoint::from(0x7FFF_FFFFu32)]),
+        Just(vec![CodePoint::from((1u64 << 53) - 1)]),
+        Just(vec![CodePoint::from(1u64 << 53)]),
         Just(vec![CodePoint::from(u64::MAX >> 1)]),
-        Just(vec![CodePoint::from(BigUint::from(1u8) << 100)]),
+        Just(vec![CodePoint::from(1u64 << 63)]),
+        Just(vec![CodePoint::from(BigUint::from(1u8) << 200)]),
     ]
 }
 
-fn round_trips<E: Encoding>(cps: &[CodePoint]) -> Result<(), TestCaseError>
-where
-    E::Unit: serde::Serialize + serde::de::DeserializeOwned,
-{
+fn shapes_hold<E: Encoding>(cps: &[CodePoint]) -> Result<(), TestCaseError> {
     let kept: Vec<CodePoint> = cps.iter().filter(|c| E::can_encode(c)).cloned().collect();
-    let s = EncodedString::<E>::try_from_code_points(kept).unwrap();
+    let s = EncodedString::<E>::try_from_code_points(kept.clone()).unwrap();
+    let unicode: Option<String> = kept.iter().map(|cp| cp.to_char()).collect();
+
     let json = serde_json::to_string(&s).unwrap();
-    prop_assert_eq!(
-        serde_json::from_str::<EncodedString<E>>(&json).unwrap(),
-        s.clone(),
-        "{}",
-        json
-    );
-    // Plain text without the escape's look is written as it is.
-    if let Ok(text) = s.clone().into_string() {
-        if !text.contains("\\u{") {
-            prop_assert_eq!(&json, &serde_json::to_string(&text).unwrap());
+    let bytes = postcard::to_allocvec(&s).unwrap();
+    let c = cbor(&s);
+    match &unicode {
+        Some(text) => {
+            prop_assert_eq!(&json, &serde_json::to_string(text).unwrap());
+            prop_assert_eq!(&bytes, &postcard::to_allocvec(text).unwrap());
+            prop_assert_eq!(&c, &cbor(text));
+        }
+        None => {
+            let list: serde_json::Value = serde_json::from_str(&json).unwrap();
+            prop_assert_eq!(list, expected_list(&kept));
+            let payload = expected_bytes(&kept);
+            prop_assert_eq!(&bytes, &postcard::to_allocvec(&Bytes(&payload)).unwrap());
+            prop_assert_eq!(&c, &cbor(&Bytes(&payload)));
         }
     }
-    let bytes = postcard::to_allocvec(&s).unwrap();
+    prop_assert_eq!(
+        serde_json::from_str::<EncodedString<E>>(&json).unwrap(),
+        s.clone()
+    );
     prop_assert_eq!(
         postcard::from_bytes::<EncodedString<E>>(&bytes).unwrap(),
         s.clone()
     );
-    let c = cbor(&s);
     prop_assert_eq!(from_cbor::<EncodedString<E>>(&c).unwrap(), s.clone());
+    // The shape is the text's: UTF-∞-16, which holds every value, reads it.
+    let wide = postcard::from_bytes::<EncodedString<UtfInf16>>(&bytes).unwrap();
+    prop_assert_eq!(wide.code_points().collect::<Vec<_>>(), kept);
     Ok(())
 }
 
 proptest! {
     #[test]
-    fn every_format_round_trips_in_json_postcard_and_cbor(pieces in prop::collection::vec(piece(), 0..8)) {
+    fn every_format_writes_the_documented_shapes_and_reads_them_back(
+        pieces in prop::collection::vec(piece(), 0..8)
+    ) {
         let cps: Vec<CodePoint> = pieces.concat();
-        for_all_formats!(round_trips(&cps));
+        for_all_formats!(shapes_hold(&cps));
+    }
+
+    #[test]
+    fn any_std_string_serializes_as_string_does(text in any::<String>()) {
+        let s = EncodedString::<UtfE16>::from(text.as_str());
+        prop_assert_eq!(serde_json::to_string(&s).unwrap(), serde_json::to_string(&text).unwrap());
+        prop_assert_eq!(postcard::to_allocvec(&s).unwrap(), postcard::to_allocvec(&text).unwrap());
+        prop_assert_eq!(cbor(&s), cbor(&text));
+        // And what `String` writes reads back as the same text.
+        let json = serde_json::to_string(&text).unwrap();
+        prop_assert_eq!(serde_json::from_str::<EncodedString<UtfE16>>(&json).unwrap(), s);
+    }
+}
+
+/// The texts that the escape form of 0.2 changed: written as they are now.
+#[test]
+fn unicode_text_is_written_as_string_writes_it_in_every_format() {
+    for text in [
+        r"C:\u{41}dir",
+        r"\u{110000}",
+        r"\u{5C}",
+        "",
+        "a\"b\n\u{7F}\u{FFFF}😀",
+        "[104,105]",
+    ] {
+        let json = serde_json::to_string(text).unwrap();
+        let post = postcard::to_allocvec(text).unwrap();
+        let c = cbor(text);
+        macro_rules! check {
+            ($E:ty) => {{
+                let s = EncodedString::<$E>::from(text);
+                assert_eq!(serde_json::to_string(&s).unwrap(), json, "{text:?}");
+                assert_eq!(postcard::to_allocvec(&s).unwrap(), post, "{text:?}");
+                assert_eq!(cbor(&s), c, "{text:?}");
+                assert_eq!(serde_json::to_string(s.as_encoded_str()).unwrap(), json);
+                assert_eq!(serde_json::from_str::<EncodedString<$E>>(&json).unwrap(), s);
+                assert_eq!(postcard::from_bytes::<EncodedString<$E>>(&post).unwrap(), s);
+                assert_eq!(from_cbor::<EncodedString<$E>>(&c).unwrap(), s);
+            }};
+        }
+        check!(Utf8);
+        check!(UtfG8);
+        check!(UtfE8);
+        check!(Utf16);
+        check!(UtfG16);
+        check!(UtfE16);
+        check!(UtfInf16);
+        check!(Utf32);
+        check!(ucsx::UtfG32);
     }
 }
 
 #[test]
-fn json_is_one_string_with_an_unambiguous_escape() {
-    let real =
-        EncodedString::<UtfE8>::try_from_code_points([CodePoint::from(0x110000u32)]).unwrap();
-    let typed = EncodedString::<UtfE8>::from("\\u{110000}");
-    let plain = EncodedString::<UtfE8>::from("C:\\dir\\x");
-    assert_eq!(serde_json::to_string(&real).unwrap(), r#""\\u{110000}""#);
+fn text_beyond_unicode_is_a_list_in_json_and_utf_e_8_in_binary() {
+    let cps = vec![
+        CodePoint::from('h'),
+        CodePoint::from(0x110000u32),
+        CodePoint::from(1u64 << 53),
+    ];
+    let s = EncodedString::<UtfE16>::try_from_code_points(cps.clone()).unwrap();
+    let list: serde_json::Value =
+        serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+    assert_eq!(list, json!([104, 1_114_112, "U+20000000000000"]));
+    let payload = UtfE8::encode_all(&cps).unwrap();
     assert_eq!(
-        serde_json::to_string(&typed).unwrap(),
-        r#""\\u{5C}u{110000}""#
+        postcard::to_allocvec(&s).unwrap(),
+        postcard::to_allocvec(&Bytes(&payload)).unwrap()
     );
-    assert_eq!(serde_json::to_string(&plain).unwrap(), r#""C:\\dir\\x""#);
-    assert_eq!(
-        serde_json::to_string(&EncodedString::<Utf16>::from("hi")).unwrap(),
-        r#""hi""#
-    );
-    for s in [real, typed, plain] {
-        let json = serde_json::to_string(&s).unwrap();
-        assert_eq!(
-            serde_json::from_str::<EncodedString<UtfE8>>(&json).unwrap(),
-            s
-        );
-    }
+    // CBOR major type 2, a byte string.
+    assert_eq!(cbor(&s)[0] >> 5, 2);
 }
 
 #[test]
-fn binary_forms_are_units_and_bytes_for_the_8_bit_formats() {
-    let s = EncodedString::<UtfG8>::from("ab");
-    assert_eq!(postcard::to_allocvec(&s).unwrap(), [2, b'a', b'b']);
-    // CBOR major type 2 (a byte string) of length 2.
-    assert_eq!(cbor(&s), [0x42, b'a', b'b']);
-    let w = EncodedString::<Utf16>::from("ab");
-    // CBOR major type 4 (an array) of two integers.
-    assert_eq!(cbor(&w), [0x82, 0x18, 0x61, 0x18, 0x62]);
-    assert_eq!(postcard::to_allocvec(&w).unwrap(), [2, 0x61, 0x62]);
+fn a_code_point_beyond_utf_e_8_is_marked_utf_inf_16() {
+    let cps = vec![CodePoint::from('a'), CodePoint::from(1u64 << 63)];
+    let s = EncodedString::<UtfInf16>::try_from_code_points(cps.clone()).unwrap();
+    let bytes = postcard::to_allocvec(&s).unwrap();
+    let units = UtfInf16::encode_all(&cps).unwrap();
+    let mut payload = vec![0x80];
+    payload.extend(units.iter().flat_map(|u| u.to_le_bytes()));
+    assert_eq!(bytes, postcard::to_allocvec(&Bytes(&payload)).unwrap());
+    assert_eq!(
+        postcard::from_bytes::<EncodedString<UtfInf16>>(&bytes).unwrap(),
+        s
+    );
+    // A format that cannot hold the value refuses it.
+    assert!(postcard::from_bytes::<EncodedString<UtfE8>>(&bytes).is_err());
 }
 
 #[test]
-fn hostile_json_is_refused() {
+fn lists_of_integers_and_notations_read_in_human_readable_formats() {
+    let hi: EncodedString<Utf8> = serde_json::from_str("[104, 105]").unwrap();
+    assert_eq!(hi, "hi");
+    let max: EncodedString<UtfInf16> =
+        serde_json::from_str(r#"[18446744073709551615, "U+10000000000000000"]"#).unwrap();
+    let expected = [CodePoint::from(u64::MAX), CodePoint::from(u64::MAX) + 1u32];
+    assert_eq!(max.code_points().collect::<Vec<_>>(), expected);
+    // Beyond u64 serde_json hands over a float: refused with the way out.
+    let err = serde_json::from_str::<EncodedString<UtfInf16>>("[18446744073709551616]")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("\"U+…\""), "{err}");
+}
+
+#[test]
+fn strings_longer_than_ciborium_scratch_buffer_read_back() {
+    let long = "é".repeat(5000);
+    let s = EncodedString::<Utf16>::from(long.as_str());
+    assert_eq!(from_cbor::<EncodedString<Utf16>>(&cbor(&s)).unwrap(), s);
+    let mut t = EncodedString::<UtfG8>::from(long.as_str());
+    t.push(&CodePoint::from(0x7FFF_FFFFu32)).unwrap();
+    assert_eq!(from_cbor::<EncodedString<UtfG8>>(&cbor(&t)).unwrap(), t);
+}
+
+#[test]
+fn hostile_human_readable_input_is_refused() {
     for bad in [
-        r#""\\u{110000""#,   // unclosed
-        r#""\\u{0110000}""#, // leading zero
-        r#""\\u{11000a}""#,  // lowercase digit
-        r#""\\u{}""#,        // no digits
-        r#""\\u{41}""#,      // a Unicode scalar value escaped
-        r#""\\u{D800}""#,    // a surrogate
-        r#""\\u{+110000}""#, // a sign
-        r#"["U+0061"]"#,     // the old list form
-        r#"42"#,
-        r#"[104, 105]"#, // bytes belong to binary formats
+        "42",
+        "null",
+        r#"{"a": 1}"#,
+        "[1.5]",
+        "[-1]",
+        "[true]",
+        r#"["x"]"#,
+        r#"["U+"]"#,
+        "[[104]]",
+        "[104",
     ] {
         assert!(
             serde_json::from_str::<EncodedString<UtfInf16>>(bad).is_err(),
             "{bad}"
         );
     }
-    // Beyond the format's range.
-    assert!(serde_json::from_str::<EncodedString<Utf8>>(r#""\\u{110000}""#).is_err());
-    assert!(serde_json::from_str::<EncodedString<Utf8>>("[104, 105]").is_err());
-    assert!(serde_json::from_str::<EncodedString<UtfG8>>(r#""\\u{80000000}""#).is_err());
-    // Beyond the decode limit: refused before any value is built.
-    let digits = "1".to_string() + &"0".repeat((1 << 24) / 4 + 1);
-    let json = format!("\"\\\\u{{{digits}}}\"");
+    // Beyond the format's range, or a surrogate.
+    assert!(serde_json::from_str::<EncodedString<Utf8>>("[1114112]").is_err());
+    assert!(serde_json::from_str::<EncodedString<Utf16>>("[55296]").is_err());
+    assert!(serde_json::from_str::<EncodedString<UtfG8>>("[2147483648]").is_err());
+    // Beyond the decode limit: refused from the digit count.
+    let json = format!("[\"U+1{}\"]", "0".repeat((1 << 24) / 4));
     assert!(serde_json::from_str::<EncodedString<UtfInf16>>(&json).is_err());
-}
-
-#[test]
-fn an_escape_at_the_decode_limit_is_accepted() {
-    // 2^22 digits, 2^24 bits: the largest value the default limit lets in.
-    let digits = "F".repeat((1 << 24) / 4);
-    let json = format!("\"\\\\u{{{digits}}}\"");
-    let s: EncodedString<UtfInf16> = serde_json::from_str(&json).unwrap();
-    let cp = s.code_points().next().unwrap();
-    assert_eq!((cp.bits(), s.count()), (1 << 24, 1));
-    // One more digit is over the limit.
-    let json = format!("\"\\\\u{{F{digits}}}\"");
-    assert!(serde_json::from_str::<EncodedString<UtfInf16>>(&json).is_err());
+    let err = serde_json::from_str::<EncodedString<Utf8>>("42").unwrap_err();
+    assert!(err.to_string().contains("a UTF-8 string"), "{err}");
 }
 
 #[test]
 fn hostile_binary_input_is_refused() {
-    // Not valid in the format.
-    assert!(postcard::from_bytes::<EncodedString<Utf8>>(&[2, 0xC0, 0x80]).is_err());
-    assert!(postcard::from_bytes::<EncodedString<Utf8>>(&[4, 0xF4, 0x90, 0x80, 0x80]).is_err());
-    assert!(postcard::from_bytes::<EncodedString<UtfE8>>(&[1, 0x80]).is_err());
+    let post = |b: &[u8]| postcard::to_allocvec(&Bytes(b)).unwrap();
+    // Not UTF-E-8: an overlong code, a lone continuation, cut off.
+    assert!(postcard::from_bytes::<EncodedString<Utf8>>(&post(&[0xC0, 0x80])).is_err());
+    assert!(postcard::from_bytes::<EncodedString<UtfE8>>(&post(&[0x81])).is_err());
+    assert!(postcard::from_bytes::<EncodedString<UtfE8>>(&post(&[0xF4, 0x90])).is_err());
+    // Valid, but beyond the format's range.
+    assert!(
+        postcard::from_bytes::<EncodedString<Utf16>>(&post(&[0xF4, 0x90, 0x80, 0x80])).is_err()
+    );
     // A length beyond the input.
     assert!(postcard::from_bytes::<EncodedString<UtfE8>>(&[200, 1]).is_err());
     assert!(postcard::from_bytes::<EncodedString<Utf16>>(&[0xFF, 0xFF, 0xFF, 0xFF, 0x0F]).is_err());
-    // An unpaired surrogate; an extended code in plain UTF-16.
-    let lone = postcard::to_allocvec(&vec![0xD800u16]).unwrap();
-    assert!(postcard::from_bytes::<EncodedString<Utf16>>(&lone).is_err());
-    let ext = postcard::to_allocvec(&vec![0xDC04u16, 0xDE80, 0xDE00]).unwrap();
-    assert!(postcard::from_bytes::<EncodedString<Utf16>>(&ext).is_err());
-    assert!(postcard::from_bytes::<EncodedString<UtfInf16>>(&ext).is_ok());
-    // A DDFF code whose length field claims far more than the limit.
-    let huge = postcard::to_allocvec(&vec![
-        0xDDFFu16, 0xDFB4, 0xDFB4, 0xDEFF, 0xDEFF, 0xDEFF, 0xDE01,
-    ])
-    .unwrap();
-    assert!(postcard::from_bytes::<EncodedString<UtfInf16>>(&huge).is_err());
-    // UTF-32 units beyond the range.
-    let beyond = postcard::to_allocvec(&vec![0x110000u32]).unwrap();
-    assert!(postcard::from_bytes::<EncodedString<Utf32>>(&beyond).is_err());
-    // CBOR: a text string where bytes belong, invalid bytes, an unpaired
-    // surrogate.
-    assert!(from_cbor::<EncodedString<Utf8>>(&cbor(&"ab")).is_err());
+    // The UTF-∞-16 form: an odd byte, an unpaired surrogate, and a DDFF
+    // code whose length field claims far more than the limit.
+    assert!(postcard::from_bytes::<EncodedString<UtfInf16>>(&post(&[0x80, 0x41])).is_err());
+    assert!(postcard::from_bytes::<EncodedString<UtfInf16>>(&post(&[0x80, 0x00, 0xD8])).is_err());
+    let huge: Vec<u8> = [0xDDFFu16, 0xDFB4, 0xDFB4, 0xDEFF, 0xDEFF, 0xDEFF, 0xDE01]
+        .iter()
+        .flat_map(|u| u.to_le_bytes())
+        .collect();
+    let marked = [&[0x80][..], &huge].concat();
+    assert!(postcard::from_bytes::<EncodedString<UtfInf16>>(&post(&marked)).is_err());
+    // CBOR: invalid bytes, a byte string and an array that claim 2^60
+    // items and hold none, integers where a string belongs.
     assert!(from_cbor::<EncodedString<Utf8>>(&[0x42, 0xC0, 0x80]).is_err());
-    assert!(from_cbor::<EncodedString<Utf16>>(&[0x81, 0x19, 0xD8, 0x00]).is_err());
-    // Truncated.
+    let claim = [0x1B, 0x10, 0, 0, 0, 0, 0, 0, 0];
+    assert!(from_cbor::<EncodedString<UtfE8>>(&[&[0x5B][..], &claim[1..]].concat()).is_err());
+    assert!(from_cbor::<EncodedString<UtfE8>>(&[&[0x9B][..], &claim[1..]].concat()).is_err());
+    assert!(from_cbor::<EncodedString<Utf8>>(&[0x18, 0x61]).is_err());
     assert!(from_cbor::<EncodedString<Utf8>>(&[0x45, b'a']).is_err());
 }
 
 /// A binary format that hands over its bytes as an owned buffer
-/// (`visit_byte_buf`) gets the same string as one that lends them.
+/// (`visit_byte_buf`) or as a sequence of `u8` gets the same string.
 #[test]
-fn owned_and_borrowed_bytes_deserialize_alike() {
+fn owned_bytes_and_byte_sequences_deserialize_alike() {
     use serde::Deserialize;
     let text = "aé😀";
-    let got = EncodedString::<ucsx::UtfE8>::deserialize(common::Binary::byte_buf(
-        text.as_bytes().to_vec(),
-    ));
-    assert_eq!(got.unwrap(), EncodedString::<ucsx::UtfE8>::from(text));
-    let bad = EncodedString::<ucsx::UtfE8>::deserialize(common::Binary::byte_buf(vec![0x61, 0xFF]));
-    assert!(bad.is_err());
-}
-
-/// A binary format that hands over its bytes as a sequence of `u8` gets the
-/// same string; a human-readable one that does is refused (its strings are
-/// text, not bytes).
-#[test]
-fn bytes_as_a_sequence_deserialize_in_binary_formats_only() {
-    use serde::Deserialize;
-    let text = "aé😀";
+    let got =
+        EncodedString::<UtfE8>::deserialize(common::Binary::byte_buf(text.as_bytes().to_vec()));
+    assert_eq!(got.unwrap(), EncodedString::<UtfE8>::from(text));
     let got = EncodedString::<UtfE8>::deserialize(common::Binary::seq(text.bytes()));
     assert_eq!(got.unwrap(), EncodedString::<UtfE8>::from(text));
+    let bad = EncodedString::<UtfE8>::deserialize(common::Binary::byte_buf(vec![0x61, 0xFF]));
+    assert!(bad.is_err());
     let bad = EncodedString::<UtfE8>::deserialize(common::Binary::seq([0x61, 0xFF].into_iter()));
     assert!(bad.is_err());
-    let readable: serde::de::value::SeqDeserializer<_, serde::de::value::Error> =
-        serde::de::value::SeqDeserializer::new(text.bytes());
-    let err = EncodedString::<UtfE8>::deserialize(readable).unwrap_err();
-    assert!(err.to_string().contains("a UTF-E-8 string"), "{err}");
 }
 
-/// A backslash is escaped only where the text after it would read as an
-/// escape (`\u{`); elsewhere the text is as it is.
+/// In a human-readable format a list of integers is code points, not
+/// bytes, and bytes are refused.
 #[test]
-fn only_a_backslash_before_u_brace_is_escaped() {
-    for (text, json) in [
-        (r"a\ub", r#""a\\ub""#),
-        (r"a\{b", r#""a\\{b""#),
-        (r"a\", r#""a\\""#),
-        (r"a\u{41}", r#""a\\u{5C}u{41}""#),
-    ] {
-        let s = EncodedString::<UtfInf16>::from(text);
-        assert_eq!(serde_json::to_string(&s).unwrap(), json, "{text}");
-        assert_eq!(
-            serde_json::from_str::<EncodedString<UtfInf16>>(json).unwrap(),
-            s
-        );
-    }
-    let err = serde_json::from_str::<EncodedString<Utf8>>("42").unwrap_err();
-    assert!(err.to_string().contains("a UTF-8 string"), "{err}");
+fn a_human_readable_list_is_code_points() {
+    use serde::Deserialize;
+    let readable: serde::de::value::SeqDeserializer<_, serde::de::value::Error> =
+        serde::de::value::SeqDeserializer::new([0xE9u32, 0x110000].into_iter());
+    let s = EncodedString::<UtfE8>::deserialize(readable).unwrap();
+    assert_eq!(
+        s.code_points().collect::<Vec<_>>(),
+        [CodePoint::from('é'), CodePoint::from(0x110000u32)]
+    );
+    let bytes: serde::de::value::BytesDeserializer<serde::de::value::Error> =
+        serde::de::value::BytesDeserializer::new(b"ab");
+    assert!(EncodedString::<UtfE8>::deserialize(bytes).is_err());
+}
+
+#[test]
+fn utf_32_text_reads_from_what_utf_e_8_wrote() {
+    let mut s = EncodedString::<UtfE8>::from("x");
+    s.push(&CodePoint::from(0x10FFFFu32)).unwrap();
+    let bytes = postcard::to_allocvec(&s).unwrap();
+    let t: EncodedString<Utf32> = postcard::from_bytes(&bytes).unwrap();
+    assert_eq!(t.as_units(), [0x78, 0x10FFFF]);
 }

@@ -77,11 +77,32 @@ const BLOCK: usize = 4096;
 
 impl<E: Encoding> StreamDecoder<E> {
     /// A decoder with the default [`DecodeLimits`].
+    ///
+    /// ```
+    /// use ucsx::io::StreamDecoder;
+    /// use ucsx::{ErrorMode, Utf16};
+    /// let mut decoder = StreamDecoder::<Utf16>::new(ErrorMode::Lossy);
+    /// let mut out = Vec::new();
+    /// decoder.decode(&[0x61, 0xDC00], true, &mut out)?;
+    /// assert_eq!(out, ['a'.into(), '\u{FFFD}'.into()]);
+    /// # Ok::<(), ucsx::DecodeError>(())
+    /// ```
     pub fn new(mode: ErrorMode) -> Self {
         Self::with_limits(mode, DecodeLimits::default())
     }
 
     /// A decoder with the given limits on the size of a code point.
+    ///
+    /// ```
+    /// use ucsx::io::StreamDecoder;
+    /// use ucsx::{CodePoint, DecodeErrorKind, DecodeLimits, Encoding, ErrorMode, UtfInf16};
+    /// let code = UtfInf16::encode_all(&[CodePoint::from(1u64 << 40)])?;
+    /// let tight = DecodeLimits { max_bits: 32 };
+    /// let mut decoder = StreamDecoder::<UtfInf16>::with_limits(ErrorMode::Strict, tight);
+    /// let err = decoder.decode(&code, true, &mut Vec::new()).unwrap_err();
+    /// assert_eq!(err.kind(), DecodeErrorKind::LimitExceeded);
+    /// # Ok::<(), ucsx::EncodeError>(())
+    /// ```
     pub fn with_limits(mode: ErrorMode, limits: DecodeLimits) -> Self {
         StreamDecoder {
             pending: Vec::new(),
@@ -96,6 +117,19 @@ impl<E: Encoding> StreamDecoder<E> {
 
     /// The number of units decoded (or replaced) so far: the stream offset
     /// of the first unit held back.
+    ///
+    /// ```
+    /// use ucsx::io::StreamDecoder;
+    /// use ucsx::{ErrorMode, Utf16};
+    /// let mut decoder = StreamDecoder::<Utf16>::new(ErrorMode::Strict);
+    /// let mut out = Vec::new();
+    /// // The high surrogate waits for its pair.
+    /// decoder.decode(&[0x61, 0xD83D], false, &mut out)?;
+    /// assert_eq!((out.len(), decoder.units_consumed()), (1, 1));
+    /// decoder.decode(&[0xDE00], true, &mut out)?;
+    /// assert_eq!((out.len(), decoder.units_consumed()), (2, 3));
+    /// # Ok::<(), ucsx::DecodeError>(())
+    /// ```
     pub fn units_consumed(&self) -> usize {
         self.offset
     }
@@ -117,6 +151,19 @@ impl<E: Encoding> StreamDecoder<E> {
     /// huge code fed a unit at a time then takes linear time in all, not
     /// quadratic, and is decoded by the first such call after it is
     /// complete.
+    ///
+    /// ```
+    /// use ucsx::io::StreamDecoder;
+    /// use ucsx::{CodePoint, ErrorMode, UtfE8};
+    /// let mut decoder = StreamDecoder::<UtfE8>::new(ErrorMode::Strict);
+    /// let mut out = Vec::new();
+    /// // U+110000 split across two chunks, then an ill-formed byte.
+    /// decoder.decode(&[b'a', 0xF4, 0x90], false, &mut out)?;
+    /// let err = decoder.decode(&[0x80, 0x80, 0x80], true, &mut out).unwrap_err();
+    /// assert_eq!(out, [CodePoint::from('a'), CodePoint::from(0x110000u32)]);
+    /// assert_eq!((err.valid_up_to(), err.error_len()), (5, Some(1)));
+    /// # Ok::<(), ucsx::DecodeError>(())
+    /// ```
     pub fn decode(
         &mut self,
         units: &[E::Unit],
@@ -184,6 +231,19 @@ impl<E: Encoding> StreamDecoder<E> {
 
 /// An error of a stream: reading or writing failed, or the data did not
 /// decode or encode. Offsets count from the start of the stream.
+///
+/// ```
+/// use ucsx::io::{ByteOrder, CodePointReader, StreamError};
+/// use ucsx::{ErrorMode, Utf16};
+/// // Three bytes: one unit and a half.
+/// let mut reader = CodePointReader::<_, Utf16>::new(&[0, 0x61, 0][..], ByteOrder::Detect, ErrorMode::Strict);
+/// assert_eq!(reader.next().unwrap()?, 'a'.into());
+/// match reader.next() {
+///     Some(Err(StreamError::IncompleteUnit { position, len })) => assert_eq!((position, len), (2, 1)),
+///     other => panic!("{other:?}"),
+/// }
+/// # Ok::<(), StreamError>(())
+/// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum StreamError {
@@ -245,6 +305,19 @@ impl From<StreamError> for io::Error {
 }
 
 /// How a byte stream's units are ordered.
+///
+/// ```
+/// use ucsx::io::{ByteOrder, CodePointReader};
+/// use ucsx::{CodePoint, Endian, ErrorMode, Utf16};
+/// let bytes = [0xFF, 0xFE, 0x61, 0x00]; // a little-endian byte order mark, then "a"
+/// let read = |order| {
+///     CodePointReader::<_, Utf16>::new(&bytes[..], order, ErrorMode::Strict)
+///         .collect::<Result<Vec<CodePoint>, _>>()
+///         .unwrap()
+/// };
+/// assert_eq!(read(ByteOrder::Detect), ['a'.into()]);
+/// assert_eq!(read(ByteOrder::Fixed(Endian::Little)), ['\u{FEFF}'.into(), 'a'.into()]);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum ByteOrder {
     /// Look for a byte order mark at the start (and drop it); big-endian
@@ -385,11 +458,33 @@ where
     E::Unit: CodeUnit,
 {
     /// A reader of `reader`'s bytes as units of `E` in `order`.
+    ///
+    /// ```
+    /// use ucsx::io::{ByteOrder, CodePointReader};
+    /// use ucsx::{CodePoint, ErrorMode, UtfE8};
+    /// let bytes: &[u8] = &[b'h', b'i', 0xF4, 0x90, 0x80, 0x80];
+    /// let cps = CodePointReader::<_, UtfE8>::new(bytes, ByteOrder::Detect, ErrorMode::Strict)
+    ///     .collect::<Result<Vec<CodePoint>, _>>()?;
+    /// assert_eq!(cps, ['h'.into(), 'i'.into(), CodePoint::from(0x110000u32)]);
+    /// # Ok::<(), ucsx::io::StreamError>(())
+    /// ```
     pub fn new(reader: R, order: ByteOrder, mode: ErrorMode) -> Self {
         Self::with_decoder(reader, order, StreamDecoder::new(mode))
     }
 
     /// A reader with a decoder of the caller's (to set [`DecodeLimits`]).
+    ///
+    /// ```
+    /// use ucsx::io::{ByteOrder, CodePointReader, StreamDecoder, StreamError};
+    /// use ucsx::{CodePoint, DecodeLimits, Endian, Encoding, ErrorMode, UtfInf16};
+    /// let code = UtfInf16::encode_all(&[CodePoint::from(1u64 << 40)])?;
+    /// let bytes: Vec<u8> = code.iter().flat_map(|u| u.to_be_bytes()).collect();
+    /// let decoder = StreamDecoder::with_limits(ErrorMode::Strict, DecodeLimits { max_bits: 32 });
+    /// let mut reader = CodePointReader::<_, UtfInf16>::with_decoder(
+    ///     &bytes[..], ByteOrder::Fixed(Endian::Big), decoder);
+    /// assert!(matches!(reader.next(), Some(Err(StreamError::Decode(_)))));
+    /// # Ok::<(), ucsx::EncodeError>(())
+    /// ```
     pub fn with_decoder(reader: R, order: ByteOrder, decoder: StreamDecoder<E>) -> Self {
         CodePointReader {
             reader,
@@ -494,6 +589,15 @@ where
 {
     /// A writer of units in order `endian`, starting with a byte order mark
     /// if `bom`.
+    ///
+    /// ```
+    /// use ucsx::io::CodePointWriter;
+    /// use ucsx::{Endian, Utf16};
+    /// let mut w = CodePointWriter::<_, Utf16>::new(Vec::new(), Endian::Little, true)?;
+    /// w.write_code_point(&'a'.into())?;
+    /// assert_eq!(w.finish()?, [0xFF, 0xFE, 0x61, 0x00]);
+    /// # Ok::<(), ucsx::io::StreamError>(())
+    /// ```
     pub fn new(mut writer: W, endian: Endian, bom: bool) -> Result<Self, StreamError> {
         if bom {
             writer.write_all(E::Unit::bom(endian))?;
@@ -509,6 +613,19 @@ where
 
     /// Writes the code of `cp`; the error for a code point `E` cannot
     /// encode gives its index among the code points written so far.
+    ///
+    /// ```
+    /// use ucsx::io::{CodePointWriter, StreamError};
+    /// use ucsx::{CodePoint, Endian, Utf8};
+    /// let mut w = CodePointWriter::<_, Utf8>::new(Vec::new(), Endian::Big, false)?;
+    /// w.write_code_point(&'é'.into())?;
+    /// match w.write_code_point(&CodePoint::from(0x110000u32)) {
+    ///     Err(StreamError::Encode(e)) => assert_eq!(e.index(), Some(1)),
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// assert_eq!(w.finish()?, "é".as_bytes());
+    /// # Ok::<(), StreamError>(())
+    /// ```
     pub fn write_code_point(&mut self, cp: &CodePoint) -> Result<(), StreamError> {
         self.units.clear();
         E::encode(cp, &mut self.units)
@@ -518,6 +635,15 @@ where
     }
 
     /// Writes the codes of values below 2^64 on the integer fast path.
+    ///
+    /// ```
+    /// use ucsx::io::CodePointWriter;
+    /// use ucsx::{Endian, UtfG32};
+    /// let mut w = CodePointWriter::<_, UtfG32>::new(Vec::new(), Endian::Big, false)?;
+    /// w.write_u64s(&[0x41, 0x7FFF_FFFF])?;
+    /// assert_eq!(w.finish()?, [0, 0, 0, 0x41, 0x7F, 0xFF, 0xFF, 0xFF]);
+    /// # Ok::<(), ucsx::io::StreamError>(())
+    /// ```
     pub fn write_u64s(&mut self, values: &[u64]) -> Result<(), StreamError> {
         self.units.clear();
         let result = E::encode_u64s(values, &mut self.units);
@@ -547,6 +673,19 @@ where
     }
 
     /// Writes out what is buffered and flushes the writer.
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// use ucsx::io::CodePointWriter;
+    /// use ucsx::{Endian, Utf8};
+    /// let mut out = Vec::new();
+    /// let mut w = CodePointWriter::<_, Utf8>::new(&mut out, Endian::Big, false)?;
+    /// w.write_code_point(&'x'.into())?;
+    /// w.flush()?;
+    /// drop(w);
+    /// assert_eq!(out, b"x");
+    /// # Ok::<(), ucsx::io::StreamError>(())
+    /// ```
     pub fn flush(&mut self) -> Result<(), StreamError> {
         self.writer.write_all(&self.bytes)?;
         self.bytes.clear();
@@ -555,6 +694,15 @@ where
     }
 
     /// Flushes and returns the inner writer.
+    ///
+    /// ```
+    /// use ucsx::io::CodePointWriter;
+    /// use ucsx::{Endian, Utf16};
+    /// let mut w = CodePointWriter::<_, Utf16>::new(Vec::new(), Endian::Big, false)?;
+    /// w.write_code_point(&'😀'.into())?;
+    /// assert_eq!(w.finish()?, [0xD8, 0x3D, 0xDE, 0x00]);
+    /// # Ok::<(), ucsx::io::StreamError>(())
+    /// ```
     pub fn finish(mut self) -> Result<W, StreamError> {
         self.flush()?;
         Ok(self.writer.take()?)

@@ -5,12 +5,13 @@
 //!
 //! - `borrowed.rs`: the borrowed type, its reads, slicing and order.
 //! - `owned.rs`: the owned type, editing and the conversions.
+//! - `convert.rs`: what `push` takes, and conversions between formats.
 //! - `iter.rs`: the code point iterators.
 //! - `search.rs`: the [`Pattern`] trait, `find`, `split`, ...
-//! - `fmt.rs`: `Display` and `Debug`.
+//! - `fmt_impl.rs`: `Display` and `Debug`.
 //! - `layout.rs`: what each built-in format's layout allows (byte copies,
 //!   byte comparisons, reading a code start from the units around it).
-//! - `serde.rs`: the serde forms (feature `serde`).
+//! - `serde_impl.rs`: the serde shapes (feature `serde`).
 
 use alloc::vec::Vec;
 use core::fmt;
@@ -18,6 +19,7 @@ use core::fmt;
 use crate::{CodePoint, DecodeError, Encoding};
 
 mod borrowed;
+mod convert;
 mod fmt_impl;
 mod iter;
 pub(crate) mod layout;
@@ -27,6 +29,7 @@ mod search;
 mod serde_impl;
 
 pub use borrowed::EncodedStr;
+pub use convert::PushItem;
 pub use iter::{StringCodePointIndices, StringCodePoints};
 pub use owned::EncodedString;
 pub use search::{MatchIndices, Pattern, Split};

@@ -9,7 +9,7 @@ use core::hash::{Hash, Hasher};
 use core::marker::PhantomData;
 use core::ops::Deref;
 
-use super::{layout, CoversUnicode, EncodedStr, FromUnitsError, NotUnicodeError};
+use super::{layout, CoversUnicode, EncodedStr, FromUnitsError, NotUnicodeError, PushItem};
 use crate::{CodePoint, DecodeLimits, EncodeError, Encoding, UnitVec};
 
 /// An owned string of code points of any size, stored as the units of the
@@ -129,20 +129,29 @@ impl<E: Encoding> EncodedString<E> {
         Ok(s)
     }
 
-    /// Appends `cp`, or returns why `E` cannot encode it (the string is then
-    /// unchanged). A code point of more bits than [`DecodeLimits::default`]
-    /// allows is refused too (only UTF-∞-16 can encode one): the string must
-    /// stay readable by [`EncodedString::from_units`] and every default
-    /// decoder.
+    /// Appends a code point, as `String::push`: a `char` in a format that
+    /// holds all of Unicode, returning nothing as there is nothing to fail;
+    /// a [`CodePoint`] or `&CodePoint` in any format, returning why `E`
+    /// cannot encode it (the string is then unchanged). A code point of more
+    /// bits than [`DecodeLimits::default`] allows is refused too (only
+    /// UTF-∞-16 can encode one): the string must stay readable by
+    /// [`EncodedString::from_units`] and every default decoder. See
+    /// [`PushItem`].
     ///
     /// ```
     /// use ucsx::{CodePoint, EncodedString, Utf8};
     /// let mut s = EncodedString::<Utf8>::new();
-    /// s.push(&CodePoint::from('x')).unwrap();
-    /// assert!(s.push(&CodePoint::from(0xD800u16)).is_err());
-    /// assert_eq!(s.as_units(), b"x");
+    /// s.push('x');
+    /// s.push(&CodePoint::from('y')).unwrap();
+    /// assert!(s.push(CodePoint::from(0xD800u16)).is_err());
+    /// assert_eq!(s.as_units(), b"xy");
     /// ```
-    pub fn push(&mut self, cp: &CodePoint) -> Result<(), EncodeError> {
+    pub fn push<P: PushItem<E>>(&mut self, item: P) -> P::Output {
+        item.push_to(self)
+    }
+
+    /// [`push`](Self::push) of a code point.
+    pub(crate) fn push_code_point(&mut self, cp: &CodePoint) -> Result<(), EncodeError> {
         if cp.bits() > DecodeLimits::DEFAULT_MAX_BITS {
             return Err(EncodeError::limit_exceeded(
                 E::NAME,
@@ -224,8 +233,10 @@ impl<E: Encoding> EncodedString<E> {
         self.units.clear();
     }
 
-    /// Inserts `cp` at unit index `index`, or returns why `E` cannot
-    /// encode it (the string is then unchanged), as `String::insert`.
+    /// Inserts a code point at unit index `index`, as `String::insert`:
+    /// what [`push`](Self::push) takes, with what it returns (a `char`
+    /// cannot fail; a code point `E` cannot encode leaves the string
+    /// unchanged and says why).
     ///
     /// # Panics
     /// If `index` is not a code boundary.
@@ -233,8 +244,9 @@ impl<E: Encoding> EncodedString<E> {
     /// ```
     /// use ucsx::{CodePoint, EncodedString, Utf16};
     /// let mut s = EncodedString::<Utf16>::from("😀b");
-    /// s.insert(2, &CodePoint::from('a'))?;
-    /// assert_eq!(s.to_string(), "😀ab");
+    /// s.insert(2, 'a');
+    /// s.insert(0, &CodePoint::from('>'))?;
+    /// assert_eq!(s.to_string(), ">😀ab");
     /// assert!(s.insert(0, &CodePoint::from(0x110000u32)).is_err());
     /// # Ok::<(), ucsx::EncodeError>(())
     /// ```
@@ -245,18 +257,19 @@ impl<E: Encoding> EncodedString<E> {
     /// let _ = s.insert(1, &CodePoint::from('a'));
     /// ```
     #[track_caller]
-    pub fn insert(&mut self, index: usize, cp: &CodePoint) -> Result<(), EncodeError> {
+    pub fn insert<P: PushItem<E>>(&mut self, index: usize, item: P) -> P::Output {
         assert!(
             self.is_code_boundary(index),
             "unit index {index} is not a code boundary of a {} string",
             E::NAME
         );
         let end = self.units.len();
-        self.push(cp)?;
-        // The new code sits at the end; turn it to its place.
+        let output = self.push(item);
+        // The new code (none, if it was refused) sits at the end; turn it
+        // to its place.
         let added = self.units.len() - end;
         self.units[index..].rotate_right(added);
-        Ok(())
+        output
     }
 
     /// Appends the code points of `iter` until one cannot be encoded; the
@@ -273,7 +286,7 @@ impl<E: Encoding> EncodedString<E> {
         I: IntoIterator<Item = CodePoint>,
     {
         for (i, cp) in iter.into_iter().enumerate() {
-            self.push(&cp).map_err(|e| e.at_index(i))?;
+            self.push_code_point(&cp).map_err(|e| e.at_index(i))?;
         }
         Ok(())
     }
