@@ -270,7 +270,13 @@ fn windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
                 p.step(value, len);
                 continue;
             }
-            let Some((value, len)) = slow.0(input, p.pos) else {
+            // A code the window read but cannot write (a long target code)
+            // is not read again.
+            let Some((value, len)) = (if read_ok {
+                Some((value, len))
+            } else {
+                slow.0(input, p.pos)
+            }) else {
                 break;
             };
             long.clear();
