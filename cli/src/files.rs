@@ -51,6 +51,31 @@ impl Input {
         })
     }
 
+    /// The inputs named on a command line, each opened, in order:
+    /// standard input for none, or for `-`. Standard input named twice is
+    /// refused, as the second would read nothing, and so is an input that
+    /// is the `output` file (`None`: standard output), as `cat` refuses it.
+    /// All are opened before any is read, so that one that cannot be stops
+    /// the command before it writes anything.
+    pub fn open_all(paths: &[PathBuf], output: Option<&Path>) -> Result<Vec<Input>, Error> {
+        let paths: Vec<Option<&Path>> = match paths {
+            [] => vec![None],
+            paths => paths.iter().map(|p| Some(p.as_path())).collect(),
+        };
+        if paths.iter().filter(|&&p| is_std(p)).count() > 1 {
+            return Err(Error::Refused(
+                STDIN.to_string(),
+                "standard input is named more than once".to_string(),
+            ));
+        }
+        let mut inputs = Vec::new();
+        for &path in &paths {
+            inputs.push(Input::open(path)?);
+            refuse_same_file(path, output)?;
+        }
+        Ok(inputs)
+    }
+
     /// Whether a read has failed: an I/O error of a stream that both reads
     /// and writes is then the input's.
     pub fn read_failed(&self) -> bool {

@@ -16,6 +16,7 @@ mod chosen;
 mod commands;
 mod files;
 mod labels;
+mod marks;
 mod report;
 mod scan;
 mod signals;

@@ -10,6 +10,7 @@ use clap::error::ErrorKind;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+use ucsx::io::StreamError;
 use ucsx::{CodePoint, DecodeErrorKind};
 
 use crate::chosen::Shape;
@@ -122,6 +123,18 @@ pub fn incomplete_unit(format: impl Shape, at: u64, len: u64) -> String {
         format.unit_bits() / 8,
         plural(len, "byte")
     )
+}
+
+/// What an error of a byte stream is, as a message about the input, its
+/// positions as the error has them (see [`crate::marks::Found::in_file`]).
+pub fn stream_error(format: impl Shape, e: &StreamError) -> String {
+    match e {
+        StreamError::Decode(e) => decode_error(format, e.valid_up_to() as u64, e.kind(), e.unit()),
+        StreamError::IncompleteUnit { position, len } => {
+            incomplete_unit(format, *position, *len as u64)
+        }
+        e => e.to_string(),
+    }
 }
 
 /// A code point in U+ notation, its middle digits left out past 40 of them

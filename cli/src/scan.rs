@@ -1,7 +1,9 @@
 //! A byte stream read code by code, in constant memory, for `dump` (and
 //! for `validate` and `transcode` in a described format): each code with
 //! its byte offset and its units, each ill-formed part with its own, and
-//! decoding going on after it.
+//! decoding going on after it. The order of the units is settled before
+//! (`marks.rs`), and the offsets count from the first byte read: the
+//! caller moves them past a mark it dropped.
 //!
 //! [`ucsx::io::StreamDecoder`] gives code points but not the units each
 //! came from, which a dump shows; so this keeps the units itself and calls
@@ -14,6 +16,7 @@
 
 use std::io::{self, Read};
 
+use ucsx::io::StreamError;
 use ucsx::{CodePoint, CodeUnit, DecodeError, Endian};
 
 /// One step of a scan.
@@ -21,12 +24,35 @@ pub enum Item<'a, U> {
     /// A well-formed code: its first byte's offset, its units, its value.
     Code(u64, &'a [U], CodePoint),
     /// An ill-formed part (what lossy decoding replaces by one U+FFFD): its
-    /// first byte's offset, its unit offset (after any byte order mark), its
-    /// units, why.
-    Ill(u64, u64, &'a [U], DecodeError),
+    /// first byte's offset, its units, why.
+    Ill(u64, &'a [U], DecodeError),
     /// The stream ends inside a unit: the offset of the bytes left over,
     /// and the bytes.
     Incomplete(u64, &'a [u8]),
+}
+
+impl<U: CodeUnit + Into<u32>> Item<'_, U> {
+    /// The error of an ill-formed part or of a stream that ends inside a
+    /// unit, as the library's streams report it; `None` for a code.
+    pub fn error(&self) -> Option<StreamError> {
+        match *self {
+            Item::Code(..) => None,
+            Item::Ill(at, units, ref e) => {
+                let unit = usize::try_from(at / U::BYTES as u64).unwrap_or(usize::MAX);
+                let error = DecodeError::new(e.format(), e.kind(), unit, e.error_len());
+                // As DecodeError::unit has it: no unit is wrong in a code
+                // cut off by the end of the input.
+                Some(StreamError::Decode(match (units.first(), e.error_len()) {
+                    (Some(&u), Some(_)) => error.with_unit(u64::from(u.into())),
+                    _ => error,
+                }))
+            }
+            Item::Incomplete(position, bytes) => Some(StreamError::IncompleteUnit {
+                position,
+                len: bytes.len(),
+            }),
+        }
+    }
 }
 
 /// The size of one read.
@@ -38,14 +64,13 @@ const RETRY_EVERY_READ: usize = 64;
 /// What reads the first code of some units: its code point and length.
 pub type Step<'a, U> = dyn Fn(&[U]) -> Result<(CodePoint, usize), DecodeError> + 'a;
 
-/// Reads `reader` as a stream of units `U` (in `order`; `None`: the order
-/// of a leading byte order mark, which is skipped, else big-endian), each
-/// code read by `decode` (a built-in format's `decode_with_limits`, a
-/// described format's), and calls `visit` on each code and each ill-formed
-/// part, in order.
+/// Reads `reader` as a stream of units `U` in `endian`, each code read by
+/// `decode` (a built-in format's `decode_with_limits`, a described
+/// format's), and calls `visit` on each code and each ill-formed part, in
+/// order.
 pub fn scan_with<U, R>(
     mut reader: R,
-    order: Option<Endian>,
+    endian: Endian,
     decode: &Step<'_, U>,
     visit: &mut dyn FnMut(Item<'_, U>) -> io::Result<()>,
 ) -> io::Result<()>
@@ -55,14 +80,10 @@ where
 {
     let unit_bytes = U::BYTES;
     let mut buffer = vec![0; CHUNK];
-    // Bytes not yet making a whole unit (or a possible byte order mark).
+    // Bytes not yet making a whole unit.
     let mut carry: Vec<u8> = Vec::new();
-    let mut endian = order.unwrap_or(Endian::Big);
-    let mut started = false;
-    // The byte offset of `pending[0]`, and the length of the byte order
-    // mark before the first unit.
+    // The byte offset of `pending[0]`.
     let mut offset = 0u64;
-    let mut bom = 0u64;
     let mut pending: Vec<U> = Vec::new();
     let mut retry_at = 0;
     loop {
@@ -74,25 +95,6 @@ where
         };
         let last = n == 0;
         carry.extend_from_slice(&buffer[..n]);
-        if !started {
-            let boms = [Endian::Big, Endian::Little].map(U::bom);
-            let longest = boms.iter().map(|b| b.len()).max().unwrap_or(0);
-            if order.is_none() && carry.len() < longest && !last {
-                continue;
-            }
-            if order.is_none() {
-                for (mark, marked) in boms.iter().zip([Endian::Big, Endian::Little]) {
-                    if carry.starts_with(mark) {
-                        endian = marked;
-                        carry.drain(..mark.len());
-                        offset = mark.len() as u64;
-                        bom = offset;
-                        break;
-                    }
-                }
-            }
-            started = true;
-        }
         let whole = carry.len() - carry.len() % unit_bytes;
         pending.extend(
             carry[..whole]
@@ -119,8 +121,7 @@ where
                     }
                     Err(e) => {
                         let len = e.error_len().unwrap_or(rest.len()).max(1);
-                        let unit = (at - bom) / unit_bytes as u64;
-                        visit(Item::Ill(at, unit, &rest[..len], e))?;
+                        visit(Item::Ill(at, &rest[..len], e))?;
                         start += len;
                     }
                 }
@@ -143,12 +144,11 @@ mod tests {
     use proptest::prelude::*;
     use ucsx::{DecodeLimits, Encoding, Utf16, Utf32, Utf8, UtfE8, UtfG16, UtfInf16};
 
-    /// Reads `reader` as a stream of `E` (units in `order`; `None`: the order of
-    /// a leading byte order mark, which is skipped, else big-endian) and calls
+    /// Reads `reader` as a stream of `E` (units in `endian`) and calls
     /// `visit` on each code and each ill-formed part, in order.
     pub fn scan<E, R>(
         reader: R,
-        order: Option<Endian>,
+        endian: Endian,
         limits: &DecodeLimits,
         visit: &mut dyn FnMut(Item<'_, E::Unit>) -> io::Result<()>,
     ) -> io::Result<()>
@@ -159,7 +159,7 @@ mod tests {
     {
         scan_with(
             reader,
-            order,
+            endian,
             &|units| E::decode_with_limits(units, limits),
             visit,
         )
@@ -177,17 +177,22 @@ mod tests {
         }
     }
 
-    /// The items of a scan as text: `offset units value` or `offset error`.
-    fn items<E: Encoding>(bytes: &[u8], order: Option<Endian>, chunk: usize) -> Vec<String>
+    /// The items of a scan as text: `offset units value` or `offset error`,
+    /// with the unit offset of the error the item gives.
+    fn items<E: Encoding>(bytes: &[u8], endian: Endian, chunk: usize) -> Vec<String>
     where
         E::Unit: CodeUnit + Into<u32>,
     {
         let mut out = Vec::new();
         let limits = DecodeLimits::default();
-        scan::<E, _>(Trickle(bytes, chunk), order, &limits, &mut |item| {
+        scan::<E, _>(Trickle(bytes, chunk), endian, &limits, &mut |item| {
+            let unit = match item.error() {
+                Some(StreamError::Decode(e)) => e.valid_up_to().to_string(),
+                _ => String::new(),
+            };
             out.push(match item {
                 Item::Code(at, units, cp) => format!("{at} {} {cp}", units.len()),
-                Item::Ill(at, unit, units, e) => {
+                Item::Ill(at, units, e) => {
                     format!("{at}/{unit} {} {}", units.len(), e.kind())
                 }
                 Item::Incomplete(at, bytes) => format!("{at} {} incomplete", bytes.len()),
@@ -203,7 +208,7 @@ mod tests {
         let bytes = b"a\xC3\xA9\xFF\xE2\x82";
         for chunk in [1, 2, 7] {
             assert_eq!(
-                items::<Utf8>(bytes, None, chunk),
+                items::<Utf8>(bytes, Endian::Big, chunk),
                 [
                     "0 1 U+0061",
                     "1 2 U+00E9",
@@ -215,19 +220,25 @@ mod tests {
         }
     }
 
+    /// The scan reads units in the order it is given: a mark is the
+    /// caller's (`marks.rs`), and is U+FEFF here.
     #[test]
-    fn a_byte_order_mark_sets_the_order_and_the_first_offset() {
-        let bytes = [0xFF, 0xFE, 0x41, 0x00, 0x3D, 0xD8, 0x00, 0xDE, 0x42];
+    fn units_in_the_order_given_a_mark_as_u_feff() {
+        let bytes = [0xFF, 0xFE, 0x41, 0x00, 0x3D, 0xD8, 0x00, 0xDC, 0x42];
         for chunk in [1, 3, 100] {
             assert_eq!(
-                items::<Utf16>(&bytes, None, chunk),
-                ["2 1 U+0041", "4 2 U+1F600", "8 1 incomplete"]
+                items::<Utf16>(&bytes, Endian::Little, chunk),
+                ["0 1 U+FEFF", "2 1 U+0041", "4 2 U+1F400", "8 1 incomplete"]
             );
         }
-        // A fixed order reads the mark as U+FEFF.
         assert_eq!(
-            items::<Utf16>(&bytes[..4], Some(Endian::Little), 1),
-            ["0 1 U+FEFF", "2 1 U+0041"]
+            items::<Utf16>(&bytes[..4], Endian::Big, 1),
+            ["0 1 U+FFFE", "2 1 U+4100"]
+        );
+        // An error's unit offset is its byte offset over the unit's size.
+        assert_eq!(
+            items::<Utf16>(&[0, 0x41, 0xDC, 0], Endian::Big, 1),
+            ["0 1 U+0041", "2/1 1 unexpected trailing unit"]
         );
     }
 
@@ -238,7 +249,7 @@ mod tests {
         UtfInf16::encode(&cp, &mut units).unwrap();
         let bytes = ucsx::units_to_bytes(&units, Endian::Big, false);
         let expected = format!("0 {} {cp}", units.len());
-        assert_eq!(items::<UtfInf16>(&bytes, None, 1), [expected]);
+        assert_eq!(items::<UtfInf16>(&bytes, Endian::Big, 1), [expected]);
     }
 
     /// What the library's whole-input iterator makes of the units of
@@ -277,13 +288,11 @@ mod tests {
         let width = <E::Unit as CodeUnit>::BYTES as u64;
         let mut out = Vec::new();
         let limits = DecodeLimits::default();
-        let order = Some(Endian::Big);
-        scan::<E, _>(Trickle(bytes, chunk), order, &limits, &mut |item| {
+        scan::<E, _>(Trickle(bytes, chunk), Endian::Big, &limits, &mut |item| {
             match item {
                 Item::Code(at, units, cp) => out.push((at / width, units.len(), cp.to_string())),
-                Item::Ill(at, unit, units, e) => {
-                    assert_eq!(at / width, unit);
-                    out.push((unit, units.len(), e.kind().to_string()))
+                Item::Ill(at, units, e) => {
+                    out.push((at / width, units.len(), e.kind().to_string()))
                 }
                 Item::Incomplete(..) => unreachable!("whole units only"),
             }

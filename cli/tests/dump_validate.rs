@@ -218,9 +218,15 @@ fn validate_counts_code_points_and_units_in_the_singular_too() {
         "valid: 1 code point in 1 unit\n",
     );
     v(
-        &["validate", "-f", "utf-16"],
+        &["validate", "-f", "utf-16be"],
         &[0xD8, 0x3D, 0xDE, 0x00],
         "valid: 1 code point in 2 units\n",
+    );
+    // Without a mark, UTF-16 is little-endian, as in iconv: 3DD8 00DE.
+    v(
+        &["validate", "-f", "utf-16"],
+        &[0xD8, 0x3D, 0xDE, 0x00],
+        "valid: 2 code points in 2 units\n",
     );
     v(
         &["validate", "-f", "UTF-16LE"],
@@ -244,7 +250,7 @@ fn validate_verdict_on_stdout_and_the_error_on_stderr() {
         );
     }
     check_all(
-        &["validate", "-f", "utf-32"],
+        &["validate", "-f", "utf-32be"],
         &[0, 0, 0, 0x41, 0, 0],
         1,
         "invalid\n",

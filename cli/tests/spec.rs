@@ -227,7 +227,10 @@ fn validate_and_dump_with_a_spec_are_those_of_the_format() {
     let mut rng = Rng(0x5BEC_0015);
     for format in DESCRIBED {
         let spec = spec_file(format, "validate_and");
-        let (f, s) = (["-f", format.id()], ["--spec", spec.to_str().unwrap()]);
+        // With a mark read as one, else big-endian, as a description is.
+        let f = as_described(format, "-f", &[]);
+        let f: Vec<&str> = f.iter().map(String::as_str).collect();
+        let s = ["--spec", spec.to_str().unwrap()];
         let valid = file_of(format, &units_of(format, &unicode()));
         assert_eq!(same(&["validate"], &f, &s, &valid), Some(0), "{format}");
         assert_eq!(same(&["dump"], &f, &s, &valid), Some(0), "{format}");
@@ -263,6 +266,8 @@ fn validate_and_dump_with_a_spec_are_those_of_the_format() {
                 marked = units_to_bytes(&[0xFEFFu32, 0x41], Endian::Little, false);
             }
             for extra in [&[][..], &["--from-endian", "le"]] {
+                let f = as_described(format, "-f", extra);
+                let f: Vec<&str> = f.iter().map(String::as_str).collect();
                 let args: Vec<&str> = ["dump"].iter().chain(extra).copied().collect();
                 assert_eq!(same(&args, &f, &s, &marked), Some(0), "{args:?}");
                 let mut args = args;
@@ -278,8 +283,8 @@ fn validate_and_dump_with_a_spec_are_those_of_the_format() {
 }
 
 /// The `-f` (`side` "-f") or `-t` arguments with which the built-in
-/// `format` transcodes as its description does, beside the options of
-/// `mode`. A description has the byte order habits of the UCS-X names: a
+/// `format` reads (`dump`, `validate`, `transcode`) or writes as its
+/// description does, beside the options of `mode`. A description has the byte order habits of the UCS-X names: a
 /// leading mark read as one, else big-endian; none written unless asked
 /// for. iconv's UTF-8, UTF-16 and UTF-32 have their own, and need a suffix
 /// or --strip-bom to have those.

@@ -18,6 +18,9 @@ use crate::units::{parse_hex, LineOutput};
 /// `d83dde00` in a 16-bit one), each with an optional `0x`. Each sequence
 /// gives one line: its code points in U+ notation separated by single
 /// spaces (an empty line for an empty sequence), which `ucsx encode` reads.
+/// Units are numbers, not bytes: they have no byte order and no byte order
+/// mark, so FEFF is U+FEFF whatever the name (the commands that read bytes,
+/// dump, validate and transcode, read a mark as the name says).
 ///
 /// An invalid sequence, or a line that is not UTF-8, is an error on stderr
 /// naming the unit offset and the unit's value; its line is left out, the

@@ -1,20 +1,22 @@
-//! `ucsx dump`: the code points of a binary file, one line each, with their
+//! `ucsx dump`: the code points of binary files, one line each, with their
 //! byte offsets and units, as xxd shows bytes.
 
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
-use ucsx::{with_encoding, CodeUnit, Encoding, Endian, Format};
+use ucsx::io::StreamError;
+use ucsx::{with_encoding, CodeUnit, Encoding, Format};
 
-use super::{chosen, order_of, ByteOrder, Error, Outcome};
-use crate::chosen::{decode_described, with_unit, Chosen};
+use super::{chosen, Error, Outcome};
+use crate::chosen::{decode_described, with_unit, Chosen, Shape};
 use crate::files::Input;
 use crate::labels::{self, Label};
+use crate::marks::{self, InputOrder, MarkArgs};
 use crate::report::{self, plural};
 use crate::scan::{scan_with, Item, Step};
 use crate::units::to_hex;
 
-/// List the code points of a binary file with their offsets.
+/// List the code points of binary files with their offsets.
 ///
 /// One line per code: the byte offset of its first unit (hex), its units
 /// (hex) and the code point in U+ notation, last, so that `awk '{print
@@ -23,16 +25,27 @@ use crate::units::to_hex;
 /// it, the first one is also reported on stderr, and the exit status is 1.
 /// Memory stays constant but for the code being read.
 ///
-/// Units of 16 and 32 bits are big-endian unless a byte order mark, an LE
-/// or BE suffix of the format name (utf-16le) or --from-endian says
-/// otherwise. A leading byte order mark read that way is not listed: the
-/// first offset is after it.
+/// Format names mean what they mean in `ucsx transcode` (and glibc's
+/// iconv): UTF-16 and UTF-32 are read in the order of a leading byte order
+/// mark, else little-endian; UTF-8 and UCS-4 read a leading U+FEFF as a
+/// code point (EF BB BF is listed); an LE or BE suffix (utf-16le) or
+/// --from-endian fixes the order, and a leading mark is then U+FEFF; the
+/// UCS-X names read a mark as one, else big-endian. --strip-bom reads a
+/// leading mark as one whatever the name. A mark read as one is not
+/// listed, but offsets count its bytes: they are offsets into the file as
+/// given, for dd or xxd (the first line of a UTF-16 file with a mark is at
+/// 00000002).
+///
+/// Several files are dumped one after another, each read on its own (its
+/// own mark, offsets from its own start), each line then led by the file's
+/// name and a colon, as grep names them.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     $ printf 'a\\xc3\\xa9\\xff' | ucsx dump -f utf-8\n  \
     00000000  41           U+0041\n  \
     00000001  C3 A9        U+00E9\n  \
     00000003  FF           error: invalid leading unit\n  \
+    $ ucsx dump -f UTF-16 a.u16 b.u16     # a.u16:00000002  0041  U+0041 ...\n  \
     $ ucsx dump -f utf-inf-16 huge.bin | awk '{print $NF}' | ucsx encode -f utf-e-8")]
 // One of -f and --spec is required: a group, so that usage lines show
 // either, not -f alone.
@@ -45,15 +58,14 @@ pub struct Args {
     /// A format described in a file (see `ucsx describe`), in place of -f.
     #[arg(long, value_name = "FILE")]
     spec: Option<PathBuf>,
-    /// The byte order of 16- and 32-bit units (default: a byte order
-    /// mark's, else big-endian).
-    #[arg(long, value_enum)]
-    from_endian: Option<ByteOrder>,
+    #[command(flatten)]
+    marks: MarkArgs,
     /// The largest code point read, in bits (default: 16777216).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     max_bits: Option<u64>,
-    /// The file; standard input if absent or `-`.
-    file: Option<PathBuf>,
+    /// The files, read in order; standard input if none, or for `-`.
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
 }
 
 /// The width of the units column: that of the longest code of a Unicode
@@ -69,90 +81,119 @@ fn units_width(format: &Chosen) -> usize {
 /// What a dump found wrong first, and how many parts were ill-formed.
 #[derive(Default)]
 struct Errors {
-    first: Option<String>,
+    first: Option<StreamError>,
     count: u64,
 }
 
+/// How one input is dumped: the format, the order of its units, the width
+/// of the units column and what leads each line (the file's name, when
+/// there are several).
+struct Dump<'a> {
+    format: &'a Chosen,
+    order: InputOrder,
+    width: usize,
+    named: bool,
+}
+
+/// Dumps `input` to `out`, its units read by `decode`.
 fn dump<U>(
-    format: &Chosen,
+    plan: &Dump<'_>,
     input: &mut Input,
-    order: Option<Endian>,
+    out: &mut impl Write,
     decode: &Step<'_, U>,
 ) -> Result<Errors, Error>
 where
     U: CodeUnit + Into<u32>,
 {
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let width = units_width(format);
+    let format = plan.format;
+    let width = plan.width;
+    let name = match plan.named {
+        true => format!("{}:", input.name),
+        false => String::new(),
+    };
+    let file = input.name.clone();
+    let (found, reader) = marks::look(&mut *input, format.unit_bits(), plan.order)
+        .map_err(|e| Error::File(file, e))?;
     let mut errors = Errors::default();
     let mut write_failed = false;
-    let result = scan_with(&mut *input, order, decode, &mut |item| {
+    let result = scan_with(reader, found.endian, decode, &mut |item| {
+        let error = item.error().map(|e| found.in_file(e, format.unit_bits()));
         let result = match item {
             Item::Code(at, units, cp) => {
-                writeln!(out, "{at:08X}  {:<width$}  {cp}", to_hex(format, units))
-            }
-            Item::Ill(at, unit, units, e) => {
-                errors.count += 1;
-                errors.first.get_or_insert_with(|| {
-                    // As DecodeError::unit has it: no unit is wrong in a
-                    // code cut off by the end of the input.
-                    let value = units.first().filter(|_| e.error_len().is_some());
-                    let value = value.map(|&u| u64::from(u.into()));
-                    report::decode_error(format, unit, e.kind(), value)
-                });
+                let at = at + found.len as u64;
                 writeln!(
                     out,
-                    "{at:08X}  {:<width$}  error: {}",
-                    to_hex(format, units),
-                    e.kind()
+                    "{name}{at:08X}  {:<width$}  {cp}",
+                    to_hex(format, units)
                 )
             }
+            Item::Ill(at, units, e) => {
+                let at = at + found.len as u64;
+                let hex = to_hex(format, units);
+                writeln!(out, "{name}{at:08X}  {hex:<width$}  error: {}", e.kind())
+            }
             Item::Incomplete(at, bytes) => {
-                errors.count += 1;
+                let at = at + found.len as u64;
                 let what = report::incomplete_unit(format, at, bytes.len() as u64);
-                errors.first.get_or_insert_with(|| what.clone());
                 let hex = to_hex(Format::Utf8, bytes);
-                writeln!(out, "{at:08X}  {hex:<width$}  error: {what}")
+                writeln!(out, "{name}{at:08X}  {hex:<width$}  error: {what}")
             }
         };
+        if let Some(e) = error {
+            errors.count += 1;
+            errors.first.get_or_insert(e);
+        }
         write_failed |= result.is_err();
         result
     });
     match result {
         Err(e) if write_failed => Err(Error::Io(e)),
         Err(e) => Err(input.error(e)),
-        Ok(()) => {
-            out.flush()?;
-            Ok(errors)
-        }
+        Ok(()) => Ok(errors),
     }
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let order = order_of(args.format, args.from_endian, "--from-endian")?;
+    let order = args.marks.order(args.format)?;
     let limits = super::limits(args.max_bits);
     let format = chosen(args.format, args.spec.as_deref())?;
-    let mut input = Input::open(args.file.as_deref())?;
-    let errors = match &format {
-        Chosen::Builtin(f) => with_encoding!(*f, E => dump::<<E as Encoding>::Unit>(
-            &format,
-            &mut input,
-            order,
-            &|u| E::decode_with_limits(u, &limits)
-        )),
-        Chosen::Described(d) => with_unit!(d.unit_bits(), U => dump::<U>(
-            &format,
-            &mut input,
-            order,
-            &|u| decode_described(d, u, &limits)
-        )),
-    }?;
-    if let Some(first) = errors.first {
-        let more = match errors.count {
-            1 => String::new(),
-            n => format!(" ({} in all)", plural(n, "ill-formed part")),
-        };
-        report::error(&input.name, &format_args!("{first}{more}"));
+    let mut inputs = Input::open_all(&args.files, None)?;
+    let plan = Dump {
+        format: &format,
+        order,
+        width: units_width(&format),
+        named: inputs.len() > 1,
+    };
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut all_valid = true;
+    for input in &mut inputs {
+        let errors = match &format {
+            Chosen::Builtin(f) => with_encoding!(*f, E => dump::<<E as Encoding>::Unit>(
+                &plan,
+                input,
+                &mut out,
+                &|u| E::decode_with_limits(u, &limits)
+            )),
+            Chosen::Described(d) => with_unit!(d.unit_bits(), U => dump::<U>(
+                &plan,
+                input,
+                &mut out,
+                &|u| decode_described(d, u, &limits)
+            )),
+        }?;
+        if let Some(first) = errors.first {
+            let more = match errors.count {
+                1 => String::new(),
+                n => format!(" ({} in all)", plural(n, "ill-formed part")),
+            };
+            // The lines before the error are out before it, for a terminal
+            // that shows both streams.
+            out.flush()?;
+            let what = report::stream_error(&format, &first);
+            report::error(&input.name, &format_args!("{what}{more}"));
+            all_valid = false;
+        }
     }
-    Ok(errors.count == 0)
+    out.flush()?;
+    Ok(all_valid)
 }

@@ -18,7 +18,9 @@ use crate::units::{to_hex, LineOutput};
 /// no arguments, each line of standard input holds code points separated
 /// by white space (as `ucsx decode` writes them) and gives one line of the
 /// units of them all (an empty line for an empty one); so does an argument
-/// that holds several (`"$(ucsx decode ...)"`).
+/// that holds several (`"$(ucsx decode ...)"`). Units are numbers, not
+/// bytes: no byte order mark begins them, whatever the name (transcode -t
+/// UTF-16 writes one).
 ///
 /// A code point the format cannot encode, one of more bits than a decoder
 /// reads by default (or than --max-bits), a token that is not a code point,

@@ -4,7 +4,7 @@
 //! results written one after another, as iconv does.
 
 use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use ucsx::io::{
     transcode_generic, transcode_stream, ByteOrder as Order, ErrorMode, StreamError,
@@ -12,15 +12,14 @@ use ucsx::io::{
 };
 use ucsx::{with_encoding, Endian};
 
-use super::{chosen, order_of, ByteOrder, Error, Outcome};
+use super::{chosen, order_of, ByteOrder, Outcome};
 use crate::chosen::{Chosen, Shape};
-use crate::files::{refuse_same_file, Input, Output};
+use crate::files::{Input, Output};
 use crate::labels::{self, Label};
+use crate::marks::{self, InputOrder, MarkArgs, MarkFirst};
 use crate::report;
-use marks::{InputOrder, MarkFirst};
 
 mod described;
-mod marks;
 mod replacing;
 
 /// Transcode binary streams from one format to another, as iconv does.
@@ -43,9 +42,10 @@ mod replacing;
 /// file that is an input file is refused.
 ///
 /// Strict by default: at the first ill-formed code it stops, reports the
-/// file, the unit offset in it and the unit's value on stderr and exits
-/// with status 1; the output then has everything before the error. A named
-/// output file (-o) is written through a temporary file renamed into place
+/// file, the unit offset in it (a leading mark counted: an offset into the
+/// file as given, as in dump and validate) and the unit's value on stderr
+/// and exits with status 1; the output then has everything before the
+/// error. A named output file (-o) is written through a temporary file renamed into place
 /// once the input is done, so a failure to read or write never leaves it
 /// half-written or empty: the file it replaces stays as it was. SIGINT,
 /// SIGTERM or SIGHUP meanwhile removes the temporary file and exits with
@@ -93,16 +93,8 @@ pub struct Args {
     /// The output file; standard output if absent or `-`.
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// The byte order of the input's units (default: a byte order mark's,
-    /// else the format name's: little-endian for UTF-16 and UTF-32,
-    /// big-endian for the others); a leading mark is then U+FEFF.
-    #[arg(long, value_enum)]
-    from_endian: Option<ByteOrder>,
-    /// Read a leading byte order mark of each input as a mark, whatever the
-    /// format name: it sets the byte order and is dropped (a UTF-8 EF BB BF
-    /// too, which UTF-8 and UCS-4 otherwise keep as U+FEFF).
-    #[arg(long, conflicts_with = "from_endian")]
-    strip_bom: bool,
+    #[command(flatten)]
+    marks: MarkArgs,
     /// The byte order of the output's units (default: the format name's,
     /// little-endian for UTF-16 and UTF-32, big-endian for the others).
     #[arg(long, value_enum)]
@@ -125,35 +117,6 @@ pub struct Args {
     max_bits: Option<u64>,
 }
 
-/// What an error of the stream is, as a message about the input; `mark`
-/// is the length of the byte order mark dropped from its start, which a
-/// byte position counts.
-fn describe(from: &Chosen, e: &StreamError, mark: usize) -> String {
-    match e {
-        StreamError::Decode(e) => {
-            report::decode_error(from, e.valid_up_to() as u64, e.kind(), e.unit())
-        }
-        StreamError::IncompleteUnit { position, len } => {
-            report::incomplete_unit(from, *position + mark as u64, *len as u64)
-        }
-        e => e.to_string(),
-    }
-}
-
-/// How the input's units are ordered: an order the name's suffix or
-/// --from-endian fixes, else the name's habit, which --strip-bom turns to
-/// looking for a mark. A described format looks for one, else big-endian.
-fn input_order(args: &Args) -> Result<InputOrder, Error> {
-    let fixed = order_of(args.from, args.from_endian, "--from-endian")?;
-    let label = args.from.as_ref();
-    let otherwise = fixed.unwrap_or(label.map_or(Endian::Big, Label::order));
-    let detect = args.strip_bom || (fixed.is_none() && label.is_none_or(Label::reads_mark));
-    Ok(match detect {
-        true => InputOrder::Detect(otherwise),
-        false => InputOrder::Fixed(otherwise),
-    })
-}
-
 /// What `transcode` does with each input.
 struct Plan<'a> {
     from: &'a Chosen,
@@ -166,16 +129,16 @@ struct Plan<'a> {
 
 /// Transcodes one input into `writer`, its mark first if it has a code
 /// point; `progress` is called with the bytes read so far. Everything
-/// before an error is written.
+/// before an error is written; the error's position is in the file, its
+/// mark counted.
 fn transcode_one<W: Write>(
     plan: &Plan<'_>,
     input: &mut Input,
     writer: W,
     progress: &mut dyn FnMut(u64),
-) -> Result<(), (StreamError, usize)> {
+) -> Result<(), StreamError> {
     let bits = plan.from.unit_bits();
-    let (found, mut reader) =
-        marks::look(&mut *input, bits, plan.order).map_err(|e| (StreamError::Io(e), 0))?;
+    let (found, mut reader) = marks::look(&mut *input, bits, plan.order)?;
     let mut writer = MarkFirst::new(writer, plan.mark);
     let options = TranscodeOptions {
         from_order: Order::Fixed(found.endian),
@@ -199,7 +162,7 @@ fn transcode_one<W: Write>(
         }
         (from, to) => described::transcode(from, to, &mut reader, &mut writer, &options),
     };
-    result.map_err(|e| (e, found.len))
+    result.map_err(|e| found.in_file(e, bits))
 }
 
 /// `-l`: the names, one a line.
@@ -212,38 +175,16 @@ fn list() -> Outcome {
     Ok(true)
 }
 
-/// The inputs, each opened: standard input for none. Standard input named
-/// twice is refused, as the second would read nothing.
-fn open_inputs(paths: &[PathBuf], output: Option<&Path>) -> Result<Vec<Input>, Error> {
-    let paths: Vec<Option<&Path>> = match paths {
-        [] => vec![None],
-        paths => paths.iter().map(|p| Some(p.as_path())).collect(),
-    };
-    let stdin = |p: &&Option<&Path>| p.is_none_or(|p| p.as_os_str() == "-");
-    if paths.iter().filter(stdin).count() > 1 {
-        return Err(Error::Refused(
-            report::STDIN.to_string(),
-            "standard input is named more than once".to_string(),
-        ));
-    }
-    let mut inputs = Vec::new();
-    for &path in &paths {
-        inputs.push(Input::open(path)?);
-        refuse_same_file(path, output)?;
-    }
-    Ok(inputs)
-}
-
 pub fn run(args: &Args) -> Outcome {
     if args.list {
         return list();
     }
-    let order = input_order(args)?;
+    let order = args.marks.order(args.from)?;
     let to_endian = order_of(args.to, args.to_endian, "--to-endian")?
         .unwrap_or(args.to.as_ref().map_or(Endian::Big, Label::order));
     let from = chosen(args.from, args.from_spec.as_deref())?;
     let to = chosen(args.to, args.to_spec.as_deref())?;
-    let mut inputs = open_inputs(&args.inputs, args.output.as_deref())?;
+    let mut inputs = Input::open_all(&args.inputs, args.output.as_deref())?;
     let output = Output::create(args.output.as_deref())?;
     let writes_mark = args.bom || args.to.is_some_and(|l| l.writes_mark());
     let plan = Plan {
@@ -279,10 +220,10 @@ pub fn run(args: &Args) -> Outcome {
         done += read;
         match result {
             Ok(()) => {}
-            Err((StreamError::Io(e), _)) if input.read_failed() => return Err(input.error(e)),
-            Err((StreamError::Io(e), _)) => return Err(writer.get_ref().error(e)),
-            Err((e, mark)) => {
-                error = Some((input.name.clone(), describe(&from, &e, mark)));
+            Err(StreamError::Io(e)) if input.read_failed() => return Err(input.error(e)),
+            Err(StreamError::Io(e)) => return Err(writer.get_ref().error(e)),
+            Err(e) => {
+                error = Some((input.name.clone(), report::stream_error(&from, &e)));
                 break;
             }
         }

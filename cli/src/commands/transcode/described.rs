@@ -7,7 +7,7 @@
 use std::io::{self, Read, Write};
 
 use ucsx::io::{ByteOrder as Order, ErrorMode, StreamError, TranscodeOptions};
-use ucsx::{with_encoding, CodePoint, CodeUnit, DecodeError, Encoding, Endian};
+use ucsx::{with_encoding, CodePoint, CodeUnit, Encoding, Endian};
 
 use crate::chosen::{decode_described, with_unit, Chosen, Shape};
 use crate::scan::{scan_with, Item, Step};
@@ -77,9 +77,10 @@ pub fn transcode<R: Read, W: Write>(
         let mark = with_unit!(to.unit_bits(), U => U::bom(options.to_endian));
         writer.write_all(mark)?;
     }
+    // `transcode` settles the order, and drops a mark, first (`marks.rs`).
     let order = match options.from_order {
-        Order::Fixed(endian) => Some(endian),
-        Order::Detect => None,
+        Order::Fixed(endian) => endian,
+        Order::Detect => Endian::Big,
     };
     let mut out = Encoder {
         to,
@@ -123,7 +124,7 @@ pub fn transcode<R: Read, W: Write>(
 /// is left in `stop` (the scan then ends with an error of no consequence).
 fn run<U, R, W>(
     input: R,
-    order: Option<Endian>,
+    order: Endian,
     decode: &Step<'_, U>,
     mode: ErrorMode,
     out: &mut Encoder<'_>,
@@ -136,26 +137,11 @@ where
     W: Write,
 {
     scan_with(input, order, decode, &mut |item| {
-        let step = match item {
-            Item::Code(_, _, cp) => out.push(&cp),
-            Item::Ill(_, unit, units, e) => match mode {
-                ErrorMode::Lossy => out.push_replacement(),
-                ErrorMode::Omit => Ok(()),
-                _ => {
-                    let at = usize::try_from(unit).unwrap_or(usize::MAX);
-                    let mut error = DecodeError::new(e.format(), e.kind(), at, e.error_len());
-                    // As DecodeError::unit has it: no unit is wrong in a
-                    // code cut off by the end of the input.
-                    if let (Some(&u), Some(_)) = (units.first(), e.error_len()) {
-                        error = error.with_unit(u64::from(u.into()));
-                    }
-                    Err(StreamError::Decode(error))
-                }
-            },
-            Item::Incomplete(position, bytes) => Err(StreamError::IncompleteUnit {
-                position,
-                len: bytes.len(),
-            }),
+        let step = match &item {
+            Item::Code(_, _, cp) => out.push(cp),
+            Item::Ill(..) if mode == ErrorMode::Lossy => out.push_replacement(),
+            Item::Ill(..) if mode == ErrorMode::Omit => Ok(()),
+            _ => item.error().map_or(Ok(()), Err),
         };
         if let Err(e) = step {
             *stop = Some(e);

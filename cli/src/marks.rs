@@ -1,24 +1,65 @@
-//! Byte order marks at both ends of `transcode`, one input file at a time,
-//! as glibc's iconv handles them: each input may begin with its own mark,
-//! and each file's output begins with one (where the target label writes
-//! marks) as soon as it has a code point, so an empty input gives empty
-//! output.
+//! Byte order marks, one input file at a time, as glibc's iconv handles
+//! them: the one rule by which every command that reads a byte stream
+//! (`dump`, `validate`, `transcode`) settles the order of an input's units
+//! and whether a leading mark is one, and by which `transcode` writes a
+//! mark before each file's output as soon as it has a code point (so an
+//! empty input gives empty output).
 //!
 //! The library looks for a mark too (`ByteOrder::Detect`), but falls back
-//! on big-endian; iconv's `UTF-16` and `UTF-32` fall back on little-endian.
-//! So the mark is looked for here, for every label alike, and the library
-//! is given the order it settled on.
+//! on big-endian, and takes EF BB BF for a mark in UTF-8; iconv's `UTF-16`
+//! and `UTF-32` fall back on little-endian, and its `UTF-8` keeps U+FEFF.
+//! So the mark is looked for here, for every label alike, the library is
+//! given the order settled on, and its positions, which count from the
+//! end of the mark, are moved back to offsets into the file as given
+//! ([`Found::in_file`]), which `dd` and `xxd` reach.
 
 use std::io::{self, Read, Write};
 
+use ucsx::io::StreamError;
 use ucsx::{CodeUnit, Endian};
 
 use crate::chosen::with_unit;
+use crate::commands::{order_of, ByteOrder, Error};
+use crate::labels::Label;
 
 /// The byte order mark of units of `unit_bits` in `endian`: EF BB BF for
 /// 8-bit units, FEFF as a unit otherwise.
 pub fn mark(unit_bits: u32, endian: Endian) -> &'static [u8] {
     with_unit!(unit_bits, U => U::bom(endian))
+}
+
+/// The options of the commands that read byte streams about the input's
+/// byte order and its leading mark.
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub struct MarkArgs {
+    /// The byte order of the input's 16- and 32-bit units (default: a byte
+    /// order mark's, else the format name's: little-endian for UTF-16 and
+    /// UTF-32, big-endian for the others); a leading mark is then U+FEFF.
+    #[arg(long, value_enum)]
+    pub from_endian: Option<ByteOrder>,
+    /// Read a leading byte order mark of each input as a mark, whatever the
+    /// format name: it sets the byte order and is dropped (a UTF-8 EF BB BF
+    /// too, which UTF-8 and UCS-4 otherwise keep as U+FEFF).
+    #[arg(long, conflicts_with = "from_endian")]
+    pub strip_bom: bool,
+}
+
+impl MarkArgs {
+    /// How the units of an input in the format `label` names (`None`: a
+    /// described format) are ordered: an order the name's suffix or
+    /// --from-endian fixes, else the name's habit (see
+    /// [`crate::labels::Habit`]), which --strip-bom turns to looking for a
+    /// mark. A described format looks for one, else big-endian, as the
+    /// UCS-X names do.
+    pub fn order(&self, label: Option<Label>) -> Result<InputOrder, Error> {
+        let fixed = order_of(label, self.from_endian, "--from-endian")?;
+        let otherwise = fixed.unwrap_or(label.map_or(Endian::Big, |l| l.order()));
+        let detect = self.strip_bom || (fixed.is_none() && label.is_none_or(|l| l.reads_mark()));
+        Ok(match detect {
+            true => InputOrder::Detect(otherwise),
+            false => InputOrder::Fixed(otherwise),
+        })
+    }
 }
 
 /// An input after its leading mark: the bytes read ahead that were no mark,
@@ -47,6 +88,25 @@ impl<R: Read> Read for AfterMark<R> {
 pub struct Found {
     pub endian: Endian,
     pub len: usize,
+}
+
+impl Found {
+    /// `e`, an error of the input read after the mark in units of
+    /// `unit_bits`, with its position moved to count the mark: a unit or
+    /// byte offset into the file as given. A mark is whole units (one of
+    /// 16 or 32 bits, three of 8), so unit offsets stay whole.
+    pub fn in_file(&self, e: StreamError, unit_bits: u32) -> StreamError {
+        match e {
+            StreamError::Decode(e) => {
+                StreamError::Decode(e.shifted(self.len * 8 / unit_bits as usize))
+            }
+            StreamError::IncompleteUnit { position, len } => StreamError::IncompleteUnit {
+                position: position + self.len as u64,
+                len,
+            },
+            e => e,
+        }
+    }
 }
 
 /// How the order of an input's units is settled.
@@ -199,6 +259,76 @@ mod tests {
                 (expected, rest.to_vec()),
                 "{bytes:02X?}"
             );
+        }
+    }
+
+    /// How each family of names settles the order, and what the options
+    /// change: the one rule of `dump`, `validate` and `transcode`.
+    #[test]
+    fn the_order_of_each_name_and_option() {
+        use Endian::{Big, Little};
+        use InputOrder::{Detect, Fixed};
+        let none = MarkArgs::default();
+        let strip = MarkArgs {
+            strip_bom: true,
+            ..none
+        };
+        let le = MarkArgs {
+            from_endian: Some(ByteOrder::Le),
+            ..none
+        };
+        // (name, options, the order); no name: a described format.
+        let cases = [
+            (Some("UTF-16"), none, Detect(Little)),
+            (Some("utf32"), none, Detect(Little)),
+            (Some("UTF-8"), none, Fixed(Big)),
+            (Some("UCS-4"), none, Fixed(Big)),
+            (Some("UTF-16BE"), none, Fixed(Big)),
+            (Some("utf-inf-16"), none, Detect(Big)),
+            (Some("utf-e-8"), none, Detect(Big)),
+            (None, none, Detect(Big)),
+            (Some("UTF-8"), strip, Detect(Big)),
+            (Some("UCS-4LE"), strip, Detect(Little)),
+            (Some("UTF-16"), le, Fixed(Little)),
+            (Some("utf-inf-16"), le, Fixed(Little)),
+            (None, le, Fixed(Little)),
+        ];
+        for (name, args, expected) in cases {
+            let label = name.map(|n| crate::labels::label(n).unwrap());
+            assert_eq!(args.order(label).unwrap(), expected, "{name:?} {args:?}");
+        }
+        let be = crate::labels::label("UTF-16BE").unwrap();
+        assert!(le.order(Some(be)).is_err());
+    }
+
+    /// Positions after a mark become positions in the file: whole units
+    /// of every width, bytes as they are.
+    #[test]
+    fn an_error_after_a_mark_is_placed_in_the_file() {
+        use ucsx::{DecodeError, DecodeErrorKind};
+        let decode = |at| {
+            let e = DecodeError::new("X", DecodeErrorKind::Truncated, at, None);
+            StreamError::Decode(e)
+        };
+        let unit = |e: StreamError| match e {
+            StreamError::Decode(e) => e.valid_up_to(),
+            e => panic!("{e:?}"),
+        };
+        let found = |len| Found {
+            endian: Endian::Big,
+            len,
+        };
+        assert_eq!(unit(found(3).in_file(decode(1), 8)), 4);
+        assert_eq!(unit(found(2).in_file(decode(1), 16)), 2);
+        assert_eq!(unit(found(4).in_file(decode(1), 32)), 2);
+        assert_eq!(unit(found(0).in_file(decode(1), 32)), 1);
+        let cut = StreamError::IncompleteUnit {
+            position: 6,
+            len: 1,
+        };
+        match found(2).in_file(cut, 16) {
+            StreamError::IncompleteUnit { position, len } => assert_eq!((position, len), (8, 1)),
+            e => panic!("{e:?}"),
         }
     }
 
