@@ -543,19 +543,27 @@ fn decode_u64s(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> Result<(), D
     let bounds = Bounds::new(&DecodeLimits::default());
     out.reserve(input.len());
     let mut pos = 0;
+    // Blocks to read code by code after the block paths refused one: one,
+    // doubled at each refusal in a row up to sixteen, so that text of codes
+    // of five or more units does not pay a refused block check at every
+    // block.
+    let mut by_code = 1;
     while pos < input.len() {
         if let Some(taken) = block::decode(&input[pos..], out) {
             pos += taken;
+            by_code = 1;
             continue;
         }
         let taken = block::decode_long(facts, &input[pos..], out);
         if taken > 0 {
             pos += taken;
+            by_code = 1;
             continue;
         }
-        // A block with a longer code or an error, or the last units: code
+        // Blocks with a longer code or an error, or the last units: code
         // by code.
-        let stop = (pos + block::LEN).min(input.len());
+        let stop = (pos + by_code * block::LEN).min(input.len());
+        by_code = (2 * by_code).min(16);
         while pos < stop {
             if let Some((value, len)) = read_code(facts, input, pos) {
                 out.push(value);
