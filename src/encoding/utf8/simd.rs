@@ -56,11 +56,11 @@ pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
         }
         if has_feature!("avx2") && tier::allows(Tier::Avx2) {
             // SAFETY: the processor supports AVX2, checked just above.
-            return unsafe { x86::avx2::valid_prefix_blocks::<false>(input) };
+            return unsafe { x86::avx2::valid_prefix_blocks::<4>(input) };
         }
         if has_feature!("ssse3") && tier::allows(Tier::Ssse3) {
             // SAFETY: the processor supports SSSE3, checked just above.
-            return unsafe { x86::ssse3::valid_prefix_blocks::<false>(input) };
+            return unsafe { x86::ssse3::valid_prefix_blocks::<4>(input) };
         }
     }
     0
@@ -89,11 +89,11 @@ pub(crate) fn valid_utf_g8_prefix(input: &[u8]) -> usize {
     if input.len() >= 64 {
         if has_feature!("avx2") && tier::allows(Tier::Avx2) {
             // SAFETY: the processor supports AVX2, checked just above.
-            return unsafe { x86::avx2::valid_prefix_blocks::<true>(input) };
+            return unsafe { x86::avx2::valid_prefix_blocks::<6>(input) };
         }
         if has_feature!("ssse3") && tier::allows(Tier::Ssse3) {
             // SAFETY: the processor supports SSSE3, checked just above.
-            return unsafe { x86::ssse3::valid_prefix_blocks::<true>(input) };
+            return unsafe { x86::ssse3::valid_prefix_blocks::<6>(input) };
         }
     }
     0
@@ -103,6 +103,44 @@ pub(crate) fn valid_utf_g8_prefix(input: &[u8]) -> usize {
 /// the scalar decoder takes the longer codes.
 #[cfg(not(target_arch = "x86_64"))]
 pub(crate) fn valid_utf_g8_prefix(input: &[u8]) -> usize {
+    prefix_via_simdutf8(input)
+}
+
+/// The length of a prefix of `input` that is valid UTF-E-8 without its FF
+/// codes (codes of 1 to 7 bytes, `utf-e-8.txt` §3) and ends on a code
+/// boundary: whole 64-byte blocks, 0 where the processor lacks SSSE3 or
+/// the input is short. FF codes stop it. The caller validates
+/// `input[prefix..]` itself. As [`valid_utf_g8_prefix`], with FE a lead.
+///
+/// The UTF-G-8 check runs first, and this one from where it stops: its
+/// longer codes make this check cost about a tenth more on text without
+/// FE codes, so such text does not pay for them.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn valid_utf_e8_prefix(input: &[u8]) -> usize {
+    let taken = valid_utf_g8_prefix(input);
+    taken + valid_fe_prefix(&input[taken..])
+}
+
+/// [`valid_utf_e8_prefix`] after the UTF-G-8 check.
+#[cfg(target_arch = "x86_64")]
+fn valid_fe_prefix(input: &[u8]) -> usize {
+    if input.len() >= 64 {
+        if has_feature!("avx2") && tier::allows(Tier::Avx2) {
+            // SAFETY: the processor supports AVX2, checked just above.
+            return unsafe { x86::avx2::valid_prefix_blocks::<7>(input) };
+        }
+        if has_feature!("ssse3") && tier::allows(Tier::Ssse3) {
+            // SAFETY: the processor supports SSSE3, checked just above.
+            return unsafe { x86::ssse3::valid_prefix_blocks::<7>(input) };
+        }
+    }
+    0
+}
+
+/// Off x86-64, the UTF-8 prefix of simdutf8, which is valid UTF-E-8 too;
+/// the scalar decoder takes the longer codes.
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn valid_utf_e8_prefix(input: &[u8]) -> usize {
     prefix_via_simdutf8(input)
 }
 
@@ -119,12 +157,14 @@ pub(crate) fn prefix_via_simdutf8(input: &[u8]) -> usize {
 }
 
 /// The code boundary at or before `end`, given that `input[..end]` is
-/// valid (UTF-8, or UTF-G-8 if `LONG`) apart from, possibly, a code cut off
-/// at `end`: the start of that code, or `end` itself.
-fn boundary_before<const LONG: bool>(input: &[u8], end: usize) -> usize {
-    let trailing = if LONG { 5 } else { 3 };
+/// valid (in the format whose codes have at most `LONGEST` bytes: UTF-8,
+/// UTF-G-8, or UTF-E-8 less its FF codes) apart from, possibly, a code cut
+/// off at `end`: the start of that code, or `end` itself.
+fn boundary_before<const LONGEST: usize>(input: &[u8], end: usize) -> usize {
+    let trailing = LONGEST - 1;
     let mut p = end;
-    // Back over at most three (five) trailing bytes to the lead before them.
+    // Back over at most three (five, six) trailing bytes to the lead
+    // before them.
     while p > 0 && end - p < trailing && input[p - 1] & 0xC0 == 0x80 {
         p -= 1;
     }
@@ -300,6 +340,23 @@ mod x86 {
         t[0xC] = 0x84;
         t
     };
+    /// UTF-E-8 (`utf-e-8.txt` §3.3) takes UTF-G-8's classes and its 7-byte
+    /// FE codes: FE is a lead, whose sixth trailing byte is found six bytes
+    /// back, and whose shortest form starts at 2^31 (FE 82..); a byte
+    /// after FF is still an error (its 13-byte codes are left to the scalar
+    /// decoder).
+    const E_BYTE_1_LOW: [u8; 16] = {
+        let mut t = G_BYTE_1_LOW;
+        t[0xE] = CARRY;
+        t
+    };
+    /// [`SECOND_MIN`] for UTF-E-8: 82 after FE.
+    const E_SECOND_MIN: [u8; 16] = {
+        let mut t = SECOND_MIN;
+        t[0xE] = 0x82;
+        t
+    };
+
     /// [`INCOMPLETE_MAX`] for UTF-G-8: leads of 6 and 5 bytes too.
     const G_INCOMPLETE_MAX: [u8; 32] = {
         let mut t = [0xFF; 32];
@@ -310,6 +367,60 @@ mod x86 {
         t[31] = 0xBF;
         t
     };
+    /// [`INCOMPLETE_MAX`] for UTF-E-8: FE in the last six places too.
+    const E_INCOMPLETE_MAX: [u8; 32] = {
+        let mut t = G_INCOMPLETE_MAX;
+        t[26] = 0xFD;
+        t
+    };
+
+    /// The tables of the code lengths up to `LONGEST` (4: UTF-8, 6:
+    /// UTF-G-8, 7: UTF-E-8 less FF): by the previous byte's high nibble,
+    /// its low nibble, the byte's high nibble, and the least second bytes.
+    const fn tables(longest: usize) -> [&'static [u8; 16]; 4] {
+        match longest {
+            4 => [&BYTE_1_HIGH, &BYTE_1_LOW, &BYTE_2_HIGH, &SECOND_MIN],
+            6 => [&G_BYTE_1_HIGH, &G_BYTE_1_LOW, &G_BYTE_2_HIGH, &SECOND_MIN],
+            _ => [&G_BYTE_1_HIGH, &E_BYTE_1_LOW, &G_BYTE_2_HIGH, &E_SECOND_MIN],
+        }
+    }
+
+    /// The bound on each of the last 32 bytes of a block (see
+    /// [`INCOMPLETE_MAX`]) for the code lengths up to `longest`.
+    const fn incomplete(longest: usize) -> &'static [u8; 32] {
+        match longest {
+            4 => &INCOMPLETE_MAX,
+            6 => &G_INCOMPLETE_MAX,
+            _ => &E_INCOMPLETE_MAX,
+        }
+    }
+
+    /// The longest code a block may hold, by its largest byte: codes of
+    /// UTF-G-8 beyond UTF-8's (and U+100000..U+10FFFF) with a byte F4..FD,
+    /// FE codes of UTF-E-8 with FE or FF. Each block gets the check of its
+    /// longest codes, and the block after it too (its first bytes may end
+    /// a code): the longer checks cost more, so text of shorter codes is
+    /// not charged for them.
+    #[derive(Clone, Copy, Default)]
+    struct Level {
+        /// A byte F4..FF, in a format with codes of 5 or more bytes.
+        long: bool,
+        /// A byte FE or FF, in a format with FE codes.
+        fe: bool,
+    }
+
+    /// The [`Level`] of a block of the format whose codes have at most
+    /// `LONGEST` bytes, given `above(b)`: whether a byte is above `b`.
+    /// Each field is `false` where the format has no such codes, so the
+    /// checks it would pick are never compiled in.
+    #[inline(always)]
+    fn level<const LONGEST: usize>(above: impl Fn(u8) -> bool) -> Level {
+        let long = LONGEST > 4 && above(0xF3);
+        Level {
+            long,
+            fe: LONGEST == 7 && long && above(0xFD),
+        }
+    }
 
     /// The check on 16-byte vectors, four to a 64-byte block.
     pub(super) mod ssse3 {
@@ -329,16 +440,12 @@ mod x86 {
             _mm_and_si128(_mm_srli_epi16::<4>(v), _mm_set1_epi8(0x0F))
         }
 
-        /// The error bits of the 16 bytes of `input`, given the 16 before:
-        /// as UTF-8, or as UTF-G-8 if `LONG`.
+        /// The error bits of the 16 bytes of `input`, given the 16 before,
+        /// for codes of up to `LONGEST` bytes (see [`tables`]).
         #[inline]
         #[target_feature(enable = "ssse3")]
-        fn block_errors<const LONG: bool>(input: __m128i, previous: __m128i) -> __m128i {
-            let (t1h, t1l, t2h) = if LONG {
-                (&G_BYTE_1_HIGH, &G_BYTE_1_LOW, &G_BYTE_2_HIGH)
-            } else {
-                (&BYTE_1_HIGH, &BYTE_1_LOW, &BYTE_2_HIGH)
-            };
+        fn block_errors<const LONGEST: usize>(input: __m128i, previous: __m128i) -> __m128i {
+            let [t1h, t1l, t2h, second_min] = tables(LONGEST);
             let prev1 = _mm_alignr_epi8::<15>(input, previous);
             let prev1_low = _mm_and_si128(prev1, _mm_set1_epi8(0x0F));
             let byte_1_high = _mm_shuffle_epi8(table(t1h), high_nibbles(prev1));
@@ -354,7 +461,7 @@ mod x86 {
             let third = _mm_subs_epu8(prev2, _mm_set1_epi8((0xE0u8 - 0x80) as i8));
             let fourth = _mm_subs_epu8(prev3, _mm_set1_epi8((0xF0u8 - 0x80) as i8));
             let mut must = _mm_or_si128(third, fourth);
-            if !LONG {
+            if LONGEST == 4 {
                 let must_be_trailing = _mm_and_si128(must, _mm_set1_epi8(0x80u8 as i8));
                 return _mm_xor_si128(must_be_trailing, special);
             }
@@ -365,12 +472,18 @@ mod x86 {
             let fifth = _mm_subs_epu8(prev4, _mm_set1_epi8((0xF8u8 - 0x80) as i8));
             let sixth = _mm_subs_epu8(prev5, _mm_set1_epi8((0xFCu8 - 0x80) as i8));
             must = _mm_or_si128(must, _mm_or_si128(fifth, sixth));
+            if LONGEST == 7 {
+                // UTF-E-8: the sixth trailing byte, six after FE.
+                let prev6 = _mm_alignr_epi8::<10>(input, previous);
+                let seventh = _mm_subs_epu8(prev6, _mm_set1_epi8((0xFEu8 - 0x80) as i8));
+                must = _mm_or_si128(must, seventh);
+            }
             let must_be_trailing = _mm_and_si128(must, _mm_set1_epi8(0x80u8 as i8));
             // A second byte below the lead's bound: nonzero where it is.
             // F0..FF less F0 index the table; every other byte saturates
             // to index 0, whose bound is none.
             let lead_f = _mm_subs_epu8(prev1, _mm_set1_epi8(0xF0u8 as i8));
-            let least = _mm_shuffle_epi8(table(&SECOND_MIN), lead_f);
+            let least = _mm_shuffle_epi8(table(second_min), lead_f);
             let overlong = _mm_subs_epu8(least, input);
             _mm_or_si128(_mm_xor_si128(must_be_trailing, special), overlong)
         }
@@ -378,10 +491,10 @@ mod x86 {
         /// The error bits of a 64-byte step, given the vector before it.
         #[inline]
         #[target_feature(enable = "ssse3")]
-        fn step_errors<const LONG: bool>(v: &[__m128i; 4], previous: __m128i) -> __m128i {
-            let mut error = block_errors::<LONG>(v[0], previous);
+        fn step_errors<const LONGEST: usize>(v: &[__m128i; 4], previous: __m128i) -> __m128i {
+            let mut error = block_errors::<LONGEST>(v[0], previous);
             for k in 1..4 {
-                error = _mm_or_si128(error, block_errors::<LONG>(v[k], v[k - 1]));
+                error = _mm_or_si128(error, block_errors::<LONGEST>(v[k], v[k - 1]));
             }
             error
         }
@@ -392,24 +505,20 @@ mod x86 {
             _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) != 0xFFFF
         }
 
-        /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks, or
-        /// [`super::super::valid_utf_g8_prefix`] if `LONG`.
+        /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks
+        /// (`LONGEST` 4), [`super::super::valid_utf_g8_prefix`] (6) or
+        /// [`super::super::valid_utf_e8_prefix`] (7).
         ///
         /// # Safety
         /// The processor must support SSSE3.
         #[target_feature(enable = "ssse3")]
-        pub(in super::super) unsafe fn valid_prefix_blocks<const LONG: bool>(
+        pub(in super::super) unsafe fn valid_prefix_blocks<const LONGEST: usize>(
             input: &[u8],
         ) -> usize {
-            let incomplete = if LONG {
-                &G_INCOMPLETE_MAX
-            } else {
-                &INCOMPLETE_MAX
-            };
-            let incomplete_max: &[u8; 16] = incomplete[16..].try_into().unwrap();
-            // Whether the block before held a byte F4..FF, whose codes the
-            // next block's first bytes may continue.
-            let mut long_before = false;
+            let incomplete_max: &[u8; 16] = incomplete(LONGEST)[16..].try_into().unwrap();
+            // The longest code the block before may hold (see `level`),
+            // whose last bytes the next block's first may be.
+            let mut before = Level::default();
             let mut previous = _mm_setzero_si128();
             let mut pending = _mm_setzero_si128();
             let mut done = 0;
@@ -431,19 +540,20 @@ mod x86 {
                     // Valid unless a code was cut off before it.
                     pending
                 } else {
-                    // UTF-G-8's check only where it differs from UTF-8's
-                    // (see `valid_utf_g8_prefix`).
                     let top = _mm_max_epu8(_mm_max_epu8(v[0], v[1]), _mm_max_epu8(v[2], v[3]));
-                    let long = LONG && {
-                        let f4 = _mm_set1_epi8(0xF4u8 as i8);
-                        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(top, f4), top)) != 0
+                    let above = |bound: u8| {
+                        let high = _mm_subs_epu8(top, _mm_set1_epi8(bound as i8));
+                        any_set(high)
                     };
-                    let error = if long || long_before {
-                        step_errors::<true>(&v, previous)
+                    let here = level::<LONGEST>(above);
+                    let error = if here.fe || before.fe {
+                        step_errors::<7>(&v, previous)
+                    } else if here.long || before.long {
+                        step_errors::<6>(&v, previous)
                     } else {
-                        step_errors::<false>(&v, previous)
+                        step_errors::<4>(&v, previous)
                     };
-                    long_before = long;
+                    before = here;
                     pending = _mm_subs_epu8(v[3], table(incomplete_max));
                     error
                 };
@@ -452,12 +562,12 @@ mod x86 {
                 }
                 if ascii {
                     pending = _mm_setzero_si128();
-                    long_before = false;
+                    before = Level::default();
                 }
                 previous = v[3];
                 done += 64;
             }
-            super::super::boundary_before::<LONG>(input, done)
+            super::super::boundary_before::<LONGEST>(input, done)
         }
     }
 
@@ -482,16 +592,12 @@ mod x86 {
             _mm256_and_si256(_mm256_srli_epi16::<4>(v), _mm256_set1_epi8(0x0F))
         }
 
-        /// The error bits of the 32 bytes of `input`, given the 32 before:
-        /// as UTF-8, or as UTF-G-8 if `LONG`.
+        /// The error bits of the 32 bytes of `input`, given the 32 before,
+        /// for codes of up to `LONGEST` bytes (see [`tables`]).
         #[inline]
         #[target_feature(enable = "avx2")]
-        fn block_errors<const LONG: bool>(input: __m256i, previous: __m256i) -> __m256i {
-            let (t1h, t1l, t2h) = if LONG {
-                (&G_BYTE_1_HIGH, &G_BYTE_1_LOW, &G_BYTE_2_HIGH)
-            } else {
-                (&BYTE_1_HIGH, &BYTE_1_LOW, &BYTE_2_HIGH)
-            };
+        fn block_errors<const LONGEST: usize>(input: __m256i, previous: __m256i) -> __m256i {
+            let [t1h, t1l, t2h, second_min] = tables(LONGEST);
             // The 32 bytes from 16 before `input`: the alignr below then
             // reaches back across the lane boundary.
             let before = _mm256_permute2x128_si256::<0x21>(previous, input);
@@ -507,7 +613,7 @@ mod x86 {
             let third = _mm256_subs_epu8(prev2, _mm256_set1_epi8((0xE0u8 - 0x80) as i8));
             let fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8((0xF0u8 - 0x80) as i8));
             let mut must = _mm256_or_si256(third, fourth);
-            if !LONG {
+            if LONGEST == 4 {
                 let must_be_trailing = _mm256_and_si256(must, _mm256_set1_epi8(0x80u8 as i8));
                 return _mm256_xor_si256(must_be_trailing, special);
             }
@@ -516,33 +622,45 @@ mod x86 {
             let fifth = _mm256_subs_epu8(prev4, _mm256_set1_epi8((0xF8u8 - 0x80) as i8));
             let sixth = _mm256_subs_epu8(prev5, _mm256_set1_epi8((0xFCu8 - 0x80) as i8));
             must = _mm256_or_si256(must, _mm256_or_si256(fifth, sixth));
+            if LONGEST == 7 {
+                // UTF-E-8: the sixth trailing byte, six after FE.
+                let prev6 = _mm256_alignr_epi8::<10>(input, before);
+                let seventh = _mm256_subs_epu8(prev6, _mm256_set1_epi8((0xFEu8 - 0x80) as i8));
+                must = _mm256_or_si256(must, seventh);
+            }
             let must_be_trailing = _mm256_and_si256(must, _mm256_set1_epi8(0x80u8 as i8));
             // F0..FF less F0 index the table; every other byte saturates
             // to index 0, whose bound is none.
             let lead_f = _mm256_subs_epu8(prev1, _mm256_set1_epi8(0xF0u8 as i8));
-            let least = _mm256_shuffle_epi8(table(&SECOND_MIN), lead_f);
+            let least = _mm256_shuffle_epi8(table(second_min), lead_f);
             let overlong = _mm256_subs_epu8(least, input);
             _mm256_or_si256(_mm256_xor_si256(must_be_trailing, special), overlong)
         }
 
-        /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks, or
-        /// [`super::super::valid_utf_g8_prefix`] if `LONG`.
+        /// The error bits of a 64-byte step, given the vector before it.
+        #[inline]
+        #[target_feature(enable = "avx2")]
+        fn step_errors<const LONGEST: usize>(v: &[__m256i; 2], previous: __m256i) -> __m256i {
+            _mm256_or_si256(
+                block_errors::<LONGEST>(v[0], previous),
+                block_errors::<LONGEST>(v[1], v[0]),
+            )
+        }
+
+        /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks
+        /// (`LONGEST` 4), [`super::super::valid_utf_g8_prefix`] (6) or
+        /// [`super::super::valid_utf_e8_prefix`] (7).
         ///
         /// # Safety
         /// The processor must support AVX2.
         #[target_feature(enable = "avx2")]
-        pub(in super::super) unsafe fn valid_prefix_blocks<const LONG: bool>(
+        pub(in super::super) unsafe fn valid_prefix_blocks<const LONGEST: usize>(
             input: &[u8],
         ) -> usize {
-            let incomplete = if LONG {
-                &G_INCOMPLETE_MAX
-            } else {
-                &INCOMPLETE_MAX
-            };
             // SAFETY: the table is 32 readable bytes.
-            let incomplete_max = unsafe { _mm256_loadu_si256(incomplete.as_ptr().cast()) };
+            let incomplete_max = unsafe { _mm256_loadu_si256(incomplete(LONGEST).as_ptr().cast()) };
             // As in the SSSE3 version.
-            let mut long_before = false;
+            let mut before = Level::default();
             let mut previous = _mm256_setzero_si256();
             let mut pending = _mm256_setzero_si256();
             let mut done = 0;
@@ -561,26 +679,20 @@ mod x86 {
                     // Valid unless a code was cut off before it.
                     pending
                 } else {
-                    // UTF-G-8's check only where it differs from UTF-8's
-                    // (see `valid_utf_g8_prefix`).
-                    let long = LONG && {
-                        // A byte F4..FF: above F3 after saturation.
-                        let top = _mm256_max_epu8(v[0], v[1]);
-                        let high = _mm256_subs_epu8(top, _mm256_set1_epi8(0xF3u8 as i8));
+                    let top = _mm256_max_epu8(v[0], v[1]);
+                    let above = |bound: u8| {
+                        let high = _mm256_subs_epu8(top, _mm256_set1_epi8(bound as i8));
                         _mm256_testz_si256(high, high) == 0
                     };
-                    let error = if long || long_before {
-                        _mm256_or_si256(
-                            block_errors::<true>(v[0], previous),
-                            block_errors::<true>(v[1], v[0]),
-                        )
+                    let here = level::<LONGEST>(above);
+                    let error = if here.fe || before.fe {
+                        step_errors::<7>(&v, previous)
+                    } else if here.long || before.long {
+                        step_errors::<6>(&v, previous)
                     } else {
-                        _mm256_or_si256(
-                            block_errors::<false>(v[0], previous),
-                            block_errors::<false>(v[1], v[0]),
-                        )
+                        step_errors::<4>(&v, previous)
                     };
-                    long_before = long;
+                    before = here;
                     pending = _mm256_subs_epu8(v[1], incomplete_max);
                     error
                 };
@@ -589,12 +701,12 @@ mod x86 {
                 }
                 if ascii {
                     pending = _mm256_setzero_si256();
-                    long_before = false;
+                    before = Level::default();
                 }
                 previous = v[1];
                 done += 64;
             }
-            super::super::boundary_before::<LONG>(input, done)
+            super::super::boundary_before::<LONGEST>(input, done)
         }
     }
 
@@ -678,7 +790,7 @@ mod x86 {
                 previous = v;
                 done += 64;
             }
-            super::super::boundary_before::<false>(input, done)
+            super::super::boundary_before::<4>(input, done)
         }
     }
 }

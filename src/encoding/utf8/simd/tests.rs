@@ -16,8 +16,8 @@ fn versions_agree(input: &[u8]) -> Result<(), TestCaseError> {
     // SAFETY: the processor supports both, checked just above.
     let (avx2, ssse3) = unsafe {
         (
-            super::x86::avx2::valid_prefix_blocks::<false>(input),
-            super::x86::ssse3::valid_prefix_blocks::<false>(input),
+            super::x86::avx2::valid_prefix_blocks::<4>(input),
+            super::x86::ssse3::valid_prefix_blocks::<4>(input),
         )
     };
     prop_assert_eq!(avx2, ssse3);
@@ -82,8 +82,8 @@ fn long_versions_agree(input: &[u8]) -> Result<(), TestCaseError> {
     // SAFETY: the processor supports both, checked just above.
     let (avx2, ssse3) = unsafe {
         (
-            super::x86::avx2::valid_prefix_blocks::<true>(input),
-            super::x86::ssse3::valid_prefix_blocks::<true>(input),
+            super::x86::avx2::valid_prefix_blocks::<6>(input),
+            super::x86::ssse3::valid_prefix_blocks::<6>(input),
         )
     };
     prop_assert_eq!(avx2, ssse3);
@@ -99,14 +99,44 @@ fn long_versions_agree(input: &[u8]) -> Result<(), TestCaseError> {
     );
     let tiers: [fn(&[u8]) -> usize; 2] = [
         // SAFETY: the processor supports both, checked above.
-        |b| unsafe { super::x86::avx2::valid_prefix_blocks::<true>(b) },
-        |b| unsafe { super::x86::ssse3::valid_prefix_blocks::<true>(b) },
+        |b| unsafe { super::x86::avx2::valid_prefix_blocks::<6>(b) },
+        |b| unsafe { super::x86::ssse3::valid_prefix_blocks::<6>(b) },
     ];
     for prefix in tiers {
         prop_assert_eq!(
             validate_with(&UTF_G_8, input, prefix),
             UtfG8::decode_u64s(input, &mut Vec::new())
         );
+        prop_assert_eq!(
+            validate_with(&UTF_E_8, input, prefix),
+            UtfE8::decode_u64s(input, &mut Vec::new())
+        );
+    }
+    // The UTF-E-8 check (FE a lead): the same, up to the first FF, which
+    // only ever leads a code.
+    // SAFETY: the processor supports both, checked above.
+    let (avx2, ssse3) = unsafe {
+        (
+            super::x86::avx2::valid_prefix_blocks::<7>(input),
+            super::x86::ssse3::valid_prefix_blocks::<7>(input),
+        )
+    };
+    prop_assert_eq!(avx2, ssse3);
+    prop_assert!(UtfE8::validate(&input[..avx2]).is_ok(), "{}", avx2);
+    let valid_up_to = UtfE8::decode_u64s(input, &mut Vec::new())
+        .map_or_else(|e| e.valid_up_to(), |()| input.len());
+    let reach = input
+        .iter()
+        .position(|&b| b == 0xFF)
+        .map_or(valid_up_to, |ff| ff.min(valid_up_to));
+    prop_assert!(avx2 <= reach, "{} {}", avx2, reach);
+    prop_assert!(avx2 + 7 >= reach / 64 * 64, "{} {}", avx2, reach);
+    let tiers: [fn(&[u8]) -> usize; 2] = [
+        // SAFETY: the processor supports both, checked above.
+        |b| unsafe { super::x86::avx2::valid_prefix_blocks::<7>(b) },
+        |b| unsafe { super::x86::ssse3::valid_prefix_blocks::<7>(b) },
+    ];
+    for prefix in tiers {
         prop_assert_eq!(
             validate_with(&UTF_E_8, input, prefix),
             UtfE8::decode_u64s(input, &mut Vec::new())
@@ -378,6 +408,41 @@ fn every_fault_at_every_offset_of_long_codes() {
     }
 }
 
+/// Text of FE codes (2^31, 2^36 − 1 and between, `utf-e-8.txt` §3.3) and
+/// each fault of theirs at every offset: a lead without its last bytes,
+/// the largest overlong FE code, an FE code one byte long, FF codes.
+#[test]
+fn every_fault_at_every_offset_of_fe_codes() {
+    use crate::{Encoding, UtfE8};
+    let values = [
+        0x8000_0000u64,
+        (1 << 36) - 1,
+        0x9_8765_4321,
+        0x41,
+        0x20_0000,
+    ];
+    let mut text = Vec::new();
+    for _ in 0..5 {
+        UtfE8::encode_u64s(&values, &mut text).unwrap();
+    }
+    for fault in [
+        &[0xFEu8, 0x82, 0x80, 0x80][..],
+        &[0xFE, 0x81, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF],
+        &[0xFE, 0x82, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80],
+        &[0xFE],
+        &[0x80],
+        &[
+            0xFF, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x90, 0x80, 0x80, 0x80, 0x80, 0x80,
+        ],
+    ] {
+        for at in 0..text.len() {
+            let mut bytes = text.clone();
+            bytes.splice(at..at, fault.iter().copied());
+            all_agree(&bytes);
+        }
+    }
+}
+
 /// Each lead F0..FF with a second byte at each bound and 0 to 6 trailing
 /// bytes after it, then ASCII, at and before the end of a block: every
 /// count of trailing bytes a code may be short or long by, and codes cut
@@ -386,7 +451,7 @@ fn every_fault_at_every_offset_of_long_codes() {
 fn long_leads_with_every_count_of_trailing_bytes() {
     for at in [20, 56, 57, 58, 59, 60, 61, 62, 63] {
         for lead in 0xF0..=0xFFu8 {
-            for second in [0x80, 0x83, 0x84, 0x87, 0x88, 0xBF] {
+            for second in [0x80, 0x81, 0x82, 0x83, 0x84, 0x87, 0x88, 0xBF] {
                 for trailing in 0..=6 {
                     let mut bytes = vec![b'a'; at];
                     bytes.extend([lead, second]);
