@@ -84,12 +84,31 @@ pub(crate) const fn is_surrogate_u64(value: u64) -> bool {
 }
 
 impl CodePoint {
-    /// U+0000.
+    /// U+0000, the least code point and the [`Default`].
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// assert_eq!(CodePoint::ZERO, CodePoint::default());
+    /// assert_eq!(CodePoint::ZERO.to_string(), "U+0000");
+    /// ```
     pub const ZERO: CodePoint = CodePoint(Repr::Small(0));
     /// U+FFFD REPLACEMENT CHARACTER, what lossy decoding puts in place of
-    /// ill-formed input.
+    /// each maximal ill-formed subpart.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, Encoding, Utf8};
+    /// assert_eq!(CodePoint::REPLACEMENT.to_char(), Some('\u{FFFD}'));
+    /// assert_eq!(Utf8::decode_lossy(b"\xFF"), [CodePoint::REPLACEMENT]);
+    /// ```
     pub const REPLACEMENT: CodePoint = CodePoint(Repr::Small(0xFFFD));
-    /// U+10FFFF, the last code point of Unicode (UCS-M).
+    /// U+10FFFF, the last code point of Unicode (UCS-M): the last that
+    /// converts to `char`.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// assert_eq!(CodePoint::UNICODE_MAX.to_char(), Some(char::MAX));
+    /// assert_eq!(CodePoint::UNICODE_MAX.bits(), 21);
+    /// ```
     pub const UNICODE_MAX: CodePoint = CodePoint(Repr::Small(UNICODE_MAX));
 
     /// A code point from a `u64`, usable in constants.
@@ -552,7 +571,19 @@ impl fmt::LowerHex for CodePoint {
 }
 
 /// Why a string is not a code point in `U+` notation; see
-/// [`ParseCodePointError`].
+/// [`ParseCodePointError`]. The notation is `U+` (or `u+`) followed by one
+/// or more hexadecimal digits of either case, and nothing else.
+///
+/// ```
+/// use ucsx::{CodePoint, ParseErrorKind};
+/// let kind = |s: &str| s.parse::<CodePoint>().unwrap_err().kind();
+/// assert_eq!(kind(""), ParseErrorKind::Empty);
+/// assert_eq!(kind("0x41"), ParseErrorKind::MissingPrefix);
+/// assert_eq!(kind("U+"), ParseErrorKind::NoDigits);
+/// assert_eq!(kind("U+-41"), ParseErrorKind::Sign);
+/// assert_eq!(kind("U+41 "), ParseErrorKind::Whitespace);
+/// assert_eq!(kind("U+4G"), ParseErrorKind::InvalidDigit);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ParseErrorKind {
@@ -588,12 +619,28 @@ pub struct ParseCodePointError {
 }
 
 impl ParseCodePointError {
-    /// Why the string was rejected.
+    /// Why the string was rejected: the first problem, reading from the
+    /// left.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, ParseErrorKind};
+    /// let err = "U+ 41".parse::<CodePoint>().unwrap_err();
+    /// assert_eq!(err.kind(), ParseErrorKind::Whitespace);
+    /// ```
     pub fn kind(&self) -> ParseErrorKind {
         self.kind
     }
 
-    /// The byte offset in the string where the problem was found.
+    /// The byte offset in the string of the offending character: 0 for a
+    /// missing prefix or an empty string, 2 (just past `U+`) when no digit
+    /// follows.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// assert_eq!("U+12G4".parse::<CodePoint>().unwrap_err().position(), 4);
+    /// assert_eq!("U+".parse::<CodePoint>().unwrap_err().position(), 2);
+    /// assert_eq!("x+41".parse::<CodePoint>().unwrap_err().position(), 0);
+    /// ```
     pub fn position(&self) -> usize {
         self.position
     }

@@ -45,12 +45,33 @@ use crate::{CodePoint, Encoding, SurrogatePolicy};
 /// ```
 pub trait ArbitraryUnit: Copy + Eq + Ord + core::hash::Hash + core::fmt::Debug + 'static {
     /// The width of the unit in bits: 8, 16 or 32.
+    ///
+    /// ```
+    /// use ucsx::sample::ArbitraryUnit;
+    /// fn bits<U: ArbitraryUnit>() -> u32 {
+    ///     U::BITS
+    /// }
+    /// assert_eq!([bits::<u8>(), bits::<u16>(), bits::<u32>()], [8, 16, 32]);
+    /// ```
     const BITS: u32;
 
     /// The unit holding the low [`BITS`](Self::BITS) bits of `value`.
+    ///
+    /// ```
+    /// use ucsx::sample::ArbitraryUnit;
+    /// assert_eq!(u8::from_u32_truncating(0x1_F6C3), 0xC3);
+    /// assert_eq!(u16::from_u32_truncating(0x1_F6C3), 0xF6C3);
+    /// assert_eq!(u32::from_u32_truncating(0x1_F6C3), 0x1_F6C3);
+    /// ```
     fn from_u32_truncating(value: u32) -> Self;
 
-    /// The unit's value.
+    /// The unit's value, zero-extended.
+    ///
+    /// ```
+    /// use ucsx::sample::ArbitraryUnit;
+    /// assert_eq!(0xFFu8.to_u32(), 0xFF);
+    /// assert_eq!(0xDC04u16.to_u32(), 0xDC04);
+    /// ```
     fn to_u32(self) -> u32;
 }
 

@@ -218,8 +218,18 @@ impl<'de> DeserializeSeed<'de> for DecodeLimits {
 pub struct MaxBits<const MAX_BITS: u64>;
 
 impl<const MAX_BITS: u64> MaxBits<MAX_BITS> {
-    /// Deserializes a [`CodePoint`] of at most `MAX_BITS` bits; see
-    /// [`MaxBits`].
+    /// Deserializes a [`CodePoint`] of at most `MAX_BITS` bits, in any shape
+    /// [`CodePoint`]'s own `Deserialize` reads; a larger one is an error
+    /// before its value is built. See [`MaxBits`].
+    ///
+    /// ```
+    /// use ucsx::{serde::MaxBits, CodePoint};
+    /// let mut json = serde_json::Deserializer::from_str(r#""U+10FFFF""#);
+    /// assert_eq!(MaxBits::<21>::deserialize(&mut json)?, CodePoint::UNICODE_MAX);
+    /// let mut json = serde_json::Deserializer::from_str(r#""U+200000""#); // 22 bits
+    /// assert!(MaxBits::<21>::deserialize(&mut json).is_err());
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<CodePoint, D::Error> {
         DecodeLimits { max_bits: MAX_BITS }.deserialize(deserializer)
     }

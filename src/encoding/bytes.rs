@@ -69,17 +69,44 @@ pub(crate) mod sealed {
 /// assert_eq!(u8::bom(Endian::Big), [0xEF, 0xBB, 0xBF]);
 /// ```
 pub trait CodeUnit: Copy + Eq + sealed::Sealed + 'static {
-    /// The size of a unit in bytes.
+    /// The size of a unit in bytes: 1, 2 or 4.
+    ///
+    /// ```
+    /// use ucsx::CodeUnit;
+    /// assert_eq!([u8::BYTES, u16::BYTES, u32::BYTES], [1, 2, 4]);
+    /// ```
     const BYTES: usize;
     /// The byte order mark, U+FEFF, as bytes of this unit width in order
     /// `endian`: `EF BB BF` for 8-bit units (every 8-bit format encodes
     /// U+FEFF so), `FE FF` or `FF FE` for 16-bit ones, `00 00 FE FF` or
     /// `FF FE 00 00` for 32-bit ones.
+    ///
+    /// ```
+    /// use ucsx::{CodeUnit, Endian};
+    /// assert_eq!(u8::bom(Endian::Little), [0xEF, 0xBB, 0xBF]);
+    /// assert_eq!(u16::bom(Endian::Little), [0xFF, 0xFE]);
+    /// assert_eq!(u32::bom(Endian::Big), [0x00, 0x00, 0xFE, 0xFF]);
+    /// ```
     fn bom(endian: Endian) -> &'static [u8];
     /// The unit's bytes in the order `endian` (a slice of [`Self::BYTES`]).
+    ///
+    /// ```
+    /// use ucsx::{CodeUnit, Endian};
+    /// assert_eq!(0x0001_F600u32.to_bytes(Endian::Big).as_ref(), [0x00, 0x01, 0xF6, 0x00]);
+    /// assert_eq!(0x0001_F600u32.to_bytes(Endian::Little).as_ref(), [0x00, 0xF6, 0x01, 0x00]);
+    /// ```
     fn to_bytes(self, endian: Endian) -> impl AsRef<[u8]>;
-    /// The unit of `bytes` (exactly [`Self::BYTES`] of them) read in order
-    /// `endian`.
+    /// The unit of `bytes` read in order `endian`.
+    ///
+    /// ```
+    /// use ucsx::{CodeUnit, Endian};
+    /// assert_eq!(u16::from_bytes(&[0xD8, 0x3D], Endian::Big), 0xD83D);
+    /// assert_eq!(u16::from_bytes(&[0xD8, 0x3D], Endian::Little), 0x3DD8);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `bytes` is not exactly [`Self::BYTES`] long.
     fn from_bytes(bytes: &[u8], endian: Endian) -> Self;
     /// Appends the bytes of `units` in order `endian` to `out`: the bulk
     /// form of [`CodeUnit::to_bytes`], a copy for 8-bit units.
@@ -258,12 +285,26 @@ pub struct IncompleteUnitError {
 }
 
 impl IncompleteUnitError {
-    /// The offset of the first byte of the incomplete unit.
+    /// The offset of the first byte of the incomplete unit, counted from
+    /// the start of the input (a byte order mark included).
+    ///
+    /// ```
+    /// use ucsx::{bytes_to_units, Endian};
+    /// // After a mark, 00 41 is a whole unit and 00 is not.
+    /// let err = bytes_to_units::<u16>(&[0xFF, 0xFE, 0x41, 0x00, 0x00], None).unwrap_err();
+    /// assert_eq!(err.position(), 4);
+    /// ```
     pub fn position(&self) -> usize {
         self.position
     }
 
     /// The count of bytes left over, between 1 and the unit size minus one.
+    ///
+    /// ```
+    /// use ucsx::{bytes_to_units, Endian};
+    /// let err = bytes_to_units::<u32>(&[0, 0, 0, 0x41, 0, 0, 0], Some(Endian::Big)).unwrap_err();
+    /// assert_eq!((err.position(), err.len()), (4, 3));
+    /// ```
     #[allow(clippy::len_without_is_empty)]
     pub fn len(&self) -> usize {
         self.len

@@ -139,7 +139,16 @@ impl Format {
         E::builtin_format(super::sealed::Token)
     }
 
-    /// Every built-in format, in the order of the table in the crate docs.
+    /// Every built-in format, in the order of the table in the crate docs:
+    /// the 8-bit formats, the 16-bit ones, the 32-bit ones, each from the
+    /// narrowest range to the widest.
+    ///
+    /// ```
+    /// use ucsx::Format;
+    /// let names = Format::ALL.map(Format::name);
+    /// assert_eq!(names[..3], ["UTF-8", "UTF-G-8", "UTF-E-8"]);
+    /// assert_eq!(names[6], "UTF-∞-16");
+    /// ```
     pub const ALL: [Format; 9] = [
         Format::Utf8,
         Format::UtfG8,

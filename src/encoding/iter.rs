@@ -6,9 +6,21 @@ use core::marker::PhantomData;
 use super::units_taken;
 use crate::{CodePoint, DecodeError, Encoding};
 
-/// The iterator of [`Encoding::code_points`]: code points with their unit
-/// index, and errors after which decoding resumes past the maximal
-/// ill-formed subpart.
+/// The iterator of [`Encoding::code_points`]: code points with the index of
+/// their first unit, and errors (whose `valid_up_to` is the absolute index
+/// of the ill-formed part) after which decoding resumes past the maximal
+/// ill-formed subpart. A code cut off by the end of the input is an error
+/// with no `error_len`, and the last item.
+///
+/// ```
+/// use ucsx::{CodePoint, Encoding, Utf8};
+/// let mut it = Utf8::code_points(b"\xFFa\xE2\x82");
+/// assert_eq!(it.next().unwrap().unwrap_err().valid_up_to(), 0);
+/// assert_eq!(it.next(), Some(Ok((1, CodePoint::from('a')))));
+/// let cut = it.next().unwrap().unwrap_err();
+/// assert_eq!((cut.valid_up_to(), cut.error_len()), (2, None));
+/// assert_eq!(it.next(), None);
+/// ```
 #[derive(Debug, Clone)]
 pub struct CodePoints<'a, E: Encoding> {
     input: &'a [E::Unit],
@@ -63,8 +75,16 @@ impl<E: Encoding> Iterator for CodePoints<'_, E> {
 
 impl<E: Encoding> FusedIterator for CodePoints<'_, E> {}
 
-/// The iterator of [`Encoding::code_point_indices`]: code points with their
-/// unit index, each maximal ill-formed subpart replaced by U+FFFD.
+/// The iterator of [`Encoding::code_point_indices`]: code points with the
+/// index of their first unit, each maximal ill-formed subpart replaced by
+/// one U+FFFD at the index where it starts.
+///
+/// ```
+/// use ucsx::{CodePoint, Encoding, Utf8};
+/// // E2 82 is the start of a three-byte code that `b` cannot continue.
+/// let v: Vec<_> = Utf8::code_point_indices(b"a\xE2\x82b").collect();
+/// assert_eq!(v, [(0, CodePoint::from('a')), (1, CodePoint::REPLACEMENT), (3, CodePoint::from('b'))]);
+/// ```
 #[derive(Debug, Clone)]
 pub struct CodePointIndices<'a, E: Encoding> {
     inner: CodePoints<'a, E>,

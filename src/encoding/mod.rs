@@ -60,7 +60,14 @@ pub struct DecodeLimits {
 
 impl DecodeLimits {
     /// The default limit: code points of at most 16,777,216 bits (2 MiB of
-    /// value, about 3.7 MiB of UTF-∞-16).
+    /// value, about 3.7 MiB of UTF-∞-16), what [`DecodeLimits::default`]
+    /// sets.
+    ///
+    /// ```
+    /// use ucsx::DecodeLimits;
+    /// assert_eq!(DecodeLimits::DEFAULT_MAX_BITS, 16_777_216);
+    /// assert_eq!(DecodeLimits::default().max_bits, DecodeLimits::DEFAULT_MAX_BITS);
+    /// ```
     pub const DEFAULT_MAX_BITS: u64 = 1 << 24;
 }
 
@@ -145,10 +152,25 @@ pub enum SurrogatePolicy {
 /// assert!(Utf32::validate(&units).is_err());
 /// ```
 pub trait Encoding {
-    /// The code unit: `u8`, `u16` or `u32`.
+    /// The code unit: `u8`, `u16` or `u32` for the built-in formats.
+    ///
+    /// ```
+    /// use ucsx::{Encoding, Utf16, Utf32, UtfE8};
+    /// fn unit_bytes<E: Encoding>() -> usize {
+    ///     core::mem::size_of::<E::Unit>()
+    /// }
+    /// assert_eq!([unit_bytes::<UtfE8>(), unit_bytes::<Utf16>(), unit_bytes::<Utf32>()], [1, 2, 4]);
+    /// ```
     type Unit: Copy + Eq + core::fmt::Debug + 'static;
 
-    /// The format's name as the specs write it: `"UTF-E-8"`, `"UTF-∞-16"`.
+    /// The format's name as the specs write it: `"UTF-E-8"`, `"UTF-∞-16"`;
+    /// errors name their format with it.
+    ///
+    /// ```
+    /// use ucsx::{Encoding, UtfG8, UtfInf16};
+    /// assert_eq!(UtfG8::NAME, "UTF-G-8");
+    /// assert_eq!(UtfInf16::NAME, "UTF-∞-16");
+    /// ```
     const NAME: &'static str;
 
     /// Which built-in format this type is: `Some` for the nine, `None` for
@@ -188,10 +210,33 @@ pub trait Encoding {
         None
     }
 
-    /// The last code point the format encodes, `None` if it has none.
+    /// The last code point the format encodes, `None` if it has none (its
+    /// range is unbounded).
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, Encoding, Utf16, UtfE8, UtfInf16};
+    /// assert_eq!(Utf16::max_code_point(), Some(CodePoint::UNICODE_MAX));
+    /// assert_eq!(UtfE8::max_code_point(), Some(CodePoint::from(u64::MAX >> 1)));
+    /// assert_eq!(UtfInf16::max_code_point(), None);
+    /// ```
     fn max_code_point() -> Option<CodePoint>;
 
-    /// Appends the code of `cp` to `out`; on error `out` is unchanged.
+    /// Appends the code of `cp` to `out`. A code point beyond the format's
+    /// range, or a surrogate the format refuses, is an error (kind
+    /// [`BeyondRange`](crate::EncodeErrorKind::BeyondRange) or
+    /// [`Surrogate`](crate::EncodeErrorKind::Surrogate)), and `out` is
+    /// then unchanged.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, Encoding, Utf8, UtfE8};
+    /// let cp = CodePoint::from(0x20_0000u32);
+    /// let mut out = vec![b'a'];
+    /// UtfE8::encode(&cp, &mut out)?;
+    /// assert_eq!(out, [b'a', 0xF8, 0x88, 0x80, 0x80, 0x80]);
+    /// assert!(Utf8::encode(&cp, &mut out).is_err());
+    /// assert_eq!(out.len(), 6);
+    /// # Ok::<(), ucsx::EncodeError>(())
+    /// ```
     fn encode(cp: &CodePoint, out: &mut Vec<Self::Unit>) -> Result<(), EncodeError>;
 
     /// Decodes the first code of `input`: its code point and the number of
@@ -204,12 +249,30 @@ pub trait Encoding {
     /// [`error_len`](DecodeError::error_len)), so that a format under test
     /// neither stalls them nor sends them past the end; the property
     /// checker reports such a decoder.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, DecodeErrorKind, Encoding, Utf8, UtfE8};
+    /// let (cp, len) = UtfE8::decode(&[0xF8, 0x88, 0x80, 0x80, 0x80, b'a'])?;
+    /// assert_eq!((cp, len), (CodePoint::from(0x20_0000u32), 5));
+    /// // E2 82 starts a three-byte code: more input could complete it.
+    /// let err = Utf8::decode(&[0xE2, 0x82]).unwrap_err();
+    /// assert_eq!((err.kind(), err.error_len()), (DecodeErrorKind::Truncated, None));
+    /// // E2 followed by 41 cannot be completed: one byte is ill-formed.
+    /// assert_eq!(Utf8::decode(&[0xE2, 0x41]).unwrap_err().error_len(), Some(1));
+    /// # Ok::<(), ucsx::DecodeError>(())
+    /// ```
     fn decode(input: &[Self::Unit]) -> Result<(CodePoint, usize), DecodeError>;
 
     /// Whether the format refuses the surrogate code points U+D800..U+DFFF
     /// (the default) or encodes them as ordinary values, as WTF-8 and Perl's
     /// extended UTF-8 do. [`can_encode`](Self::can_encode) and the property
     /// checker follow it.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, Encoding, SurrogatePolicy, UtfInf16};
+    /// assert_eq!(UtfInf16::SURROGATES, SurrogatePolicy::Refuse);
+    /// assert!(!UtfInf16::can_encode(&CodePoint::from(0xDC00u16)));
+    /// ```
     const SURROGATES: SurrogatePolicy = SurrogatePolicy::Refuse;
 
     /// Checks that the whole of `input` is valid; the error's
@@ -287,10 +350,24 @@ pub trait Encoding {
         Ok(())
     }
 
-    /// [`decode`](Self::decode) with limits on the size of the code point.
-    /// The default implementation checks the limit after decoding, which is
-    /// right for formats whose range is far below any limit; unbounded
-    /// formats check it before building the value.
+    /// [`decode`](Self::decode) with limits on the size of the code point:
+    /// a code point of more than [`max_bits`](DecodeLimits::max_bits) bits
+    /// is an error of kind
+    /// [`LimitExceeded`](crate::DecodeErrorKind::LimitExceeded) at offset 0.
+    /// The default implementation checks the limit after decoding (the
+    /// error's length is then the code's), which is right for formats whose
+    /// range is far below any limit; unbounded formats check it before
+    /// building the value.
+    ///
+    /// ```
+    /// use ucsx::{DecodeErrorKind, DecodeLimits, Encoding, UtfE8};
+    /// let code = [0xF8, 0x88, 0x80, 0x80, 0x80]; // U+200000, 22 bits
+    /// let unicode = DecodeLimits { max_bits: 21 };
+    /// let err = UtfE8::decode_with_limits(&code, &unicode).unwrap_err();
+    /// assert_eq!((err.kind(), err.error_len()), (DecodeErrorKind::LimitExceeded, Some(5)));
+    /// assert_eq!(UtfE8::decode_with_limits(&code, &DecodeLimits { max_bits: 22 })?.1, 5);
+    /// # Ok::<(), ucsx::DecodeError>(())
+    /// ```
     fn decode_with_limits(
         input: &[Self::Unit],
         limits: &DecodeLimits,

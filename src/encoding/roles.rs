@@ -15,7 +15,16 @@ const HUGE_LEAD: u32 = 0xDDFF;
 /// DFB4 ("before"): one per length-storage unit beyond the first (§3.4.5).
 const BEFORE: u32 = 0xDFB4;
 
-/// The part a unit plays in its code, in the specs' terms.
+/// The part a unit plays in its code, in the specs' terms, as
+/// [`Format::unit_roles`] reads it.
+///
+/// ```
+/// use ucsx::{Format, UnitRole};
+/// // U+1F600 in UTF-16 is the pair D83D DE00, ten bits of the value in each.
+/// assert_eq!(Format::Utf16.unit_roles(&[0xD83D, 0xDE00]),
+///            [(UnitRole::HighSurrogate, 0x3FF), (UnitRole::LowSurrogate, 0x3FF)]);
+/// assert_eq!(Format::Utf8.unit_roles(&[0x41]), [(UnitRole::Single, 0x7F)]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum UnitRole {
@@ -42,8 +51,8 @@ pub enum UnitRole {
 }
 
 impl UnitRole {
-    /// A short lowercase name: `"lead"`, `"high surrogate"`,
-    /// `"length-storage"`, ...
+    /// A short name, lowercase but for the specs' acronyms: `"lead"`,
+    /// `"high surrogate"`, `"before (DFB4)"`, `"USV-storage"`, ...
     ///
     /// ```
     /// assert_eq!(ucsx::UnitRole::UsvStorage.name(), "USV-storage");

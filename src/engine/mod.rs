@@ -137,6 +137,15 @@ pub struct Transcoder<F: Encoding, T: Encoding> {
 
 impl<F: Encoding, T: Encoding> Transcoder<F, T> {
     /// A transcoder with the default [`DecodeLimits`].
+    ///
+    /// ```
+    /// use ucsx::{ErrorMode, Transcoder, Utf16, UtfE8};
+    /// let mut t = Transcoder::<Utf16, UtfE8>::new(ErrorMode::Strict);
+    /// let mut out = Vec::new();
+    /// t.feed(&[0xD83D, 0xDE00], true, &mut out)?; // U+1F600
+    /// assert_eq!(out, [0xF0, 0x9F, 0x98, 0x80]);
+    /// # Ok::<(), ucsx::TranscodeError>(())
+    /// ```
     pub fn new(mode: ErrorMode) -> Self {
         Self::with_limits(mode, DecodeLimits::default())
     }
@@ -167,19 +176,55 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
         }
     }
 
-    /// The units of input finished with: converted, replaced or dropped.
-    /// After a strict error, the offset of the error.
+    /// The units of input finished with: converted, replaced or dropped,
+    /// counted from the start of the stream; the units of a code held for
+    /// the next chunk are not. After a strict error, the offset of the
+    /// error.
+    ///
+    /// ```
+    /// use ucsx::{ErrorMode, Transcoder, Utf32, Utf8};
+    /// let mut t = Transcoder::<Utf8, Utf32>::new(ErrorMode::Strict);
+    /// let mut out = Vec::new();
+    /// t.feed(b"ab\xE2\x82", false, &mut out)?;
+    /// assert_eq!(t.units_read(), 2); // E2 82 wait for the rest of their code
+    /// assert!(t.feed(b"\xFF", true, &mut out).is_err());
+    /// assert_eq!(t.units_read(), 2); // E2 82 is the ill-formed part
+    /// # Ok::<(), ucsx::TranscodeError>(())
+    /// ```
     pub fn units_read(&self) -> u64 {
         self.units
     }
 
-    /// The code points written so far, U+FFFD replacements included.
+    /// The code points written so far, U+FFFD replacements included (what
+    /// [`ErrorMode::Omit`] drops is not written, so not counted).
+    ///
+    /// ```
+    /// use ucsx::{ErrorMode, Transcoder, Utf16, Utf8};
+    /// let (mut lossy, mut omit) = (Transcoder::<Utf8, Utf16>::new(ErrorMode::Lossy),
+    ///                              Transcoder::<Utf8, Utf16>::new(ErrorMode::Omit));
+    /// lossy.feed(b"a\xFFb", true, &mut Vec::new())?;
+    /// omit.feed(b"a\xFFb", true, &mut Vec::new())?;
+    /// assert_eq!((lossy.code_points(), omit.code_points()), (3, 2));
+    /// # Ok::<(), ucsx::TranscodeError>(())
+    /// ```
     pub fn code_points(&self) -> u64 {
         self.code_points
     }
 
     /// Whether units of a code cut off at the end of the last chunk are
     /// waiting for the next one.
+    ///
+    /// ```
+    /// use ucsx::{ErrorMode, Transcoder, Utf16, Utf8};
+    /// let mut t = Transcoder::<Utf16, Utf8>::new(ErrorMode::Strict);
+    /// let mut out = Vec::new();
+    /// t.feed(&[0x41, 0xD83D], false, &mut out)?;
+    /// assert!(t.is_holding()); // the high surrogate waits for its pair
+    /// t.feed(&[0xDE00], true, &mut out)?;
+    /// assert!(!t.is_holding());
+    /// assert_eq!(out, "A😀".as_bytes());
+    /// # Ok::<(), ucsx::TranscodeError>(())
+    /// ```
     pub fn is_holding(&self) -> bool {
         !self.held.is_empty()
     }

@@ -11,12 +11,27 @@ use crate::encoding::bytes::native_bytes;
 use crate::encoding::bytes::sealed::Sealed as _;
 use crate::{CodeUnit, DecodeLimits, Encoding, Endian, Format, TranscodeError, Transcoder};
 
-/// Options of [`transcode_stream`].
+/// Options of [`transcode_stream`], [`transcode_generic`] and
+/// [`TranscodeWriter::with_options`]. The default is strict, detects the
+/// input's byte order, writes big-endian with no byte order mark, and has
+/// the default [`DecodeLimits`].
+///
+/// ```
+/// use ucsx::io::{transcode_stream, ErrorMode, TranscodeOptions};
+/// use ucsx::{Endian, Format};
+/// let options = TranscodeOptions { mode: ErrorMode::Lossy, to_endian: Endian::Little,
+///                                  bom: true, ..TranscodeOptions::default() };
+/// let mut out = Vec::new();
+/// transcode_stream(Format::Utf8, Format::Utf16, &b"a\xFF"[..], &mut out, &options, &mut |_| {})?;
+/// assert_eq!(out, [0xFF, 0xFE, 0x61, 0x00, 0xFD, 0xFF]); // mark, "a", U+FFFD
+/// # Ok::<(), ucsx::io::StreamError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TranscodeOptions {
     /// What to do with ill-formed input: stop, replace or omit it.
     pub mode: ErrorMode,
-    /// The order of the input's units.
+    /// The order of the input's units, or [`ByteOrder::Detect`] to read it
+    /// from a leading byte order mark (which is then not part of the text).
     pub from_order: ByteOrder,
     /// The order of the output's units.
     pub to_endian: Endian,
@@ -27,15 +42,37 @@ pub struct TranscodeOptions {
 }
 
 /// What a [`transcode_stream`] did.
+///
+/// ```
+/// use ucsx::io::{transcode_stream, TranscodeOptions};
+/// use ucsx::Format;
+/// let mut out = Vec::new();
+/// let summary = transcode_stream(Format::Utf16, Format::Utf8, &[0xFE, 0xFF, 0x00, 0x41][..],
+///                                &mut out, &TranscodeOptions::default(), &mut |_| {})?;
+/// assert_eq!((summary.bytes_read, summary.code_points), (4, 1)); // the mark is read, not written
+/// assert_eq!(out, b"A");
+/// # Ok::<(), ucsx::io::StreamError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TranscodeSummary {
-    /// Bytes read.
+    /// Bytes read, a byte order mark included.
     pub bytes_read: u64,
     /// Code points written (U+FFFD replacements included).
     pub code_points: u64,
 }
 
 /// What a [`validate_stream`] found in a valid stream.
+///
+/// ```
+/// use ucsx::io::{validate_stream, ByteOrder};
+/// use ucsx::{DecodeLimits, Format};
+/// // A byte order mark, U+200000 in five bytes, "a".
+/// let bytes = [0xEF, 0xBB, 0xBF, 0xF8, 0x88, 0x80, 0x80, 0x80, b'a'];
+/// let s = validate_stream(Format::UtfE8, &bytes[..], ByteOrder::Detect,
+///                         DecodeLimits::default(), &mut |_| {})?;
+/// assert_eq!((s.bytes_read, s.units, s.code_points), (9, 6, 2));
+/// # Ok::<(), ucsx::io::StreamError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ValidateSummary {
     /// Bytes read, a byte order mark included.
@@ -278,6 +315,17 @@ where
 {
     /// A writer reading `F` in `from_order` and writing `T` in `to_endian`
     /// (no byte order mark, default limits).
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// use ucsx::io::{ByteOrder, ErrorMode, TranscodeWriter};
+    /// use ucsx::{Endian, Utf16, Utf8};
+    /// let mut w = TranscodeWriter::<_, Utf16, Utf8>::new(
+    ///     Vec::new(), ByteOrder::Fixed(Endian::Little), ErrorMode::Strict, Endian::Big);
+    /// w.write_all(&[0x3D, 0xD8, 0x00, 0xDE])?; // D83D DE00, little-endian
+    /// assert_eq!(w.finish()?, [0xF0, 0x9F, 0x98, 0x80]);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn new(writer: W, from_order: ByteOrder, mode: ErrorMode, to_endian: Endian) -> Self {
         let options = TranscodeOptions {
             mode,
@@ -289,7 +337,18 @@ where
     }
 
     /// A writer set up by `options`; writes the byte order mark at once if
-    /// it asks for one.
+    /// it asks for one, and fails only if that write does.
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// use ucsx::io::{TranscodeOptions, TranscodeWriter};
+    /// use ucsx::{Endian, Utf32, Utf8};
+    /// let options = TranscodeOptions { to_endian: Endian::Little, bom: true, ..Default::default() };
+    /// let mut w = TranscodeWriter::<_, Utf8, Utf32>::with_options(Vec::new(), &options)?;
+    /// w.write_all(b"A")?;
+    /// assert_eq!(w.finish()?, [0xFF, 0xFE, 0, 0, 0x41, 0, 0, 0]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_options(mut writer: W, options: &TranscodeOptions) -> Result<Self, StreamError> {
         if options.bom {
             writer.write_all(T::Unit::bom(options.to_endian))?;

@@ -34,7 +34,17 @@ mod sealed {
 /// # Ok::<(), ucsx::EncodeError>(())
 /// ```
 pub trait PushItem<E: Encoding>: sealed::Sealed {
-    /// `()` for a `char`; `Result<(), EncodeError>` for a code point.
+    /// What `push` and `insert` return: `()` for a `char`;
+    /// `Result<(), EncodeError>` for a code point.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, EncodeError, EncodedString, Utf8};
+    /// let mut s = EncodedString::<Utf8>::new();
+    /// let () = s.push('a');
+    /// let pushed: Result<(), EncodeError> = s.push(CodePoint::from(0x110000u32));
+    /// assert!(pushed.is_err());
+    /// assert_eq!(s, "a");
+    /// ```
     type Output;
 
     /// Appends `self` to `s`.

@@ -35,7 +35,19 @@ pub use owned::EncodedString;
 pub use search::{MatchIndices, Pattern, Split};
 
 /// Formats whose range holds every Unicode scalar value, so that any `&str`
-/// converts into an [`EncodedString`] of theirs without loss.
+/// converts into an [`EncodedString`] of theirs without loss: every
+/// built-in format. Implement it for a format of yours only if that holds:
+/// the conversions from `&str` and `char` do not check, and stop at the
+/// first `char` the format refuses.
+///
+/// ```
+/// use ucsx::{CoversUnicode, EncodedString, Utf16, UtfE8};
+/// fn from_text<E: CoversUnicode>(text: &str) -> EncodedString<E> {
+///     EncodedString::from(text) // cannot fail
+/// }
+/// assert_eq!(from_text::<Utf16>("a😀").as_units(), [0x61, 0xD83D, 0xDE00]);
+/// assert_eq!(from_text::<UtfE8>("a😀").as_units(), "a😀".as_bytes());
+/// ```
 pub trait CoversUnicode: Encoding {}
 
 impl CoversUnicode for crate::Utf8 {}
@@ -64,12 +76,28 @@ pub struct FromUnitsError<U> {
 }
 
 impl<U> FromUnitsError<U> {
-    /// Why the units are not valid.
+    /// Why the units are not valid: the first error, at its offset in the
+    /// units given.
+    ///
+    /// ```
+    /// use ucsx::{DecodeErrorKind, EncodedString, Utf16};
+    /// let err = EncodedString::<Utf16>::from_units(vec![0x41, 0xDC00, 0x42]).unwrap_err();
+    /// let e = err.decode_error(); // DC00 is a low surrogate with no high one before it
+    /// assert_eq!((e.valid_up_to(), e.error_len()), (1, Some(1)));
+    /// ```
     pub fn decode_error(&self) -> &DecodeError {
         &self.error
     }
 
-    /// The units that were rejected.
+    /// The units that were rejected, all of them, as given: to be repaired
+    /// or decoded lossily.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, EncodedString, Encoding, Utf8};
+    /// let units = EncodedString::<Utf8>::from_units(vec![b'a', 0xC3]).unwrap_err().into_units();
+    /// assert_eq!(units, [b'a', 0xC3]);
+    /// assert_eq!(Utf8::decode_lossy(&units), [CodePoint::from('a'), CodePoint::REPLACEMENT]);
+    /// ```
     pub fn into_units(self) -> Vec<U> {
         self.units
     }
@@ -107,16 +135,41 @@ pub struct NotUnicodeError {
 
 impl NotUnicodeError {
     /// The first code point that is not a Unicode scalar value.
+    ///
+    /// ```
+    /// use ucsx::{CodePoint, EncodedString, UtfG16};
+    /// let mut s = EncodedString::<UtfG16>::from("😀");
+    /// s.push(CodePoint::from(0x110000u32))?;
+    /// let err = s.into_string().unwrap_err();
+    /// assert_eq!(err.code_point(), &CodePoint::from(0x110000u32));
+    /// # Ok::<(), ucsx::EncodeError>(())
+    /// ```
     pub fn code_point(&self) -> &CodePoint {
         &self.code_point
     }
 
     /// Its index among the string's code points.
+    ///
+    /// ```
+    /// # use ucsx::{CodePoint, EncodedString, UtfG16};
+    /// let mut s = EncodedString::<UtfG16>::from("😀"); // one code point, two units
+    /// s.push(CodePoint::from(0x110000u32))?;
+    /// assert_eq!(s.into_string().unwrap_err().index(), 1);
+    /// # Ok::<(), ucsx::EncodeError>(())
+    /// ```
     pub fn index(&self) -> usize {
         self.index
     }
 
     /// The index of its first unit.
+    ///
+    /// ```
+    /// # use ucsx::{CodePoint, EncodedString, UtfG16};
+    /// let mut s = EncodedString::<UtfG16>::from("😀"); // one code point, two units
+    /// s.push(CodePoint::from(0x110000u32))?;
+    /// assert_eq!(s.into_string().unwrap_err().unit_offset(), 2);
+    /// # Ok::<(), ucsx::EncodeError>(())
+    /// ```
     pub fn unit_offset(&self) -> usize {
         self.unit_offset
     }
