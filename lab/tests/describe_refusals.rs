@@ -51,9 +51,9 @@ fn an_offset_overlapping_the_classes_before_is_refused_unless_said() {
 /// An offset that continues the classes before is no overlap.
 #[test]
 fn an_offset_that_continues_the_classes_before_is_read() {
-    let d = DescribedFormat::parse(&format!(
+    let d = DescribedFormat::parse(
         "name = \"X\"\nunit = 8\nmax = \"U+87F\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n[[class]]\nunits = [\"110xxxxx\", \"10xxxxxx\"]\noffset = 0x80\n"
-    ))
+    )
     .unwrap();
     assert_eq!(d.encode(&CodePoint::from(0x80u32)).unwrap(), [0xC0, 0x80]);
     assert_eq!(

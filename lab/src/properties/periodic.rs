@@ -87,7 +87,7 @@ impl<U: ArbitraryUnit> Periodic<U> {
     pub(crate) fn unit_period(&self) -> usize {
         let n = self.period();
         (1..=n)
-            .filter(|m| n % m == 0)
+            .filter(|&m| n.is_multiple_of(m))
             .find(|&m| (m..n).all(|i| self.block.units[i] == self.block.units[i - m]))
             .unwrap_or(n)
     }
