@@ -9,7 +9,8 @@
 //!   the Unicode Standard discuss (round trip, canonical forms, prefix
 //!   freedom, lead/trail distinction, no false match, self-synchronisation,
 //!   binary order, length from a prefix, compatibility with UTF-8/16/32,
-//!   density), each PASS or FAIL with a small counterexample.
+//!   density) and the error contract of `Encoding`, each PASS or FAIL with
+//!   a small counterexample, decided or sampled.
 //! - [`describe`]: formats described in TOML (length classes, length
 //!   fields, continuation bits), built at run time as a
 //!   [`DescribedFormat`](describe::DescribedFormat), whose verdicts the

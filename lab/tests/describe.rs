@@ -597,7 +597,7 @@ fn decided_failure(r: &PropertyResult) -> &str {
 #[test]
 fn a_false_match_that_only_the_middle_of_a_class_hosts_is_found() {
     let r = verdict_on(
-        "name = \"T\"\nunit = 8\nmax = \"U+027F\"\n\
+        "name = \"T\"\nunit = 8\nmax = \"U+027F\"\nnon-shortest = \"refuse\"\n\
          [[class]]\nunits = [\"0xxxxxxx\"]\n\
          [[class]]\nunits = [\"110xxxxx\"]\noffset = 0x80\n\
          [[class]]\nunits = [\"111xxxxx\", \"1xxxxxxx\"]\noffset = 0x40\n",

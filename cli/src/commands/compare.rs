@@ -4,14 +4,15 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use ucsx::Format;
-use ucsx_lab::properties::{check_format, Property, PropertyReport, Verdict};
+use ucsx_lab::properties::{check_format, Method, Property, PropertyReport, Verdict};
 
 use super::{describe, Outcome};
 
 /// Compare formats: one row per property, one column per format (a
-/// built-in name or a description file), PASS or FAIL in each cell, then
-/// the counterexample of each FAIL. The exit status is 0 whatever the
-/// verdicts.
+/// built-in name or a description file; the file's name heads the column
+/// where two formats have the same name), PASS or FAIL in each cell marked
+/// (d) decided or (s) sampled, then the counterexample of each FAIL. The
+/// exit status is 0 whatever the verdicts.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     $ ucsx compare utf-8 utf-e-8 utf-16 utf-inf-16\n  \
@@ -27,10 +28,17 @@ pub struct Args {
     /// The seed of the pseudo-random sample.
     #[arg(long)]
     seed: Option<u64>,
+    /// The largest bit length tested in unbounded formats (bounded ones
+    /// are always tested whole).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=ucsx_lab::properties::MAX_BITS_CEILING))]
+    max_bits: Option<u64>,
 }
 
 pub fn run(args: &Args) -> Outcome {
-    let config = super::check_config(args.cases, args.seed);
+    let mut config = super::check_config(args.cases, args.seed);
+    if let Some(bits) = args.max_bits {
+        config.max_bits = bits;
+    }
     let mut reports: Vec<PropertyReport> = Vec::new();
     for name in &args.formats {
         let report = match name.parse::<Format>() {
@@ -40,23 +48,60 @@ pub fn run(args: &Args) -> Outcome {
         reports.push(report);
     }
     let mut out = io::stdout().lock();
-    write!(out, "{}", table(&reports))?;
+    let heads = heads(&args.formats, &reports);
+    write!(out, "{}", table(&reports, &heads))?;
     out.flush()?;
     Ok(true)
 }
 
+/// The head of each column: the format's name, or where two formats share
+/// it, the argument that named it (a file's name without its directory),
+/// numbered if that is shared too.
+fn heads(args: &[String], reports: &[PropertyReport]) -> Vec<String> {
+    let shared = |r: &PropertyReport| reports.iter().filter(|o| o.format == r.format).count() > 1;
+    let mut heads: Vec<String> = args
+        .iter()
+        .zip(reports)
+        .map(|(arg, r)| {
+            if !shared(r) {
+                return r.format.to_string();
+            }
+            Path::new(arg)
+                .file_name()
+                .map_or_else(|| arg.clone(), |f| f.to_string_lossy().into_owned())
+        })
+        .collect();
+    for i in 0..heads.len() {
+        let same = heads[..i].iter().filter(|h| **h == heads[i]).count();
+        if same > 0 {
+            heads[i] = format!("{}#{}", heads[i], same + 1);
+        }
+    }
+    heads
+}
+
+/// A cell: the verdict and how it was reached, without spaces so that a
+/// row splits into its cells on whitespace.
+fn cell(verdict: Verdict, method: Method) -> String {
+    let mark = match method {
+        Method::Decided => "d",
+        Method::Sampled => "s",
+    };
+    format!("{verdict}({mark})")
+}
+
 /// The side-by-side table and the counterexamples.
-fn table(reports: &[PropertyReport]) -> String {
+fn table(reports: &[PropertyReport], heads: &[String]) -> String {
     let width = |s: &str| s.chars().count();
-    let mut cols: Vec<usize> = reports.iter().map(|r| width(r.format).max(4)).collect();
+    let mut cols: Vec<usize> = heads.iter().map(|h| width(h).max(7)).collect();
     let first = Property::ALL
         .iter()
         .map(|p| p.name().len())
         .max()
         .unwrap_or(0);
     let mut text = format!("{:<first$}", "property");
-    for (r, w) in reports.iter().zip(&mut cols) {
-        text += &format!("  {}{}", r.format, " ".repeat(*w - width(r.format)));
+    for (h, w) in heads.iter().zip(&mut cols) {
+        text += &format!("  {h}{}", " ".repeat(*w - width(h)));
     }
     text = text.trim_end().to_string() + "\n";
     for p in Property::ALL {
@@ -64,15 +109,15 @@ fn table(reports: &[PropertyReport]) -> String {
         for (r, w) in reports.iter().zip(&cols) {
             let cell = r
                 .get(p.name())
-                .map_or("-".to_string(), |x| x.verdict.to_string());
+                .map_or("-".to_string(), |x| cell(x.verdict, x.method));
             line += &format!("  {cell:<w$}");
         }
         text += line.trim_end();
         text.push('\n');
     }
-    for r in reports {
+    for (r, h) in reports.iter().zip(heads) {
         for x in r.results.iter().filter(|x| x.verdict == Verdict::Fail) {
-            text += &format!("\n{} {}: {}", r.format, x.name, x.detail);
+            text += &format!("\n{h} {} ({}): {}", x.name, x.method, x.detail);
         }
     }
     if reports.iter().any(|r| !r.passed()) {

@@ -300,6 +300,22 @@ fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
         };
         undecided |= !same_class;
     }
+    if top < 0x10_FFFF {
+        // UCS-2, utf8mb3: the base's text beyond the format's range is
+        // refused, so the format is compatible on part of it only.
+        let first = past_refused_surrogates(c, top + 1);
+        return Some(refuted(
+            name,
+            format!(
+                "partial: identical to {} on U+0000..{} at most, the format's range; {} is {} in {} but refused here",
+                base_format.name(),
+                code_point(top),
+                code_point(first),
+                hex(base, &code(base, first)),
+                base_format.name()
+            ),
+        ));
+    }
     if undecided || c.continued.is_some() {
         return None;
     }

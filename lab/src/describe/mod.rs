@@ -13,6 +13,7 @@
 //! max = "U+10FFFF"        # the last code point (at most 96 bits), or "unbounded"
 //! surrogates = "refuse"   # or "encode": U+D800..U+DFFF as ordinary values
 //! invalid-leads = []      # optional: templates of units that never lead a code
+//! non-shortest = "refuse" # optional: offsets may overlap the classes before
 //!
 //! [[class]]               # one length of code, shortest first
 //! units = ["0xxxxxxx"]    # a bit template per unit, most significant bit first:
@@ -24,8 +25,13 @@
 //!
 //! A class holds the values its value bits can spell (from its offset)
 //! that no class before it holds, up to `max`; a code of a value in an
-//! earlier class is non-shortest, and decoding refuses it. The lead unit
-//! names the class, so lead templates must not overlap. Decoding reports
+//! earlier class is non-shortest, and decoding refuses it. Classes are
+//! listed shortest first (a shorter class after a longer one is refused).
+//! An explicit offset below the first value the class must hold (its codes
+//! then spell values a class before holds, as SQLite4's `F1 00` spells
+//! 240, one byte `F0`) is refused unless the format says
+//! `non-shortest = "refuse"`: those codes are refused, as written. The
+//! lead unit names the class, so lead templates must not overlap. Decoding reports
 //! the kinds of [`DecodeErrorKind`] as the built-in
 //! decoders do: a unit that leads no class is `UnexpectedTrailing` if it is
 //! some class's trailing unit, else `InvalidLead`; a unit that does not fit

@@ -49,6 +49,10 @@ struct RawFormat {
     surrogates: Option<Spanned<String>>,
     #[serde(default, rename = "invalid-leads")]
     invalid_leads: Vec<Spanned<String>>,
+    /// `"refuse"`: an explicit offset may make a class's codes spell values
+    /// a class before holds, and those codes are refused.
+    #[serde(default, rename = "non-shortest")]
+    non_shortest: Option<Spanned<String>>,
     #[serde(default)]
     class: Option<Spanned<Vec<Spanned<RawClass>>>>,
     /// In place of classes: a continuation bit in every unit.
@@ -296,6 +300,21 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
             }
         },
     };
+    // Whether offsets may overlap the classes before, their codes of
+    // values held there being refused: said, not assumed.
+    let overlap_refused = match &raw.non_shortest {
+        None => false,
+        Some(s) if s.get_ref() == "refuse" => true,
+        Some(s) => {
+            return Err(err(
+                s.span(),
+                format!(
+                    "non-shortest is {}: the one reading the language has is \"refuse\" (codes of values a class before holds are refused)",
+                    quote(s.get_ref())
+                ),
+            ))
+        }
+    };
     let mut invalid_leads = Vec::with_capacity(raw.invalid_leads.len());
     if raw.invalid_leads.len() > MAX_CLASSES {
         return Err(err(
@@ -375,6 +394,43 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
             Some(o) => u128::try_from(*o.get_ref())
                 .map_err(|_| err(o.span(), "an offset is not negative".into()))?,
         };
+        // Shortest first: a class listed after a longer one would hold
+        // values the longer one already took (or, past `max`, none), and
+        // the encoder would write the longer code for them.
+        if let Some(prev) = classes.last().filter(|p| {
+            // A literal lead listed past `max` only to be reported as
+            // beyond the range (UTF-G-16's DDFF) spells no value.
+            let marker = reached_max && value_bits == 0;
+            rc.get_ref().length.is_none() && !marker && p.units.len() > units.len()
+        }) {
+            return Err(err(
+                rc.get_ref().units.span(),
+                format!(
+                    "class {} has {} units but class {} before it has {}: classes are listed shortest first",
+                    k + 1,
+                    units.len(),
+                    k,
+                    prev.units.len()
+                ),
+            ));
+        }
+        // An explicit offset below the first value the class must hold
+        // makes its codes spell values a class before holds: those codes
+        // would be refused, which the description must say.
+        if let Some(o) = &rc.get_ref().offset {
+            if offset < next && offset != 0 && !overlap_refused && !reached_max {
+                return Err(err(
+                    o.span(),
+                    format!(
+                        "class {} starts at {} but the classes before hold everything up to {}: its codes of those values would be refused; give offset = {} for a class that continues them, or non-shortest = \"refuse\" to say that they are refused",
+                        k + 1,
+                        show(offset),
+                        show(next - 1),
+                        next
+                    ),
+                ));
+            }
+        }
         // Lead templates must be disjoint: a lead unit names its class.
         for (j, other) in classes.iter().enumerate() {
             if templates[0].overlaps(&other.units[0]) {

@@ -11,7 +11,7 @@ use core::cell::RefCell;
 use core::marker::PhantomData;
 
 use super::Compiled;
-use crate::properties::{check_only as check_encoding, CheckConfig, Property, PropertyReport};
+use crate::properties::{check_with, CheckConfig, Property, PropertyReport};
 use ucsx::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, SurrogatePolicy};
 
 std::thread_local! {
@@ -98,12 +98,12 @@ pub(crate) fn check_only(
     let _installed = Installed::new(compiled);
     let encodes = compiled.surrogates == SurrogatePolicy::Encode;
     match (compiled.width, encodes) {
-        (8, false) => check_encoding::<Slot<u8, false>>(config, only),
-        (8, true) => check_encoding::<Slot<u8, true>>(config, only),
-        (16, false) => check_encoding::<Slot<u16, false>>(config, only),
-        (16, true) => check_encoding::<Slot<u16, true>>(config, only),
-        (_, false) => check_encoding::<Slot<u32, false>>(config, only),
-        (_, true) => check_encoding::<Slot<u32, true>>(config, only),
+        (8, false) => check_with::<Slot<u8, false>>(config, only, true),
+        (8, true) => check_with::<Slot<u8, true>>(config, only, true),
+        (16, false) => check_with::<Slot<u16, false>>(config, only, true),
+        (16, true) => check_with::<Slot<u16, true>>(config, only, true),
+        (_, false) => check_with::<Slot<u32, false>>(config, only, true),
+        (_, true) => check_with::<Slot<u32, true>>(config, only, true),
     }
 }
 

@@ -79,6 +79,23 @@ where
             );
         }
     }
+    // A smaller range than the base's: compatible on part of it only,
+    // which is a FAIL (text of the base the format refuses), said so.
+    if top < 0x10_FFFF {
+        let first_refused = (top + 1..=0x10_FFFF)
+            .find_map(char::from_u32)
+            .unwrap_or(char::REPLACEMENT_CHARACTER);
+        let (_, want) = base_code::<E::Unit>(first_refused);
+        return PropertyResult::fail(
+            Property::BaseCompatible,
+            format!(
+                "partial: identical to {base} on U+0000..{} only, the format's range; {} is {} in {base} but refused here",
+                CodePoint::from(top),
+                CodePoint::from(first_refused),
+                hex(&want)
+            ),
+        );
+    }
     let ascii = if <E::Unit as ArbitraryUnit>::BITS == 8 {
         "; ASCII is ASCII"
     } else {

@@ -4,9 +4,10 @@
 //! [`check`] tests ten properties that the UCS-X spec texts and the
 //! Unicode Standard discuss (`round-trip`, `canonical`, `prefix-free`,
 //! `lead-trail-disjoint`, `no-false-match`, `self-synchronizing`,
-//! `binary-order`, `length-from-prefix`, `base-compatible`, `density`; see
-//! [`Property`]) and reports each as PASS, or FAIL with a small
-//! counterexample. [`check_only`] tests a subset.
+//! `binary-order`, `length-from-prefix`, `base-compatible`, `density`) and
+//! the error contract of [`Encoding`] (`error-contract`; see [`Property`]),
+//! and reports each as PASS, or FAIL with a small counterexample, each
+//! marked decided or sampled. [`check_only`] tests a subset.
 //!
 //! The formats it checks are the `ucsx` crate's (or a user's), and so are
 //! the length classes and boundary values it starts from
@@ -25,8 +26,9 @@
 //! overlong-accepting decoder fails `canonical` at the default settings.
 //! Values are visited in ascending order, so the first counterexample
 //! found is the smallest of the sample; some properties shrink it further.
-//! Bounds the checker reports (context, resynchronisation distance, length
-//! prefix) are the largest seen in the sample, not proofs.
+//! Bounds the checker samples (context, resynchronisation distance, length
+//! prefix) are the largest seen in the sample and print as "at least";
+//! "unbounded" is printed only with a periodic text that proves it.
 //!
 //! A bounded format is always tested over its whole range;
 //! [`CheckConfig::max_bits`] caps only unbounded ones. A format that
@@ -54,7 +56,9 @@ use ucsx::Encoding;
 mod attack;
 mod base;
 mod codes;
+mod contract;
 mod order;
+mod periodic;
 mod property;
 pub(crate) mod sample;
 mod search;
@@ -74,11 +78,11 @@ use sample::Rng;
 /// ```
 /// use ucsx_lab::properties::{Property, PROPERTIES};
 /// assert_eq!(PROPERTIES[0], "round-trip");
-/// assert_eq!(PROPERTIES.len(), 10);
+/// assert_eq!(PROPERTIES.len(), 11);
 /// assert!(PROPERTIES.iter().zip(Property::ALL).all(|(s, p)| *s == p));
 /// ```
-pub const PROPERTIES: [&str; 10] = {
-    let mut names = [""; 10];
+pub const PROPERTIES: [&str; 11] = {
+    let mut names = [""; 11];
     let mut i = 0;
     while i < names.len() {
         names[i] = Property::ALL[i].name();
@@ -248,6 +252,22 @@ pub enum Method {
     Decided,
 }
 
+impl fmt::Display for Method {
+    /// `decided` or `sampled`, as report lines print it.
+    ///
+    /// ```
+    /// use ucsx_lab::properties::Method;
+    /// assert_eq!(Method::Decided.to_string(), "decided");
+    /// assert_eq!(Method::Sampled.to_string(), "sampled");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Method::Sampled => "sampled",
+            Method::Decided => "decided",
+        })
+    }
+}
+
 impl PropertyResult {
     pub(crate) fn pass(name: Property, detail: String) -> PropertyResult {
         PropertyResult {
@@ -270,11 +290,13 @@ impl PropertyResult {
 
 impl fmt::Display for PropertyResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:<20} {} ", self.name, self.verdict)?;
-        if self.method == Method::Decided {
-            f.write_str("(decided) ")?;
-        }
-        f.write_str(&self.detail)
+        // Every line says how its verdict was reached: a sampled PASS is
+        // "no counterexample found", not a proof.
+        write!(
+            f,
+            "{:<20} {} ({}) {}",
+            self.name, self.verdict, self.method, self.detail
+        )
     }
 }
 
@@ -375,6 +397,15 @@ pub(crate) struct Ctx<E: Encoding> {
     sweeps: Vec<sample::Text<E::Unit>>,
     /// The classic attacks, built from the length classes (`attack.rs`).
     attacks: Vec<Vec<E::Unit>>,
+    /// One code or a few repeated (`periodic.rs`): the short
+    /// counterexamples of `self-synchronizing` and `lead-trail-disjoint`,
+    /// and the proofs that their bounds are unbounded.
+    periodic: Vec<periodic::Periodic<E::Unit>>,
+    /// Whether the decoder is known to read each code from at most the
+    /// longest code's length of units, and its encoder to write codes it
+    /// reads: a described format's. Proofs from the sample that rely on it
+    /// are then reported as decided.
+    trusted: bool,
 }
 
 /// How many consecutive values of each length class a sweep covers: enough
@@ -429,7 +460,10 @@ where
             runs: Vec::new(),
             sweeps: Vec::new(),
             attacks,
+            periodic: Vec::new(),
+            trusted: false,
         };
+        ctx.periodic = periodic::sample::<E>(&ctx.values, &ctx.codes, &ctx.pool);
         for c in classes.iter().filter(|c| c.units > 1) {
             let first = c.first.to_biguint();
             let last = c.last.to_biguint();
@@ -527,12 +561,27 @@ pub fn check_only<E: Encoding>(config: &CheckConfig, only: &[Property]) -> Prope
 where
     E::Unit: ArbitraryUnit,
 {
+    check_with::<E>(config, only, false)
+}
+
+/// [`check_only`]; `trusted` when `E`'s decoder reads each code from at most
+/// the longest code's length of units (a described format's), which lets
+/// some proofs from the sample count as decided.
+pub(crate) fn check_with<E: Encoding>(
+    config: &CheckConfig,
+    only: &[Property],
+    trusted: bool,
+) -> PropertyReport
+where
+    E::Unit: ArbitraryUnit,
+{
     let config = &CheckConfig {
         cases: config.cases.min(MAX_CASES_CEILING),
         ..*config
     };
     let wanted = |p: Property| only.contains(&p);
     let mut ctx = Ctx::<E>::new(config);
+    ctx.trusted = trusted;
     if ctx.codes.is_empty() {
         let results = Property::ALL
             .into_iter()
@@ -549,6 +598,9 @@ where
     let (density, rows) = base::density(&ctx);
     let mut results = Vec::new();
     for p in Property::ALL.into_iter().filter(|&p| wanted(p)) {
+        // Each property draws from its own stream: the sample above is the
+        // same whatever `only` holds, and so are the cases drawn here.
+        ctx.rng = Rng::for_property(config.seed, p.name());
         results.push(match p {
             Property::RoundTrip => codes::round_trip(&ctx),
             Property::Canonical => codes::canonical(&mut ctx),
@@ -559,6 +611,7 @@ where
             Property::BinaryOrder => order::binary_order(&ctx),
             Property::LengthFromPrefix => sync::length_from_prefix(&ctx),
             Property::BaseCompatible => base::base_compatible(&mut ctx),
+            Property::ErrorContract => contract::error_contract(&mut ctx),
             Property::Density => density.clone(),
         });
     }
@@ -636,12 +689,14 @@ mod tests {
         assert_eq!(not_a_number.cases, DEFAULT_CASES);
     }
 
-    /// A report line marks a verdict decided from a description, and only
-    /// such a verdict.
+    /// A report line says whether its verdict was decided or sampled.
     #[test]
     fn a_result_line_says_when_it_was_decided() {
         let mut r = PropertyResult::pass(Property::Canonical, "why".into());
-        assert_eq!(r.to_string(), format!("{:<20} PASS why", "canonical"));
+        assert_eq!(
+            r.to_string(),
+            format!("{:<20} PASS (sampled) why", "canonical")
+        );
         r.method = Method::Decided;
         assert_eq!(
             r.to_string(),

@@ -42,13 +42,17 @@ pub enum Property {
     /// `base-compatible`: identical to UTF-8, UTF-16 or UTF-32 on the
     /// Unicode range.
     BaseCompatible,
+    /// `error-contract`: errors as the `Encoding` trait documents them
+    /// (maximal ill-formed subparts, truncation only where a code could go
+    /// on, one U+FFFD per subpart, absolute offsets).
+    ErrorContract,
     /// `density`: units and bytes per code point (informational).
     Density,
 }
 
 impl Property {
     /// Every property, in report order.
-    pub const ALL: [Property; 10] = [
+    pub const ALL: [Property; 11] = [
         Property::RoundTrip,
         Property::Canonical,
         Property::PrefixFree,
@@ -58,6 +62,7 @@ impl Property {
         Property::BinaryOrder,
         Property::LengthFromPrefix,
         Property::BaseCompatible,
+        Property::ErrorContract,
         Property::Density,
     ];
 
@@ -78,6 +83,7 @@ impl Property {
             Property::BinaryOrder => "binary-order",
             Property::LengthFromPrefix => "length-from-prefix",
             Property::BaseCompatible => "base-compatible",
+            Property::ErrorContract => "error-contract",
             Property::Density => "density",
         }
     }

@@ -25,6 +25,18 @@ impl Rng {
         Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
     }
 
+    /// The stream of one property: the seed mixed with the property's
+    /// name (FNV-1a), so that each property draws the same cases whichever
+    /// others are checked beside it, and `check_only` changes no verdict.
+    pub(crate) fn for_property(seed: u64, name: &str) -> Rng {
+        let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+        for b in name.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01B3);
+        }
+        Rng::new(seed ^ h)
+    }
+
     pub(crate) fn next_u64(&mut self) -> u64 {
         let mut x = self.0;
         x ^= x >> 12;

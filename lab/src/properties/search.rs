@@ -12,6 +12,9 @@
 //! valid code on its own.
 
 use alloc::format;
+use alloc::vec::Vec;
+
+use num_bigint::BigUint;
 
 use super::sample::Text;
 use super::sync::describe_code;
@@ -19,12 +22,65 @@ use super::unit::{hex, ArbitraryUnit};
 use super::{Ctx, Property, PropertyResult};
 use ucsx::Encoding;
 
+/// A valid code at unit `i` of `text`, inside a code: its code point and
+/// end, if the decoder reads one there and the units it took validate.
+fn code_inside<E: Encoding>(text: &Text<E::Unit>, i: usize) -> Option<(ucsx::CodePoint, usize)>
+where
+    E::Unit: ArbitraryUnit,
+{
+    let units = &text.units[..];
+    let (cp, n) = E::decode(&units[i..]).ok()?;
+    let end = i.checked_add(n)?;
+    (n > 0 && end <= units.len() && E::validate(&units[i..end]).is_ok()).then_some((cp, end))
+}
+
+/// The codes of `text` from the one holding unit `i` to the one holding
+/// unit `end - 1`: the shortest valid text that still shows a match at
+/// `i..end`, with `i` moved to it, if the match is still read there.
+fn shrink_to_hosts<E: Encoding>(
+    text: &Text<E::Unit>,
+    i: usize,
+    end: usize,
+) -> Option<(Text<E::Unit>, usize)>
+where
+    E::Unit: ArbitraryUnit,
+{
+    let (first, last) = (text.code_at(i), text.code_at(end - 1));
+    let bound = |k: usize| text.starts.get(k).copied().unwrap_or(text.units.len());
+    let parts: Vec<(&BigUint, &[E::Unit])> = (first..=last)
+        .map(|k| (&text.values[k], &text.units[bound(k)..bound(k + 1)]))
+        .collect();
+    let shorter = Text::from_codes(&parts);
+    let at = i - text.starts[first];
+    // Checked again on the shorter text: the decoder must read the same
+    // code there, with nothing after it.
+    let (cp, new_end) = code_inside::<E>(&shorter, at)?;
+    (Some(&cp) == E::decode(&text.units[i..]).ok().map(|(c, _)| c).as_ref()
+        && new_end == at + (end - i))
+        .then_some((shorter, at))
+}
+
 pub(crate) fn no_false_match<E: Encoding>(ctx: &Ctx<E>) -> PropertyResult
 where
     E::Unit: ArbitraryUnit,
 {
     let mut inside = 0usize;
-    let short: alloc::vec::Vec<&Text<E::Unit>> = ctx.runs.iter().chain(&ctx.texts).collect();
+    // Periodic texts, three periods of each: a false match often needs
+    // a code followed by itself.
+    let triples: Vec<Text<E::Unit>> = ctx
+        .periodic
+        .iter()
+        .map(|p| {
+            let n = p.block.values.len();
+            let bound = |k: usize| p.block.starts.get(k).copied().unwrap_or(p.period());
+            let parts: Vec<(&BigUint, &[E::Unit])> = (0..3 * n)
+                .map(|k| k % n)
+                .map(|k| (&p.block.values[k], &p.block.units[bound(k)..bound(k + 1)]))
+                .collect();
+            Text::from_codes(&parts)
+        })
+        .collect();
+    let short: Vec<&Text<E::Unit>> = ctx.runs.iter().chain(&triples).chain(&ctx.texts).collect();
     for text in short.iter().copied().chain(&ctx.sweeps) {
         let units = &text.units[..];
         let mut next_start = 0;
@@ -35,19 +91,23 @@ where
             }
             inside += 1;
             // A match starting inside a code: some valid code starts here.
-            if let Ok((cp, n)) = E::decode(&units[i..]) {
-                let end = i.saturating_add(n);
-                if n > 0 && end <= units.len() && E::validate(&units[i..end]).is_ok() {
-                    return PropertyResult::fail(
-                        Property::NoFalseMatch,
-                        format!(
-                            "{} (the code of {cp}) occurs at unit {i} of {}, inside {}",
-                            hex(&units[i..end]),
-                            hex(&text.units),
-                            describe_code(text, i)
-                        ),
-                    );
-                }
+            if let Some((cp, end)) = code_inside::<E>(text, i) {
+                // Shown in the fewest whole codes that hold it.
+                let len = end - i;
+                let (text, i) = match shrink_to_hosts::<E>(text, i, end) {
+                    Some((shorter, at)) => (shorter, at),
+                    None => (text.clone(), i),
+                };
+                let end = i + len;
+                return PropertyResult::fail(
+                    Property::NoFalseMatch,
+                    format!(
+                        "{} (the code of {cp}) occurs at unit {i} of {}, inside {}",
+                        hex(&text.units[i..end]),
+                        hex(&text.units),
+                        describe_code(&text, i)
+                    ),
+                );
             }
         }
     }

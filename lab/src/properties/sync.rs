@@ -2,8 +2,8 @@
 //! `self-synchronizing` and `length-from-prefix`.
 //!
 //! All three are measured on the sample, so a bound they report is the
-//! largest seen, and "unbounded" means "grew with the longest codes and
-//! texts tested".
+//! largest seen, printed as "at least"; "unbounded" is printed only when a
+//! periodic text proves it (`periodic.rs`).
 
 use alloc::format;
 use alloc::string::String;
@@ -14,7 +14,7 @@ use alloc::collections::BTreeMap;
 
 use super::sample::{describe_mutation, Text};
 use super::unit::{hex, ArbitraryUnit};
-use super::{Ctx, Property, PropertyResult};
+use super::{Ctx, Method, Property, PropertyResult};
 use ucsx::{CodePoint, Encoding};
 
 /// The longest window of preceding units tried as context.
@@ -65,10 +65,38 @@ fn conflict<U: ArbitraryUnit>(
     None
 }
 
+/// `result`, marked decided when the proof it carries holds for the
+/// format (see [`Ctx::trusted`]).
+fn proved<E: Encoding>(ctx: &Ctx<E>, mut result: PropertyResult) -> PropertyResult {
+    if ctx.trusted {
+        result.method = Method::Decided;
+    }
+    result
+}
+
 pub(crate) fn lead_trail<E: Encoding>(ctx: &Ctx<E>) -> PropertyResult
 where
     E::Unit: ArbitraryUnit,
 {
+    // A periodic text whose units repeat at a boundary and inside a code
+    // alike: unbounded, however long the context (the shortest such text).
+    let shared = ctx
+        .periodic
+        .iter()
+        .filter_map(|p| Some((p, super::periodic::same_window(p)?)))
+        .min_by_key(|(p, _)| p.period());
+    if let Some((p, (s, j))) = shared {
+        return proved(
+            ctx,
+            PropertyResult::fail(
+                Property::LeadTrailDisjoint,
+                format!(
+                    "context unbounded: in {} repeated, unit {s} starts a code and unit {j} continues one, and the units before each are the same however many are looked at",
+                    p.describe()
+                ),
+            ),
+        );
+    }
     let texts: Vec<Text<E::Unit>> = ctx
         .runs
         .iter()
@@ -83,9 +111,11 @@ where
         );
     };
     let needed = (2..=MAX_CONTEXT).find(|&k| conflict(&texts, k).is_none());
+    // The sample shows that fewer units do not tell; that k do is only
+    // what the sample did not refute.
     let context = match needed {
-        Some(k) => format!("context {k}"),
-        None => format!("context unbounded (more than {MAX_CONTEXT} units)"),
+        Some(k) => format!("context at least {k}"),
+        None => format!("context more than {MAX_CONTEXT} units"),
     };
     let unit = texts[a.0].units[a.1];
     PropertyResult::fail(
@@ -148,6 +178,27 @@ pub(crate) fn self_sync<E: Encoding>(ctx: &mut Ctx<E>) -> PropertyResult
 where
     E::Unit: ArbitraryUnit,
 {
+    // A periodic text the decoder never falls back in step with: a proof,
+    // and the shortest counterexample (the shortest period).
+    let never = ctx
+        .periodic
+        .iter()
+        .filter_map(|p| Some((p, super::periodic::never_in_step::<E>(p)?)))
+        .min_by_key(|(p, (from, _))| (p.period(), *from));
+    if let Some((p, (from, path))) = never {
+        let shown: Vec<String> = path.iter().map(ToString::to_string).collect();
+        return proved(
+            ctx,
+            PropertyResult::fail(
+                Property::SelfSynchronizing,
+                format!(
+                    "never falls back in step: in {} repeated, decoding from unit {from} reads codes at units {} and so is back at the same place of the period, never at a code boundary",
+                    p.describe(),
+                    shown.join(", ")
+                ),
+            ),
+        );
+    }
     // From inside a code: how far until the decoder is back in step.
     let mut max_distance = 0;
     let texts = ctx.texts.len().min(ctx.config.cases / 8 + 8);
@@ -198,13 +249,15 @@ where
         max_damage = max_damage.max(damaged);
     }
     let boundary = if max_distance == 0 {
-        "every unit starts a code".to_string()
+        "every unit of the sample starts a code".to_string()
     } else {
-        format!("next code boundary within {max_distance} units")
+        format!(
+            "resynchronization distance at least {max_distance} units (the largest in the sample)"
+        )
     };
     PropertyResult::pass(
         Property::SelfSynchronizing,
-        format!("{boundary}; one bad unit damages at most {max_damage} code points"),
+        format!("{boundary}; one bad unit damaged up to {max_damage} code points in the sample"),
     )
 }
 
@@ -238,7 +291,9 @@ where
     let n_max = needed.iter().copied().max().unwrap_or(0);
     let longest = ctx.codes.iter().map(Vec::len).max().unwrap_or(0);
     let shortest = ctx.codes.iter().map(Vec::len).min().unwrap_or(0);
-    let summary = format!("n = {n_max} (codes of {shortest} to {longest} units)");
+    // The sample shows that fewer units do not tell the length; that n do
+    // is what it did not refute.
+    let summary = format!("n at least {n_max} (codes of {shortest} to {longest} units)");
     // The length is bounded by a prefix unless codes of two different
     // lengths (the longer of at least 3 units) each need all their units:
     // then n grows with the length, as in a varint with a stop bit.
