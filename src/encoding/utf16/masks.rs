@@ -629,6 +629,19 @@ mod tests {
         one::<crate::UtfE16>(&UTF_E_16);
         one::<UtfInf16>(&UTF_INF_16);
     }
+    /// The AVX2 path runs exactly where the processor has AVX2 and the
+    /// tier cap allows it: under `UCSX_SIMD=ssse3` or `scalar` (as
+    /// `.ci/run` runs this suite) it must not.
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    #[test]
+    fn the_avx2_path_runs_where_the_tier_allows() {
+        let allowed = matches!(crate::simd_tier(), "avx2" | "avx512");
+        assert_eq!(
+            avx2::runs(),
+            allowed && std::is_x86_feature_detected!("avx2")
+        );
+    }
+
     /// The AVX2 byte tests answer as the SSE2 ones on blocks of units
     /// drawn around the low half, for every `and`/`eq` pair and bound the
     /// masks use and then some.
