@@ -6,8 +6,9 @@
 //! several vector blocks dense in 5- to 13-byte and 3- to 8-unit codes,
 //! which the vector checks of UTF-G-8 and the 16-bit masks, and the
 //! engine's code-at-a-time kernel, then read. Each is checked against a
-//! path that does not use it: `validate` against decoding code by code,
-//! and transcoding against the formats' own iterator.
+//! path that does not use it: `validate` and `decode_u64s` against
+//! decoding code by code, and transcoding against the formats' own
+//! iterator.
 
 use ucsx::{
     transcode, CodePoint, Encoding, TranscodeError, Utf16, Utf8, UtfE16, UtfE8, UtfG16, UtfG8,
@@ -125,6 +126,17 @@ fn check_validate<E: Encoding>(units: &[E::Unit]) {
     assert_eq!(E::validate(units), by_code, "{}", E::NAME);
 }
 
+/// `decode_u64s` (the 8-bit decoder, the 16-bit block paths after the
+/// bit-mask check) against decoding code by code.
+fn check_decode_u64s<E: Encoding>(units: &[E::Unit]) {
+    let by_code = E::decode_all(units).map(|cps| cps.iter().map(CodePoint::to_u64).collect());
+    // Every value the texts hold is below 2^63.
+    let by_code: Result<Option<Vec<u64>>, _> = by_code;
+    let mut values = Vec::new();
+    let got = E::decode_u64s(units, &mut values).map(|()| Some(values));
+    assert_eq!(got, by_code, "{} decode_u64s", E::NAME);
+}
+
 /// `transcode` against the source's iterator and the target's encoder.
 fn check_transcode<F: Encoding, T: Encoding>(units: &[F::Unit]) {
     let mut expected = Vec::new();
@@ -161,11 +173,15 @@ pub fn long_forms(data: &[u8]) {
     check_validate::<Utf8>(&e8);
     check_validate::<UtfG8>(&e8);
     check_validate::<UtfE8>(&e8);
+    check_decode_u64s::<UtfE8>(&e8);
     let inf16 = text::<UtfInf16>(data, repeat, |b| 0xDC00 | u16::from(b) << 2, overlong_16);
     check_validate::<Utf16>(&inf16);
     check_validate::<UtfG16>(&inf16);
     check_validate::<UtfE16>(&inf16);
     check_validate::<UtfInf16>(&inf16);
+    check_decode_u64s::<UtfG16>(&inf16);
+    check_decode_u64s::<UtfE16>(&inf16);
+    check_decode_u64s::<UtfInf16>(&inf16);
     check_transcode::<UtfE8, UtfInf16>(&e8);
     check_transcode::<UtfE8, UtfG16>(&e8);
     check_transcode::<UtfE8, Utf16>(&e8);
