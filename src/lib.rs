@@ -100,6 +100,19 @@ mod string;
 mod tier;
 mod transcode;
 
+/// The pseudo-random stream of the unit tests: xorshift64 from `seed`
+/// (made odd, so never stuck at zero).
+#[cfg(test)]
+pub(crate) fn test_rng(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed | 1;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
 pub use num_bigint;
 
 pub use code_point::{

@@ -9,39 +9,8 @@
 mod common;
 
 use std::fs;
-use std::path::{Path, PathBuf};
 
-use common::{check_all, stderr, stdout, temp_path, ucsx};
-
-/// A fresh empty directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = temp_path(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// The names in `dir`, sorted: no temporary file may stay behind.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
-/// Writes `files` (name, contents) into `dir`; their paths as text.
-fn write_all(dir: &Path, files: &[(&str, &[u8])]) -> Vec<String> {
-    files
-        .iter()
-        .map(|(name, bytes)| {
-            let path = dir.join(name);
-            fs::write(&path, bytes).unwrap();
-            path.to_str().unwrap().to_string()
-        })
-        .collect()
-}
+use common::{check_all, names, stderr, stdout, temp_dir, ucsx, write_all};
 
 /// `ucsx transcode` with `args`, then `files`: the exit status and output.
 fn transcode(args: &[&str], files: &[String]) -> (Option<i32>, Vec<u8>) {

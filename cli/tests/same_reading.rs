@@ -7,19 +7,10 @@
 mod common;
 
 use std::fs;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{check_all, have, stderr, stdout, temp_path, ucsx};
+use common::{check_all, have, stderr, stdout, temp_dir, ucsx, write_all};
 use ucsx::CodePoint;
-
-/// A fresh empty directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = temp_path(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// `a€😀` in the units of 16 or 32 bits, as bytes in the order `le`
 /// says, after `mark` (raw bytes).
@@ -250,18 +241,6 @@ fn an_error_offset_counts_the_mark_and_points_at_the_unit() {
     let out = ucsx(&["transcode", "-f", "UTF-16", "-t", "UTF-8", p], b"");
     assert_eq!(stderr(&out), message);
     fs::remove_dir_all(&dir).unwrap();
-}
-
-/// Writes `files` (name, contents) into `dir`; their paths as text.
-fn write_all(dir: &Path, files: &[(&str, &[u8])]) -> Vec<String> {
-    files
-        .iter()
-        .map(|(name, bytes)| {
-            let path = dir.join(name);
-            fs::write(&path, bytes).unwrap();
-            path.to_str().unwrap().to_string()
-        })
-        .collect()
 }
 
 /// `validate` of several files checks each on its own, every one, and

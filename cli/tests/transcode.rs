@@ -4,29 +4,10 @@
 mod common;
 
 use std::fs;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use common::{check_all, stderr, temp_path, ucsx};
+use common::{check_all, names, stderr, temp_dir, ucsx};
 use ucsx::{CodePoint, Format};
-
-/// A fresh empty directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = temp_path(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// The names in `dir`, sorted: no temporary file may stay behind.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
 
 fn bytes(args: &[&str], input: &[u8]) -> (Option<i32>, Vec<u8>) {
     let out = ucsx(args, input);

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// Runs `ucsx` with `args`, feeding `stdin`.
@@ -92,4 +92,37 @@ pub fn have(tool: &str, test: &str) -> bool {
         eprintln!("{test}: skipped, {tool} is not installed");
     }
     ok
+}
+
+/// A fresh empty directory for one test.
+#[allow(dead_code)]
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = temp_path(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The names in `dir`, sorted: no temporary file may stay behind.
+#[allow(dead_code)]
+pub fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Writes `files` (name, contents) into `dir`; their paths as text.
+#[allow(dead_code)]
+pub fn write_all(dir: &Path, files: &[(&str, &[u8])]) -> Vec<String> {
+    files
+        .iter()
+        .map(|(name, bytes)| {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            path.to_str().unwrap().to_string()
+        })
+        .collect()
 }

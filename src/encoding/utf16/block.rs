@@ -163,13 +163,7 @@ mod tests {
     /// does; `decode_u64s`, which runs it, agrees with code by code on the
     /// whole text.
     fn agrees<E: Encoding<Unit = u16>>(facts: &Facts, seed: u64) {
-        let mut rng = seed | 1;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = crate::test_rng(seed);
         let mut long_prefixes = 0;
         for round in 0..40 {
             let mut units: Vec<u16> = Vec::new();

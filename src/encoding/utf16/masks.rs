@@ -544,13 +544,7 @@ mod tests {
     /// and `validate` (which runs this path) gives the verdict of decoding
     /// code by code, in each extended 16-bit format.
     fn agrees<E: Encoding<Unit = u16>>(facts: &Facts, seed: u64) {
-        let mut rng = seed | 1;
-        let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
-        };
+        let mut next = crate::test_rng(seed);
         for _ in 0..300 {
             let mut units: Vec<u16> = vec![0x41; (next() % 64) as usize];
             let codes = next() % 200;
@@ -652,13 +646,11 @@ mod tests {
         if !avx2::runs() {
             return;
         }
-        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = crate::test_rng(0x2545_F491_4F6C_DD1D);
         for _ in 0..2000 {
             let mut units = [0u16; LEN];
             for u in &mut units {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
+                let rng = next();
                 *u = match rng % 3 {
                     0 => rng as u16,
                     _ => 0xD800 | (rng >> 16) as u16 & 0x7FF,
