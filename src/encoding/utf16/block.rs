@@ -101,12 +101,23 @@ fn well_formed(block: &[u16; LEN + 1]) -> Option<usize> {
 /// length: 0 for UTF-16, or where the first block holds anything else.
 #[inline]
 pub(super) fn decode_long(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> usize {
+    // Checked for 3-unit codes alone first, as `masks::valid_prefix` does:
+    // each block needs fewer masks. A check that refuses the first block
+    // writes nothing.
+    match decode_long_of::<3>(facts, input, out) {
+        0 => decode_long_of::<4>(facts, input, out),
+        taken => taken,
+    }
+}
+
+/// [`decode_long`] for codes of up to `LONGEST` units.
+fn decode_long_of<const LONGEST: usize>(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> usize {
     // The value at each unit of the block before, and its last code when
     // that runs on into this block: read once this block passes, before
     // this block's codes.
     let mut before = [0; LEN];
     let mut pending = (0, false);
-    masks::walk::<4>(facts, input, |k, starts, runs_on| {
+    masks::walk::<LONGEST>(facts, input, |k, starts, runs_on| {
         let base = k * LEN;
         let values = values_at(input, base);
         let last = (starts | 1).ilog2();
