@@ -119,7 +119,11 @@ fn decode_long_of<const LONGEST: usize>(facts: &Facts, input: &[u16], out: &mut 
     let mut pending = (0, false);
     masks::walk::<LONGEST>(facts, input, |k, starts, runs_on| {
         let base = k * LEN;
-        let values = values_at(input, base);
+        let values = if LONGEST == 3 {
+            values_at_3(input, base)
+        } else {
+            values_at(input, base)
+        };
         let last = (starts | 1).ilog2();
         let here = select(runs_on, starts & !(1 << last), starts);
         let count = here.count_ones() as usize;
@@ -159,6 +163,37 @@ fn values_at(input: &[u16], base: usize) -> [u64; LEN] {
         *value = window::value(bits).0;
     }
     values
+}
+
+/// [`values_at`] for blocks of codes of at most three units, whose
+/// values all fit 32 bits (below 2^26, §3.3.1): computed in 32-bit lanes,
+/// twice as many to a vector, then widened.
+#[inline(always)]
+fn values_at_3(input: &[u16], base: usize) -> [u64; LEN] {
+    const SPAN: usize = LEN + 2;
+    let units: [u16; SPAN] = match input.get(base..base + SPAN) {
+        Some(units) => units.try_into().unwrap_or([0; SPAN]),
+        None => core::array::from_fn(|k| input.get(base + k).copied().unwrap_or(0)),
+    };
+    let mut values = [0u32; LEN];
+    for (i, value) in values.iter_mut().enumerate() {
+        let [lead, t1, t2] = [0, 1, 2].map(|k| u32::from(units[i + k]));
+        // As `window::value`, for the leads of up to three units: a pair
+        // (§3.2), a 3-unit lead DC00..DCFF with its two trailing units of
+        // nine bits (§3.3.3), or a code of its own.
+        let pair = 0x1_0000 + ((lead & 0x3FF) << 10 | (t1 & 0x3FF));
+        let three = (lead & 0xFF) << 18 | (t1 & 0x1FF) << 9 | (t2 & 0x1FF);
+        let high = lead & 0xFC00 == 0xD800;
+        let long = lead & 0xFF00 == 0xDC00;
+        *value = if high {
+            pair
+        } else if long {
+            three
+        } else {
+            lead
+        };
+    }
+    values.map(u64::from)
 }
 
 #[cfg(test)]
