@@ -6,6 +6,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
+use ucsx::io::replacing;
 use ucsx::io::{
     transcode_generic, transcode_stream, ByteOrder as Order, ErrorMode, StreamError,
     TranscodeOptions,
@@ -20,7 +21,6 @@ use crate::marks::{self, InputOrder, MarkArgs, MarkFirst};
 use crate::report;
 
 mod described;
-mod replacing;
 
 /// Transcode binary streams from one format to another, as iconv does.
 ///
