@@ -257,3 +257,65 @@ impl<W: Write> Write for MarkFirst<W> {
         self.inner.flush()
     }
 }
+
+/// Transcodes one input from the built-in format `from` to `to` as the
+/// `ucsx` command and the Python bindings do: the order of the input's
+/// units settled by `order` (a leading mark dropped where it says so),
+/// `mark` written before the first byte of output (empty for none), and in
+/// [`ErrorMode::Lossy`](super::ErrorMode::Lossy) each code point `to`
+/// cannot encode written as U+FFFD (see [`super::replacing`]).
+/// `options.from_order` is not read: `order` stands for it. Everything
+/// before an error is written; the error's position counts the mark (an
+/// offset into the input as given, see [`Found::in_file`]).
+///
+/// ```
+/// use ucsx::io::marks::{mark, transcode_marked, InputOrder};
+/// use ucsx::io::{ErrorMode, TranscodeOptions};
+/// use ucsx::{Endian, Format};
+/// let options = TranscodeOptions { mode: ErrorMode::Lossy, to_endian: Endian::Little,
+///                                  ..TranscodeOptions::default() };
+/// let mut out = Vec::new();
+/// // UTF-E-8 with a mark, to UTF-16 with one: U+200000 becomes U+FFFD.
+/// transcode_marked(Format::UtfE8, Format::Utf16, InputOrder::Detect(Endian::Big),
+///                  mark(16, Endian::Little), &options,
+///                  &b"\xEF\xBB\xBFa\xF8\x88\x80\x80\x80"[..], &mut out, &mut |_| {})?;
+/// assert_eq!(out, [0xFF, 0xFE, b'a', 0, 0xFD, 0xFF]);
+/// # Ok::<(), ucsx::io::StreamError>(())
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn transcode_marked<R: Read, W: Write>(
+    from: crate::Format,
+    to: crate::Format,
+    order: InputOrder,
+    mark: &'static [u8],
+    options: &super::TranscodeOptions,
+    input: R,
+    output: W,
+    progress: &mut dyn FnMut(u64),
+) -> Result<super::TranscodeSummary, StreamError> {
+    let bits = from.unit_bits();
+    let (found, mut reader) = look(input, bits, order)?;
+    let mut writer = MarkFirst::new(output, mark);
+    let options = super::TranscodeOptions {
+        from_order: super::ByteOrder::Fixed(found.endian),
+        ..*options
+    };
+    let skipped = found.len as u64;
+    let mut progress = |bytes| progress(bytes + skipped);
+    let result = if options.mode == super::ErrorMode::Lossy
+        && super::replacing::needed(from, to, &options.limits)
+    {
+        crate::with_encoding!(from, F => crate::with_encoding!(to, T => {
+            super::transcode_generic::<F, super::replacing::Replacing<T>, _, _>(
+                &mut reader, &mut writer, &options, &mut progress)
+        }))
+    } else {
+        super::transcode_stream(from, to, &mut reader, &mut writer, &options, &mut progress)
+    };
+    result
+        .map(|summary| super::TranscodeSummary {
+            bytes_read: summary.bytes_read + skipped,
+            ..summary
+        })
+        .map_err(|e| found.in_file(e, bits))
+}

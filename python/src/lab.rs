@@ -1,0 +1,3 @@
+use pyo3::prelude::*;
+#[pyfunction]
+pub fn check() {}
