@@ -6,8 +6,8 @@
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use ucsx::{
-    bytes_to_units, with_encoding, Encoding, Endian, ErrorMode, Format, TranscodeError,
-    Transcoder, Utf8,
+    bytes_to_units, with_encoding, Encoding, Endian, ErrorMode, Format, TranscodeError, Transcoder,
+    Utf8,
 };
 
 /// An error for Python's handlers: its byte range and its reason.
@@ -106,15 +106,14 @@ pub fn decode_text_py(
     start: usize,
     r#final: bool,
 ) -> PyResult<(String, usize, Option<Failure>)> {
-    let format: Format = format_id
-        .parse()
-        .map_err(|e: ucsx::ParseFormatError| pyo3::exceptions::PyLookupError::new_err(e.to_string()))?;
+    let format: Format = format_id.parse().map_err(|e: ucsx::ParseFormatError| {
+        pyo3::exceptions::PyLookupError::new_err(e.to_string())
+    })?;
     let endian = if little { Endian::Little } else { Endian::Big };
     let bytes = data.as_bytes();
     let rest = bytes.get(start..).unwrap_or_default();
-    let (text, taken, failure) = py.detach(|| {
-        with_encoding!(format, F => decode_text::<F>(rest, endian, r#final))
-    });
+    let (text, taken, failure) =
+        py.detach(|| with_encoding!(format, F => decode_text::<F>(rest, endian, r#final)));
     let text = String::from_utf8(text).map_err(|e| {
         pyo3::exceptions::PyRuntimeError::new_err(format!("the engine wrote no UTF-8: {e}"))
     })?;

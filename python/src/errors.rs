@@ -36,9 +36,9 @@ fn unit_hex(unit_bits: u32, unit: u64) -> String {
 
 /// A `ucsx.DecodeError` from the Rust one.
 pub fn decode(py: Python<'_>, e: &ucsx::DecodeError, unit_bits: u32) -> PyErr {
-    let value = e.unit().map_or(String::new(), |u| {
-        format!(" ({})", unit_hex(unit_bits, u))
-    });
+    let value = e
+        .unit()
+        .map_or(String::new(), |u| format!(" ({})", unit_hex(unit_bits, u)));
     let message = format!(
         "invalid {} at unit {}{value}: {}",
         e.format(),
@@ -91,7 +91,10 @@ pub fn encode(py: Python<'_>, e: &ucsx::EncodeError) -> PyErr {
         v.setattr("index", e.index())?;
         v.setattr("kind", format!("{:?}", e.kind()))?;
         v.setattr("format", e.format())?;
-        let max = e.max().map(|m| crate::values::code_point(py, m)).transpose()?;
+        let max = e
+            .max()
+            .map(|m| crate::values::code_point(py, m))
+            .transpose()?;
         v.setattr("max_code_point", max)?;
         Ok(())
     };
@@ -107,18 +110,34 @@ pub fn stream(py: Python<'_>, e: StreamError, format: &str, unit_bits: u32) -> P
     match e {
         StreamError::Decode(e) => decode(py, &e, unit_bits),
         StreamError::Encode(e) => encode(py, &e),
-        StreamError::IncompleteUnit { position, len } => incomplete(py, position, len, format, unit_bits),
+        StreamError::IncompleteUnit { position, len } => {
+            incomplete(py, position, len, format, unit_bits)
+        }
         StreamError::Io(e) => PyOSError::new_err(e.to_string()),
         e => PyValueError::new_err(e.to_string()),
     }
 }
 
 /// Bytes that end inside a unit: `len` left over at byte `position`.
-pub fn incomplete(py: Python<'_>, position: u64, len: usize, format: &str, unit_bits: u32) -> PyErr {
+pub fn incomplete(
+    py: Python<'_>,
+    position: u64,
+    len: usize,
+    format: &str,
+    unit_bits: u32,
+) -> PyErr {
     let bytes = u64::from(unit_bits / 8);
     let message = format!(
         "the input ends inside a {bytes}-byte unit: {len} byte{} at byte {position}",
         if len == 1 { "" } else { "s" }
     );
-    decode_error(py, message, position / bytes, None, "IncompleteUnit", format, None)
+    decode_error(
+        py,
+        message,
+        position / bytes,
+        None,
+        "IncompleteUnit",
+        format,
+        None,
+    )
 }

@@ -10,12 +10,11 @@ use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::{PyBytes, PyList, PyString};
 use ucsx::io::marks::{self, Found, InputOrder};
 use ucsx::io::{
-    validate_stream, ByteOrder as Order, ErrorMode, StreamDecoder, StreamError,
-    TranscodeOptions,
+    validate_stream, ByteOrder as Order, ErrorMode, StreamDecoder, StreamError, TranscodeOptions,
 };
 use ucsx::{
-    bytes_to_units, units_to_bytes, with_encoding, CodePoint, DecodeError,
-    DecodeLimits, EncodeError, Encoding, Endian,
+    bytes_to_units, units_to_bytes, with_encoding, CodePoint, DecodeError, DecodeLimits,
+    EncodeError, Encoding, Endian,
 };
 
 use crate::errors;
@@ -168,7 +167,7 @@ fn decode_body(
         }),
     };
     let values = decoded
-        .map_err(StreamError::Decode)
+        .map_err(|e| StreamError::Decode(with_unit(e, body.bytes, unit_bytes, body.found.endian)))
         .map_err(|e| body.found.in_file(e, bits))?;
     if whole < body.bytes.len() {
         return Err(StreamError::IncompleteUnit {
@@ -179,10 +178,31 @@ fn decode_body(
     Ok(values)
 }
 
+/// `e` naming the value of the unit at its position in `bytes` (units of
+/// `unit_bytes` in `endian`), as the library's byte streams do, where the
+/// decoder did not and a unit is wrong (not a code cut off at the end).
+fn with_unit(e: DecodeError, bytes: &[u8], unit_bytes: usize, endian: Endian) -> DecodeError {
+    if e.unit().is_some() || e.error_len().is_none() {
+        return e;
+    }
+    let at = e.valid_up_to().saturating_mul(unit_bytes);
+    let Some(unit) = bytes.get(at..at.saturating_add(unit_bytes)) else {
+        return e;
+    };
+    let value = match endian {
+        Endian::Big => unit.iter().fold(0u64, |v, &b| v << 8 | u64::from(b)),
+        Endian::Little => unit.iter().rev().fold(0u64, |v, &b| v << 8 | u64::from(b)),
+    };
+    e.with_unit(value)
+}
+
 /// The units of `values` in the built-in format `E`; in lossy mode a
 /// code point `E` cannot encode is U+FFFD (else `?`), in omit mode it is
 /// dropped.
-fn encode_builtin<E: Encoding>(values: &Values, mode: ErrorMode) -> Result<Vec<E::Unit>, EncodeError> {
+fn encode_builtin<E: Encoding>(
+    values: &Values,
+    mode: ErrorMode,
+) -> Result<Vec<E::Unit>, EncodeError> {
     let mut out = Vec::new();
     if mode == ErrorMode::Strict {
         let mut run = Vec::with_capacity(CHUNK.min(values.len()));
@@ -221,7 +241,11 @@ fn encode_builtin<E: Encoding>(values: &Values, mode: ErrorMode) -> Result<Vec<E
 }
 
 /// Encodes the values of `run`, the first of which is the `start`-th.
-fn flush<E: Encoding>(run: &mut Vec<u64>, start: usize, out: &mut Vec<E::Unit>) -> Result<(), EncodeError> {
+fn flush<E: Encoding>(
+    run: &mut Vec<u64>,
+    start: usize,
+    out: &mut Vec<E::Unit>,
+) -> Result<(), EncodeError> {
     let result = E::encode_u64s(run, out).map_err(|e| {
         let at = e.index().unwrap_or(0);
         e.at_index(start + at)
@@ -430,7 +454,11 @@ impl Plan {
     /// Transcodes the whole of `input` into `output`: the library's
     /// engine between built-in formats, code by code with a described one
     /// (the input then read into memory first).
-    fn run<R: std::io::Read, W: Write>(&self, mut input: R, mut output: W) -> Result<(), StreamError> {
+    fn run<R: std::io::Read, W: Write>(
+        &self,
+        mut input: R,
+        mut output: W,
+    ) -> Result<(), StreamError> {
         if let (Spec::Named(f), Spec::Named(t)) = (&self.from, &self.to) {
             return marks::transcode_marked(
                 f.format,
@@ -475,7 +503,16 @@ pub fn transcode<'py>(
     bom: bool,
     max_bits: Option<u64>,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let plan = plan(from_, to, errors, from_endian, to_endian, strip_bom, bom, max_bits)?;
+    let plan = plan(
+        from_,
+        to,
+        errors,
+        from_endian,
+        to_endian,
+        strip_bom,
+        bom,
+        max_bits,
+    )?;
     let result = py.detach(|| {
         let mut out = Vec::with_capacity(data.len());
         plan.run(&data[..], &mut out).map(|()| out)
@@ -514,7 +551,16 @@ pub fn transcode_file(
     bom: bool,
     max_bits: Option<u64>,
 ) -> PyResult<()> {
-    let plan = plan(from_, to, errors, from_endian, to_endian, strip_bom, bom, max_bits)?;
+    let plan = plan(
+        from_,
+        to,
+        errors,
+        from_endian,
+        to_endian,
+        strip_bom,
+        bom,
+        max_bits,
+    )?;
     if same_file(&src, &dst) {
         return Err(PyValueError::new_err(format!(
             "{}: the output file is the input file",
@@ -531,18 +577,23 @@ pub fn transcode_file(
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        let name = dst.file_name().map_or("ucsx".into(), |n| n.to_string_lossy().into_owned());
+        let name = dst
+            .file_name()
+            .map_or("ucsx".into(), |n| n.to_string_lossy().into_owned());
         let temp = tempfile::Builder::new()
             .prefix(&format!(".{name}."))
             .suffix(".tmp")
             .tempfile_in(&dir)
             .map_err(|e| Failure::Io(dir.clone(), e))?;
         let mut writer = BufWriter::with_capacity(1 << 16, temp);
-        plan.run(std::io::BufReader::with_capacity(1 << 16, input), &mut writer)
-            .map_err(|e| match e {
-                StreamError::Io(e) => Failure::Io(PathBuf::from("transcode_file"), e),
-                e => Failure::Data(e),
-            })?;
+        plan.run(
+            std::io::BufReader::with_capacity(1 << 16, input),
+            &mut writer,
+        )
+        .map_err(|e| match e {
+            StreamError::Io(e) => Failure::Io(PathBuf::from("transcode_file"), e),
+            e => Failure::Data(e),
+        })?;
         let temp = writer
             .into_inner()
             .map_err(|e| Failure::Io(dst.clone(), e.into_error()))?;

@@ -35,12 +35,13 @@ impl Values {
     /// The values as `CodePoint`s, in order.
     pub fn code_points(&self) -> impl Iterator<Item = CodePoint> + '_ {
         let mut big = self.big.iter().peekable();
-        self.small.iter().enumerate().map(move |(i, &v)| {
-            match big.next_if(|(at, _)| *at == i) {
+        self.small
+            .iter()
+            .enumerate()
+            .map(move |(i, &v)| match big.next_if(|(at, _)| *at == i) {
                 Some((_, cp)) => cp.clone(),
                 None => CodePoint::from_u64(v),
-            }
-        })
+            })
     }
 
     /// The values as a list of ints.
