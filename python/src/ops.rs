@@ -514,7 +514,10 @@ pub fn transcode<'py>(
         max_bits,
     )?;
     let result = py.detach(|| {
-        let mut out = Vec::with_capacity(data.len());
+        // Room for the longest output of Unicode text (one byte of UTF-8
+        // to four of UTF-32), so that the vector is never moved: pages
+        // left untouched cost nothing.
+        let mut out = Vec::with_capacity(data.len().saturating_mul(4).saturating_add(4));
         plan.run(&data[..], &mut out).map(|()| out)
     });
     match result {

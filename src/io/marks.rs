@@ -53,6 +53,19 @@ pub fn mark(unit_bits: u32, endian: Endian) -> &'static [u8] {
 
 /// An input after its leading mark: the bytes read ahead that were no mark,
 /// then the rest of the input.
+///
+/// ```
+/// use ucsx::io::marks::{look, InputOrder};
+/// use ucsx::Endian;
+/// use std::io::Read;
+/// // Two bytes read ahead that are no mark are read again.
+/// let (found, mut rest) = look(&b"\x00a\x00b"[..], 16, InputOrder::Detect(Endian::Little))?;
+/// assert_eq!(found.len, 0);
+/// let mut all = Vec::new();
+/// rest.read_to_end(&mut all)?;
+/// assert_eq!(all, b"\x00a\x00b");
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub struct AfterMark<R> {
     ahead: Vec<u8>,
     at: usize,
@@ -73,6 +86,13 @@ impl<R: Read> Read for AfterMark<R> {
 
 /// What a look for a leading mark found: the order of the units and the
 /// length in bytes of the mark dropped (0 for none).
+///
+/// ```
+/// use ucsx::io::marks::{Found, InputOrder};
+/// use ucsx::Endian;
+/// let found = InputOrder::Detect(Endian::Big).find(b"\xEF\xBB\xBFa", 8);
+/// assert_eq!(found, Found { endian: Endian::Big, len: 3 });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Found {
     /// The order of the input's units.
@@ -160,6 +180,15 @@ impl InputOrder {
 
     /// What the start of `bytes`, units of `unit_bits`, says under this
     /// rule: the order, and the length of a leading mark to drop.
+    ///
+    /// ```
+    /// use ucsx::io::marks::InputOrder;
+    /// use ucsx::Endian;
+    /// let found = InputOrder::Detect(Endian::Little).find(b"\0\0\xFE\xFF", 32);
+    /// assert_eq!((found.endian, found.len), (Endian::Big, 4));
+    /// let found = InputOrder::Detect(Endian::Little).find(b"\0a", 16);
+    /// assert_eq!((found.endian, found.len), (Endian::Little, 0));
+    /// ```
     pub fn find(self, bytes: &[u8], unit_bits: u32) -> Found {
         let otherwise = match self {
             InputOrder::Fixed(endian) => return Found { endian, len: 0 },
@@ -185,6 +214,18 @@ impl InputOrder {
 /// look for a byte order mark: one there gives the order and is dropped;
 /// without one the order is the fallback, and the bytes read are read
 /// again.
+///
+/// ```
+/// use ucsx::io::marks::{look, InputOrder};
+/// use ucsx::Endian;
+/// use std::io::Read;
+/// let (found, mut rest) = look(&b"\xFF\xFEa\0"[..], 16, InputOrder::Detect(Endian::Big))?;
+/// assert_eq!((found.endian, found.len), (Endian::Little, 2));
+/// let mut after = Vec::new();
+/// rest.read_to_end(&mut after)?;
+/// assert_eq!(after, b"a\0");
+/// # Ok::<(), std::io::Error>(())
+/// ```
 pub fn look<R: Read>(
     mut input: R,
     unit_bits: u32,
@@ -234,11 +275,26 @@ pub struct MarkFirst<W> {
 
 impl<W: Write> MarkFirst<W> {
     /// `inner`, the next bytes of which `mark` precedes (none if empty).
+    ///
+    /// ```
+    /// use ucsx::io::marks::MarkFirst;
+    /// use std::io::Write;
+    /// let mut w = MarkFirst::new(Vec::new(), b"\xEF\xBB\xBF");
+    /// w.write_all(b"a")?;
+    /// assert_eq!(w.into_inner(), b"\xEF\xBB\xBFa");
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
     pub fn new(inner: W, mark: &'static [u8]) -> Self {
         MarkFirst { mark, inner }
     }
 
     /// The writer within.
+    ///
+    /// ```
+    /// use ucsx::io::marks::MarkFirst;
+    /// let w = MarkFirst::new(Vec::<u8>::new(), b"\xFE\xFF");
+    /// assert!(w.into_inner().is_empty()); // nothing written: no mark
+    /// ```
     pub fn into_inner(self) -> W {
         self.inner
     }

@@ -169,9 +169,7 @@ class _Spec:
                 super().__init__(errors)
                 # None: the order is not settled yet (a name without a
                 # suffix, before its first bytes).
-                self.order: Optional[bool] = spec.little if spec.bits > 8 else False
-                if spec.bits == 8:
-                    self.order = False
+                self.order: Optional[bool] = spec.little
 
             def _buffer_decode(self, input: bytes, errors: str, final: bool) -> Tuple[str, int]:
                 skip = 0
@@ -185,8 +183,7 @@ class _Spec:
 
             def reset(self) -> None:
                 super().reset()
-                if spec.little is None and spec.bits > 8:
-                    self.order = None
+                self.order = spec.little
 
             def getstate(self) -> Tuple[bytes, int]:
                 buffered, _ = super().getstate()
@@ -202,7 +199,7 @@ class _Spec:
 
         class StreamReader(codecs.StreamReader):
             def decode(self, input: bytes, errors: str = "strict") -> Tuple[str, int]:
-                order = getattr(self, "_order", spec.little if spec.bits > 8 else False)
+                order = getattr(self, "_order", spec.little)
                 skip = 0
                 if order is None:
                     sniffed = spec.sniff(bytes(input), False)
