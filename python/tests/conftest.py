@@ -51,6 +51,18 @@ def load_vectors(format_id: str):
         return [json.loads(line) for line in f]
 
 
+def need_cli():
+    """The `ucsx` command of this checkout; without one the test is skipped,
+    or fails under CI (as the project's differential tests do)."""
+    command = cli()
+    if command is None:
+        message = "the ucsx command is not built (cargo build -p ucsx-cli)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return command
+
+
 def cli():
     """The `ucsx` command of this checkout (UCSX_CLI, else target/*/ucsx),
     or None."""

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 import ucsx
-from conftest import (CLI_ERROR, FORMATS, IDS, be_name, cli, code_point, kind_name,
+from conftest import (CLI_ERROR, FORMATS, IDS, be_name, code_point, kind_name, need_cli,
                       load_vectors, random_code_point, vector_bytes)
 
 
@@ -59,9 +59,7 @@ def test_the_conformance_vectors(format_id, bits, top):
 def test_the_messages_and_units_are_the_command_lines(rng):
     """str(e) is the message `ucsx validate` prints, the unit's value
     included, on the same input."""
-    command = cli()
-    if command is None:
-        pytest.skip("the ucsx command is not built (cargo build -p ucsx-cli)")
+    command = need_cli()
     for format_id, bits, _ in FORMATS:
         cases = [c for c in load_vectors(format_id) if not c["valid"]]
         for case in rng.sample(cases, 15):
@@ -80,9 +78,7 @@ def test_the_messages_and_units_are_the_command_lines(rng):
 
 
 def test_lossy_and_omitting_transcodes_are_the_command_lines(rng):
-    command = cli()
-    if command is None:
-        pytest.skip("the ucsx command is not built (cargo build -p ucsx-cli)")
+    command = need_cli()
     for format_id, bits, _ in FORMATS:
         cases = rng.sample(load_vectors(format_id), 10)
         data = b"".join(vector_bytes(c["units"], bits) for c in cases)
