@@ -11,56 +11,13 @@ use common::finishes;
 
 use ucsx::io::StreamDecoder;
 use ucsx::{
-    transcode, CodePoint, DecodeError, DecodeErrorKind, DecodeLimits, EncodeError, EncodedStr,
-    Encoding, ErrorMode, Transcoder, Utf32,
+    transcode, CodePoint, DecodeLimits, EncodedStr, Encoding, ErrorMode, Transcoder, Utf32,
 };
 
-/// One byte per code point, U+0000..U+007F; the decoder answers each byte
-/// but `FF` with its value (above the range, too) and a length of `CLAIM`
-/// units (`usize::MAX` for "all it was given and more"), and `FF` with an
-/// error of that length.
-struct Claims<const CLAIM: usize>;
+#[path = "common/claims.rs"]
+mod claims;
 
-impl<const CLAIM: usize> Encoding for Claims<CLAIM> {
-    type Unit = u8;
-    const NAME: &'static str = "CLAIMS";
-
-    fn max_code_point() -> Option<CodePoint> {
-        Some(CodePoint::from(0x7Fu32))
-    }
-
-    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        match cp.to_u64() {
-            Some(v @ 0..=0x7F) => {
-                out.push(v as u8);
-                Ok(())
-            }
-            v => Err(EncodeError::beyond_range(
-                Self::NAME,
-                v,
-                CodePoint::from(0x7Fu32),
-            )),
-        }
-    }
-
-    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
-        match *input {
-            [b @ 0..=0xFE, ..] => Ok((CodePoint::from(u32::from(b)), CLAIM)),
-            [_, ..] => Err(DecodeError::new(
-                Self::NAME,
-                DecodeErrorKind::BeyondRange,
-                0,
-                Some(CLAIM),
-            )),
-            [] => Err(DecodeError::new(
-                Self::NAME,
-                DecodeErrorKind::Truncated,
-                0,
-                None,
-            )),
-        }
-    }
-}
+use claims::Claims;
 
 type NoUnits = Claims<0>;
 type TooMany = Claims<{ usize::MAX }>;
