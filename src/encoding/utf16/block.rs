@@ -145,11 +145,13 @@ fn decode_long_of<const LONGEST: usize>(facts: &Facts, input: &[u16], out: &mut 
 }
 
 /// The value of the code that would start at each unit of the block at
-/// `input[base..]`, read as a valid code of at most four units
-/// (`window::value`; what is past the end of `input` reads as zeros).
-/// Computed for every unit, the codes' starts or not, in a loop the
-/// compiler vectorises: reading only at the starts cost about twenty
-/// cycles a code, as much as the reads one after another.
+/// `input[base..]`, read as a valid code of at most four units, as
+/// `window::value` reads it (what is past the end of `input` reads as
+/// zeros). Computed for every unit, the codes' starts or not, in a loop
+/// the compiler vectorises: reading only at the starts cost about twenty
+/// cycles a code, as much as the reads one after another. In 32-bit lanes,
+/// twice as many to a vector as 64-bit ones, then widened: a 4-unit code's
+/// value (up to 34 bits) as its low 32 bits and the lead's top two.
 #[inline(always)]
 fn values_at(input: &[u16], base: usize) -> [u64; LEN] {
     const SPAN: usize = LEN + window::WIDTH - 1;
@@ -157,12 +159,28 @@ fn values_at(input: &[u16], base: usize) -> [u64; LEN] {
         Some(units) => units.try_into().unwrap_or([0; SPAN]),
         None => core::array::from_fn(|k| input.get(base + k).copied().unwrap_or(0)),
     };
-    let mut values = [0; LEN];
-    for (i, value) in values.iter_mut().enumerate() {
-        let bits = (0..window::WIDTH).fold(0, |bits, k| bits | u64::from(units[i + k]) << (16 * k));
-        *value = window::value(bits).0;
+    let (mut low, mut top) = ([0u32; LEN], [0u32; LEN]);
+    for i in 0..LEN {
+        let [lead, t1, t2, t3] = [0, 1, 2, 3].map(|k| u32::from(units[i + k]));
+        // A pair (§3.2), a 3-unit lead DC00..DCFF (8 value bits) or a
+        // 4-unit lead DD00..DD7F (7) with trailing units of nine bits
+        // (§3.3.3), or a code of its own.
+        let pair = 0x1_0000 + ((lead & 0x3FF) << 10 | (t1 & 0x3FF));
+        let three = (lead & 0xFF) << 18 | (t1 & 0x1FF) << 9 | (t2 & 0x1FF);
+        let four = (lead & 0x1F) << 27 | (t1 & 0x1FF) << 18 | (t2 & 0x1FF) << 9 | (t3 & 0x1FF);
+        let is_four = lead & 0xFF80 == 0xDD00;
+        low[i] = if lead & 0xFC00 == 0xD800 {
+            pair
+        } else if lead & 0xFF00 == 0xDC00 {
+            three
+        } else if is_four {
+            four
+        } else {
+            lead
+        };
+        top[i] = if is_four { (lead & 0x7F) >> 5 } else { 0 };
     }
-    values
+    core::array::from_fn(|i| u64::from(low[i]) | u64::from(top[i]) << 32)
 }
 
 /// [`values_at`] for blocks of codes of at most three units, whose
