@@ -45,6 +45,7 @@ extern crate alloc;
 
 pub mod describe;
 pub mod properties;
+pub mod report;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
