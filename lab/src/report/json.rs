@@ -12,13 +12,14 @@
 //!                  "file": null, "hash": null, "unit_bits": 8, "max": "U+10FFFF",
 //!                  "verdicts": [ { "property": "canonical", "verdict": "pass",
 //!                                  "method": "sampled", "detail": "...",
-//!                                  "counterexample": null } ] } ]
+//!                                  "counterexample": null } ],
+//!                  "density": [ { "bits": 0, "units": 1, "bytes": 1 } ] } ]
 //! }
 //! ```
 //!
-//! A FAIL's counterexample is the list of codes its detail names, each a
-//! code point (`U+` notation, any size) and its units as integers; a PASS
-//! has none (`null`). `check` is `null` where nothing was checked
+//! A FAIL's counterexample is what its detail names: the code points (`U+`
+//! notation, any size) and the runs of units, as integers (see [`named`]);
+//! a PASS has none (`null`). `check` is `null` where nothing was checked
 //! (`describe`, `density`, a corpus). The seed is written as the integer it
 //! is: readers that hold JSON numbers as doubles lose seeds above 2^53, so
 //! `seed_hex` carries it too.
@@ -91,58 +92,80 @@ fn density_rows(rows: &[DensityRow]) -> Value {
         .collect()
 }
 
-/// The codes a detail names, as `U+XXXX (u1 u2 ...)`: each code point and
-/// its units in hex, read back as integers.
+/// What a detail names: every code point (`U+` notation) and every run of
+/// units (hex numbers of the unit's width, `unit_bits / 4` digits, one
+/// space apart, not a count in the prose such as "at least 28 units").
 ///
 /// ```
-/// use ucsx_lab::report::json::named_codes;
-/// let detail = "7F (the code of U+007F) occurs at unit 1 of F1 7F, in U+016F (F1 7F)";
-/// let codes = named_codes(detail);
-/// assert_eq!(codes, [("U+016F".to_string(), vec![0xF1, 0x7F])]);
+/// use ucsx_lab::report::json::named;
+/// let detail = "7F (the code of U+007F) occurs at unit 1 of F1 7F, the code of U+016F";
+/// let (code_points, units) = named(detail, 8);
+/// assert_eq!(code_points, ["U+007F", "U+016F"]);
+/// assert_eq!(units, [vec![0x7F], vec![0xF1, 0x7F]]);
+/// let (_, units) = named("n at least 28 (codes of 1 to 29 units): U+0080 (80 01)", 8);
+/// assert_eq!(units, [vec![0x80, 0x01]]);
 /// ```
-pub fn named_codes(detail: &str) -> Vec<(String, Vec<u32>)> {
-    let mut codes = Vec::new();
-    let mut rest = detail;
-    while let Some(at) = rest.find("U+") {
-        rest = &rest[at + 2..];
-        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_hexdigit()).len();
-        if digits == 0 {
+pub fn named(detail: &str, unit_bits: u32) -> (Vec<String>, Vec<Vec<u32>>) {
+    // Words around a decimal number that make it a count, not a unit.
+    const BEFORE: [&str; 10] = ["unit", "units", "least", "most", "all", "same", "to", "from", "up", "with"];
+    const AFTER: [&str; 9] = ["unit", "units", "bits", "code", "codes", "values", "texts", "positions", "ill-formed"];
+    let digits = (unit_bits / 4) as usize;
+    let words: Vec<&str> = detail.split(' ').collect();
+    let core = |w: &str| -> (bool, String, bool) {
+        let opens = w.starts_with(['(', '[']);
+        let trimmed = w.trim_start_matches(['(', '[']);
+        let inner = trimmed.trim_end_matches([')', ']', ',', ';', ':', '.']);
+        (opens, inner.to_string(), inner.len() != trimmed.len())
+    };
+    let mut code_points = Vec::new();
+    let mut runs: Vec<Vec<u32>> = Vec::new();
+    let mut run: Vec<u32> = Vec::new();
+    let end = |run: &mut Vec<u32>, runs: &mut Vec<Vec<u32>>| {
+        if !run.is_empty() {
+            runs.push(core::mem::take(run));
+        }
+    };
+    for (i, word) in words.iter().enumerate() {
+        let (opens, inner, closes) = core(word);
+        if opens {
+            end(&mut run, &mut runs);
+        }
+        if let Some(hex) = inner.strip_prefix("U+") {
+            if !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit()) {
+                code_points.push(inner.clone());
+            }
+            end(&mut run, &mut runs);
             continue;
         }
-        let cp = alloc::format!("U+{}", &rest[..digits]);
-        let after = &rest[digits..];
-        let Some(inside) = after.strip_prefix(" (") else {
-            continue;
-        };
-        let Some(end) = inside.find(')') else {
-            continue;
-        };
-        let units: Option<Vec<u32>> = inside[..end]
-            .split(' ')
-            .map(|t| {
-                let hex = !t.is_empty() && t.len() <= 8 && t.chars().all(|c| c.is_ascii_hexdigit());
-                hex.then(|| u32::from_str_radix(t, 16).ok()).flatten()
-            })
-            .collect();
-        if let Some(units) = units {
-            codes.push((cp, units));
-            rest = &inside[end..];
+        let is_unit = inner.len() == digits
+            && inner.chars().all(|c| c.is_ascii_digit() || ('A'..='F').contains(&c));
+        let decimal = inner.chars().all(|c| c.is_ascii_digit());
+        let prose = decimal
+            && (i > 0 && BEFORE.contains(&core(words[i - 1]).1.as_str())
+                || words.get(i + 1).is_some_and(|w| AFTER.contains(&core(w).1.as_str())));
+        match u32::from_str_radix(&inner, 16) {
+            Ok(unit) if is_unit && !prose => run.push(unit),
+            _ => end(&mut run, &mut runs),
+        }
+        if closes {
+            end(&mut run, &mut runs);
         }
     }
-    codes
+    end(&mut run, &mut runs);
+    (code_points, runs)
 }
 
-fn verdicts(report: &PropertyReport) -> Value {
+fn verdicts(report: &PropertyReport, unit_bits: u32) -> Value {
     report
         .results
         .iter()
         .map(|r| {
             let counterexample = match r.verdict {
                 Verdict::Pass => Value::Null,
-                Verdict::Fail => named_codes(&r.detail)
-                    .into_iter()
-                    .map(|(cp, units)| json!({ "code_point": cp, "units": units }))
-                    .collect(),
+                Verdict::Fail => {
+                    let (code_points, units) = named(&r.detail, unit_bits);
+                    json!({ "code_points": code_points, "units": units })
+                }
             };
             json!({
                 "property": r.name.name(),
@@ -166,7 +189,7 @@ fn verdicts(report: &PropertyReport) -> Value {
 /// let report = utf16.check(&config, &[Property::BinaryOrder]);
 /// let doc = json::properties("properties", &config, &[(&utf16, &report)]);
 /// assert!(doc.contains(r#""verdict": "fail""#));
-/// assert!(doc.contains(r#""code_point": "U+E000""#));
+/// assert!(doc.contains(r#""U+E000""#));
 /// ```
 pub fn properties(
     command: &str,
@@ -181,7 +204,7 @@ pub fn properties(
         .zip(&heads)
         .map(|((subject, report), head)| {
             let mut entry = format_entry(subject, head);
-            entry.insert("verdicts".into(), verdicts(report));
+            entry.insert("verdicts".into(), verdicts(report, subject.unit_bits()));
             entry.insert("density".into(), density_rows(&report.density));
             Value::Object(entry)
         })
