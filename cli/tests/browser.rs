@@ -59,7 +59,11 @@ fn chromium(profile: &Path, page: &Path, args: &[&str]) -> Output {
         .arg(format!("file://{}", page.display()))
         .output()
         .expect("chromium runs");
-    assert!(out.status.success(), "chromium: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "chromium: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     out
 }
 
@@ -86,8 +90,18 @@ fn the_report_renders_in_chromium() {
     let corpus = write_all(&dir, &[("multilingual.txt", MULTILINGUAL.as_bytes())]);
     let page = dir.join("report.html");
     let args = [
-        "report", "utf-inf-16", "--against", "utf-8", "--against", "utf-16", "--corpus",
-        &corpus[0], "--cases", "64", "-o", page.to_str().unwrap(),
+        "report",
+        "utf-inf-16",
+        "--against",
+        "utf-8",
+        "--against",
+        "utf-16",
+        "--corpus",
+        &corpus[0],
+        "--cases",
+        "64",
+        "-o",
+        page.to_str().unwrap(),
     ];
     let out = ucsx(&args, b"");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -97,17 +111,26 @@ fn the_report_renders_in_chromium() {
     assert_eq!(console_messages(&dumped.stderr), Vec::<String>::new());
     // The DOM is the browser's serialization, so these are elements it
     // built, not text of the file.
-    assert!(dom.contains("<section class=\"format\" id=\"format-0\">"), "{dom}");
+    assert!(
+        dom.contains("<section class=\"format\" id=\"format-0\">"),
+        "{dom}"
+    );
     for p in ucsx_lab::properties::PROPERTIES {
         let rows = dom.matches(&format!("<tr data-property=\"{p}\">")).count();
         assert_eq!(rows, 1, "{p}");
-        assert!(dom.contains(&format!("<tr><th>{p}</th>")), "{p} side by side");
+        assert!(
+            dom.contains(&format!("<tr><th>{p}</th>")),
+            "{p} side by side"
+        );
     }
     let source = ucsx_lab::describe::DescribedFormat::builtin_source(ucsx::Format::UtfInf16);
     let layout = Layout::of(source.unwrap()).unwrap();
     for (k, class) in layout.classes.iter().enumerate() {
         let start = dom
-            .find(&format!("<figure class=\"class\" data-class=\"{}\">", k + 1))
+            .find(&format!(
+                "<figure class=\"class\" data-class=\"{}\">",
+                k + 1
+            ))
             .unwrap_or_else(|| panic!("class {} is not drawn", k + 1));
         let figure = &dom[start..start + dom[start..].find("</figure>").unwrap()];
         let leads = figure.matches("class=\"unit lead\"").count();
@@ -120,22 +143,36 @@ fn the_report_renders_in_chromium() {
     // Nothing that could break or reach the network: no image, no frame,
     // no external link or style, and the chart an inline SVG with a line
     // per format.
-    for tag in ["<img", "<iframe", "<object", "<link", "<script", " src=", "url("] {
+    for tag in [
+        "<img", "<iframe", "<object", "<link", "<script", " src=", "url(",
+    ] {
         assert!(!dom.contains(tag), "{tag}");
     }
-    assert!(dom.match_indices("href=\"").all(|(i, _)| dom[i + 6..].starts_with('#')));
+    assert!(dom
+        .match_indices("href=\"")
+        .all(|(i, _)| dom[i + 6..].starts_with('#')));
     assert_eq!(dom.matches("<svg").count(), 1);
     assert_eq!(dom.matches("<polyline").count(), 3);
     assert!(dom.contains("multilingual.txt"));
 
-    for (name, size) in [("report.png", "1000,2400"), ("report-phone.png", "390,2400")] {
+    for (name, size) in [
+        ("report.png", "1000,2400"),
+        ("report-phone.png", "390,2400"),
+    ] {
         let png = dir.join(name);
         let window = format!("--window-size={size}");
         let shot = format!("--screenshot={}", png.display());
-        let out = chromium(&dir.join(format!("profile-{name}")), &page, &[&window, &shot]);
+        let out = chromium(
+            &dir.join(format!("profile-{name}")),
+            &page,
+            &[&window, &shot],
+        );
         assert_eq!(console_messages(&out.stderr), Vec::<String>::new());
         let bytes = std::fs::read(&png).unwrap();
-        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() > 10_000, "{name}");
+        assert!(
+            bytes.starts_with(b"\x89PNG\r\n\x1a\n") && bytes.len() > 10_000,
+            "{name}"
+        );
     }
 }
 

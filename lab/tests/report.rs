@@ -66,7 +66,10 @@ fn class_ranges_are_those_of_the_encoder_for_every_shipped_description() {
         let d = DescribedFormat::parse(&source).unwrap();
         let layout = Layout::of(&source).unwrap();
         if d.source().contains("[continued]") {
-            assert!(layout.continued.is_some() && layout.classes.is_empty(), "{name}");
+            assert!(
+                layout.continued.is_some() && layout.classes.is_empty(),
+                "{name}"
+            );
             continue;
         }
         assert!(!layout.classes.is_empty(), "{name}");
@@ -86,13 +89,25 @@ fn class_ranges_are_those_of_the_encoder_for_every_shipped_description() {
                 continue;
             }
             let last = class.last.as_ref().unwrap().to_biguint();
-            assert!(in_class(&d, &class.units, &first), "{name} class {k} first {first:X}");
-            assert!(in_class(&d, &class.units, &last), "{name} class {k} last {last:X}");
+            assert!(
+                in_class(&d, &class.units, &first),
+                "{name} class {k} first {first:X}"
+            );
+            assert!(
+                in_class(&d, &class.units, &last),
+                "{name} class {k} last {last:X}"
+            );
             if first > BigUint::from(0u8) {
                 let before = &first - 1u8;
-                assert!(!in_class(&d, &class.units, &before), "{name} class {k} {before:X}");
+                assert!(
+                    !in_class(&d, &class.units, &before),
+                    "{name} class {k} {before:X}"
+                );
             }
-            assert!(!in_class(&d, &class.units, &(&last + 1u8)), "{name} class {k}");
+            assert!(
+                !in_class(&d, &class.units, &(&last + 1u8)),
+                "{name} class {k}"
+            );
         }
     }
 }
@@ -104,7 +119,11 @@ fn class_lengths_are_the_probed_length_classes_of_the_builtins() {
     for format in Format::ALL {
         let layout = Layout::of(DescribedFormat::builtin_source(format).unwrap()).unwrap();
         let mut merged: Vec<(String, String, usize)> = Vec::new();
-        for c in layout.classes.iter().filter(|c| !c.beyond && c.length.is_none()) {
+        for c in layout
+            .classes
+            .iter()
+            .filter(|c| !c.beyond && c.length.is_none())
+        {
             let last = c.last.as_ref().unwrap().to_string();
             match merged.last_mut() {
                 Some(m) if m.2 == c.units.len() => m.1 = last,
@@ -124,7 +143,10 @@ fn class_lengths_are_the_probed_length_classes_of_the_builtins() {
             None => probed.len() - 1,
         };
         assert_eq!(merged[..n], probed[..n], "{format}");
-        assert!(n >= 1 && (n == merged.len() || format.max_code_point().is_none()), "{format}");
+        assert!(
+            n >= 1 && (n == merged.len() || format.max_code_point().is_none()),
+            "{format}"
+        );
     }
 }
 
@@ -143,7 +165,13 @@ impl Rng {
 /// Text from every plane's corner: ASCII, two-byte, three-byte and
 /// supplementary characters.
 fn random_text(rng: &mut Rng, len: usize) -> String {
-    let ranges = [(0x20, 0x7F), (0x80, 0x800), (0x800, 0xD800), (0xE000, 0x10000), (0x10000, 0x110000)];
+    let ranges = [
+        (0x20, 0x7F),
+        (0x80, 0x800),
+        (0x800, 0xD800),
+        (0xE000, 0x10000),
+        (0x10000, 0x110000),
+    ];
     (0..len)
         .map(|_| {
             let (lo, hi) = ranges[rng.below(ranges.len() as u64) as usize];
@@ -176,10 +204,19 @@ fn corpus_counts_match_std_whatever_the_chunks() {
         let file = counter.finish("t").unwrap();
         let chars = text.chars().count() as u64;
         let utf16 = text.encode_utf16().count() as u64;
-        assert_eq!((file.bytes_read, file.code_points), (bytes.len() as u64, chars));
+        assert_eq!(
+            (file.bytes_read, file.code_points),
+            (bytes.len() as u64, chars)
+        );
         assert_eq!(file.sizes[0].units, bytes.len() as u64);
-        assert_eq!((file.sizes[1].units, file.sizes[1].bytes), (utf16, 2 * utf16));
-        assert_eq!((file.sizes[2].units, file.sizes[2].bytes), (chars, 4 * chars));
+        assert_eq!(
+            (file.sizes[1].units, file.sizes[1].bytes),
+            (utf16, 2 * utf16)
+        );
+        assert_eq!(
+            (file.sizes[2].units, file.sizes[2].bytes),
+            (chars, 4 * chars)
+        );
     }
 }
 
@@ -254,10 +291,17 @@ fn the_chart_draws_docs_density_svg_again() {
 fn the_json_document_carries_every_verdict_of_the_report() {
     let d = DescribedFormat::parse(include_str!("../zoo/sqlite4-varint.toml")).unwrap();
     let subject = Subject::described(d, Some("lab/zoo/sqlite4-varint.toml"));
-    let config = CheckConfig { cases: 32, ..CheckConfig::default() };
+    let config = CheckConfig {
+        cases: 32,
+        ..CheckConfig::default()
+    };
     let report = subject.check(&config, &Property::ALL);
-    let doc: serde_json::Value =
-        serde_json::from_str(&json::properties("properties", &config, &[(&subject, &report)])).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&json::properties(
+        "properties",
+        &config,
+        &[(&subject, &report)],
+    ))
+    .unwrap();
     assert_eq!(doc["check"]["seed"], config.seed);
     assert_eq!(doc["check"]["cases"], 32);
     let format = &doc["formats"][0];
@@ -273,27 +317,49 @@ fn the_json_document_carries_every_verdict_of_the_report() {
         assert_eq!(v["counterexample"].is_null(), r.verdict == Verdict::Pass);
     }
     // "in U+01E1 (F1 F1) repeated": the periodic counterexample.
-    let sync = verdicts.iter().find(|v| v["property"] == "self-synchronizing").unwrap();
-    assert_eq!(sync["counterexample"]["units"][0], serde_json::json!([0xF1, 0xF1]));
+    let sync = verdicts
+        .iter()
+        .find(|v| v["property"] == "self-synchronizing")
+        .unwrap();
+    assert_eq!(
+        sync["counterexample"]["units"][0],
+        serde_json::json!([0xF1, 0xF1])
+    );
 }
 
 /// The units a detail names, and the counts in its prose that are not.
 #[test]
 fn named_reads_units_and_code_points_but_not_counts() {
-    let cases: [(&str, u32, Vec<&str>, Vec<Vec<u32>>); 4] = [
+    /// A detail, the unit width, and the code points and runs it names.
+    type Case = (&'static str, u32, Vec<&'static str>, Vec<Vec<u32>>);
+    let cases: [Case; 4] = [
         (
             "as units: U+E000 (E000) sorts after U+10000 (D800 DC00)",
             16,
             vec!["U+E000", "U+10000"],
             vec![vec![0xE000], vec![0xD800, 0xDC00]],
         ),
-        ("U+0080 is C2 80 in UTF-8 but 80 01 here", 8, vec!["U+0080"], vec![vec![0xC2, 0x80], vec![0x80, 0x01]]),
+        (
+            "U+0080 is C2 80 in UTF-8 but 80 01 here",
+            8,
+            vec!["U+0080"],
+            vec![vec![0xC2, 0x80], vec![0x80, 0x01]],
+        ),
         ("n at least 28 (codes of 1 to 29 units)", 8, vec![], vec![]),
-        ("unit 7F starts a code in U+007F (7F)", 8, vec!["U+007F"], vec![vec![0x7F], vec![0x7F]]),
+        (
+            "unit 7F starts a code in U+007F (7F)",
+            8,
+            vec!["U+007F"],
+            vec![vec![0x7F], vec![0x7F]],
+        ),
     ];
     for (detail, bits, code_points, units) in cases {
         let (cps, runs) = json::named(detail, bits);
-        assert_eq!((cps, runs), (code_points.iter().map(|s| s.to_string()).collect(), units), "{detail}");
+        assert_eq!(
+            (cps, runs),
+            (code_points.iter().map(|s| s.to_string()).collect(), units),
+            "{detail}"
+        );
     }
 }
 
@@ -305,11 +371,20 @@ fn the_page_escapes_what_a_description_names() {
         .replace("name = \"UTF-8\"", "name = \"<script>alert(1)</script>\"");
     let d = DescribedFormat::parse(&source).unwrap();
     let subject = Subject::described(d, Some("<img src=x onerror=alert(1)>.toml"));
-    let config = CheckConfig { cases: 8, ..CheckConfig::default() };
+    let config = CheckConfig {
+        cases: 8,
+        ..CheckConfig::default()
+    };
     let page = html::render(&[subject], &[], &config, None);
-    assert!(!page.contains("<script") && !page.contains("<img"), "{page}");
+    assert!(
+        !page.contains("<script") && !page.contains("<img"),
+        "{page}"
+    );
     assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     for p in Property::ALL {
-        assert!(page.contains(&format!("data-property=\"{}\"", p.name())), "{p}");
+        assert!(
+            page.contains(&format!("data-property=\"{}\"", p.name())),
+            "{p}"
+        );
     }
 }

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use ucsx_lab::properties::{Method, Property, PropertyReport, Verdict};
-use ucsx_lab::report::corpus::{Counter, CorpusError, Table};
+use ucsx_lab::report::corpus::{CorpusError, Counter, Table};
 use ucsx_lab::report::{heads, json, Subject};
 
 use super::{Error, Outcome};

@@ -40,7 +40,10 @@ pub fn run(args: &Args) -> Outcome {
     let subjects = super::compare::subjects(&args.formats)?;
     let text = if args.json {
         let rows: Vec<_> = subjects.iter().map(|s| s.density(args.max_bits)).collect();
-        let pairs: Vec<_> = subjects.iter().zip(rows.iter().map(Vec::as_slice)).collect();
+        let pairs: Vec<_> = subjects
+            .iter()
+            .zip(rows.iter().map(Vec::as_slice))
+            .collect();
         json::density(args.max_bits, &pairs)
     } else {
         let series: Vec<Series> = subjects

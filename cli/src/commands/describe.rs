@@ -41,9 +41,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Outcome {
     let subject = match (&args.spec, args.format) {
-        (Some(path), _) => {
-            Subject::described(load(path)?, Some(&path.display().to_string()))
-        }
+        (Some(path), _) => Subject::described(load(path)?, Some(&path.display().to_string())),
         (None, Some(format)) => Subject::builtin(format),
         (None, None) => {
             return Err(Error::Refused(

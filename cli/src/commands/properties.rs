@@ -99,7 +99,11 @@ pub fn run(args: &Args) -> Outcome {
             (None, Some(f)) => Subject::builtin(f),
             (None, None) => return Err(no_format()),
         };
-        write!(out, "{}", json::properties("properties", &report.config, &[(&subject, &report)]))?;
+        write!(
+            out,
+            "{}",
+            json::properties("properties", &report.config, &[(&subject, &report)])
+        )?;
     } else {
         write!(out, "{report}")?;
     }

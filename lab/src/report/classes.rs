@@ -177,14 +177,19 @@ impl Layout {
                 .map(|u| u.chars().filter(|&c| c == 'x').count() as u32)
                 .sum();
             let offset = match class.get("offset").and_then(toml::Value::as_integer) {
-                Some(o) => BigUint::from(u64::try_from(o).map_err(|_| LayoutError("offset".into()))?),
+                Some(o) => {
+                    BigUint::from(u64::try_from(o).map_err(|_| LayoutError("offset".into()))?)
+                }
                 None => BigUint::default(),
             };
-            let length = class.get("length").and_then(toml::Value::as_table).map(|l| LengthField {
-                digit: text(l, "digit").unwrap_or_default(),
-                escape: text(l, "escape"),
-                value: text(l, "value").unwrap_or_default(),
-            });
+            let length = class
+                .get("length")
+                .and_then(toml::Value::as_table)
+                .map(|l| LengthField {
+                    digit: text(l, "digit").unwrap_or_default(),
+                    escape: text(l, "escape"),
+                    value: text(l, "value").unwrap_or_default(),
+                });
             let mut layout = ClassLayout {
                 units,
                 value_bits,
@@ -204,7 +209,11 @@ impl Layout {
                 && next >= BigUint::from(0xD800u32)
                 && offset > next
                 && offset <= BigUint::from(0xE000u32);
-            let first = if over_surrogates { offset } else { next.clone() };
+            let first = if over_surrogates {
+                offset
+            } else {
+                next.clone()
+            };
             let last = match &max {
                 Some(max) if top > *max => max.clone(),
                 _ => top,

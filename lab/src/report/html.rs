@@ -102,7 +102,10 @@ pub fn render(
 ) -> String {
     let all: Vec<Subject> = formats.iter().chain(against).cloned().collect();
     let heads = heads(&all);
-    let reports: Vec<PropertyReport> = all.iter().map(|s| s.check(config, &Property::ALL)).collect();
+    let reports: Vec<PropertyReport> = all
+        .iter()
+        .map(|s| s.check(config, &Property::ALL))
+        .collect();
     let config = reports.first().map_or(*config, |r| r.config);
     let title = formats
         .iter()
@@ -341,7 +344,10 @@ fn class_figure(page: &mut String, k: usize, class: &ClassLayout) {
             class.first
         );
     } else {
-        let last = class.last.as_ref().map_or(String::new(), ToString::to_string);
+        let last = class
+            .last
+            .as_ref()
+            .map_or(String::new(), ToString::to_string);
         let _ = write!(
             page,
             "Class {}: {units}, {} value bits, {}..{}",

@@ -107,8 +107,20 @@ fn density_rows(rows: &[DensityRow]) -> Value {
 /// ```
 pub fn named(detail: &str, unit_bits: u32) -> (Vec<String>, Vec<Vec<u32>>) {
     // Words around a decimal number that make it a count, not a unit.
-    const BEFORE: [&str; 10] = ["unit", "units", "least", "most", "all", "same", "to", "from", "up", "with"];
-    const AFTER: [&str; 9] = ["unit", "units", "bits", "code", "codes", "values", "texts", "positions", "ill-formed"];
+    const BEFORE: [&str; 10] = [
+        "unit", "units", "least", "most", "all", "same", "to", "from", "up", "with",
+    ];
+    const AFTER: [&str; 9] = [
+        "unit",
+        "units",
+        "bits",
+        "code",
+        "codes",
+        "values",
+        "texts",
+        "positions",
+        "ill-formed",
+    ];
     let digits = (unit_bits / 4) as usize;
     let words: Vec<&str> = detail.split(' ').collect();
     let core = |w: &str| -> (bool, String, bool) {
@@ -138,11 +150,15 @@ pub fn named(detail: &str, unit_bits: u32) -> (Vec<String>, Vec<Vec<u32>>) {
             continue;
         }
         let is_unit = inner.len() == digits
-            && inner.chars().all(|c| c.is_ascii_digit() || ('A'..='F').contains(&c));
+            && inner
+                .chars()
+                .all(|c| c.is_ascii_digit() || ('A'..='F').contains(&c));
         let decimal = inner.chars().all(|c| c.is_ascii_digit());
         let prose = decimal
             && (i > 0 && BEFORE.contains(&core(words[i - 1]).1.as_str())
-                || words.get(i + 1).is_some_and(|w| AFTER.contains(&core(w).1.as_str())));
+                || words
+                    .get(i + 1)
+                    .is_some_and(|w| AFTER.contains(&core(w).1.as_str())));
         match u32::from_str_radix(&inner, 16) {
             Ok(unit) if is_unit && !prose => run.push(unit),
             _ => end(&mut run, &mut runs),
