@@ -90,8 +90,8 @@ pub struct Continued {
 /// accepts.
 ///
 /// ```
-/// let err = ucsx_lab::report::classes::Layout::of("unit = 12").unwrap_err();
-/// assert!(err.to_string().contains("unit"));
+/// let err = ucsx_lab::report::classes::Layout::of("unit = 8").unwrap_err();
+/// assert_eq!(err.to_string(), "not a description: no max");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayoutError(String);

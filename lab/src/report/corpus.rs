@@ -69,7 +69,8 @@ pub struct Table {
 ///
 /// ```
 /// use ucsx_lab::report::{corpus::{Counter, CorpusError}, Subject};
-/// let mut counter = Counter::new(&[Subject::builtin(ucsx::Format::Utf8)]);
+/// let formats = [Subject::builtin(ucsx::Format::Utf8)];
+/// let mut counter = Counter::new(&formats);
 /// let err = counter.feed(b"ok\xFF").unwrap_err();
 /// assert!(matches!(err, CorpusError::Invalid { offset: 2, .. }), "{err}");
 /// assert_eq!(err.to_string(), "not UTF-8 at byte 2 (FF)");
