@@ -388,3 +388,54 @@ fn the_page_escapes_what_a_description_names() {
         );
     }
 }
+
+/// The page draws every class of the zoo's descriptions and of those of
+/// UTF-16 (a gap over the surrogates) and UTF-G-16 (a class beyond the
+/// range), a continuation-bit format as its two templates, each unit's
+/// bits as its template gives them, and reports every property of each.
+/// (The other built-ins would only repeat these constructs, at twice the
+/// time; `cli/tests/browser.rs` checks UTF-∞-16's length field.)
+#[test]
+fn the_page_draws_every_class_of_the_zoo_and_the_16_bit_formats() {
+    let all: Vec<(String, String)> = descriptions()
+        .into_iter()
+        .filter(|(name, _)| name.ends_with(".toml") || name == "utf-16" || name == "utf-g-16")
+        .collect();
+    let subjects: Vec<Subject> = all
+        .iter()
+        .map(|(name, source)| {
+            Subject::described(DescribedFormat::parse(source).unwrap(), Some(name))
+        })
+        .collect();
+    let config = CheckConfig {
+        cases: 4,
+        max_bits: 64,
+        ..CheckConfig::default()
+    };
+    let page = html::render(&subjects, &[], &config, None);
+    let sections: Vec<&str> = page.split("<section class=\"format\"").skip(1).collect();
+    assert_eq!(sections.len(), all.len());
+    for ((name, source), section) in all.iter().zip(sections) {
+        let layout = Layout::of(source).unwrap();
+        let figures = section.matches("<figure class=\"class\"").count();
+        let expected = layout.classes.len() + usize::from(layout.continued.is_some());
+        assert_eq!(figures, expected, "{name}");
+        for (k, class) in layout.classes.iter().enumerate() {
+            let start = section.find(&format!("data-class=\"{}\"", k + 1)).unwrap();
+            let figure = &section[start..start + section[start..].find("</figure>").unwrap()];
+            let bits: String = figure
+                .split("<span class=\"bit ")
+                .skip(1)
+                .map(|s| s[s.find('>').unwrap() + 1..].chars().next().unwrap())
+                .collect();
+            let templates = class.units.concat();
+            assert!(bits.starts_with(&templates), "{name} class {}", k + 1);
+        }
+        for p in Property::ALL {
+            assert!(
+                section.contains(&format!("data-property=\"{}\"", p.name())),
+                "{name} {p}"
+            );
+        }
+    }
+}
