@@ -14,7 +14,9 @@ use super::{Error, Outcome};
 /// for UTF-∞-16 the length field of its unbounded codes).
 /// Edit it, check the result with `ucsx properties --spec FILE` or `ucsx
 /// compare`, and use it with `--spec FILE` in place of `-f` in the other
-/// commands (`--from-spec`, `--to-spec` in `transcode`).
+/// commands (`--from-spec`, `--to-spec` in `transcode`). With --spec, a
+/// description file is checked and printed back; with --json, the
+/// description comes with its classes as JSON.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     $ ucsx describe -f utf-8 > my-utf-8.toml\n  \

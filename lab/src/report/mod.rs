@@ -255,8 +255,9 @@ impl Subject {
 }
 
 /// The names that head one column per format: each format's name, or
-/// where two share it, its file's name (without the directory), numbered
-/// `#2`, `#3` where that is shared too.
+/// where two share it, its file's name (without the directory) or a
+/// built-in format's id (`utf-8`), numbered `#2`, `#3` where that is
+/// shared too.
 ///
 /// ```
 /// use ucsx_lab::describe::DescribedFormat;
@@ -268,15 +269,17 @@ impl Subject {
 ///     Subject::described(d, Some("b/mine.toml")),
 ///     Subject::builtin(ucsx::Format::Utf16),
 /// ];
-/// assert_eq!(heads(&subjects), ["UTF-8", "mine.toml", "mine.toml#2", "UTF-16"]);
+/// assert_eq!(heads(&subjects), ["utf-8", "mine.toml", "mine.toml#2", "UTF-16"]);
 /// ```
 pub fn heads(subjects: &[Subject]) -> Vec<String> {
     let shared = |s: &Subject| subjects.iter().filter(|o| o.name() == s.name()).count() > 1;
     let mut heads: Vec<String> = subjects
         .iter()
-        .map(|s| match s.file() {
-            Some(file) if shared(s) => file.rsplit(['/', '\\']).next().unwrap_or(file).into(),
-            _ => s.name().into(),
+        .map(|s| match (s.format(), s.file()) {
+            _ if !shared(s) => s.name().into(),
+            (Some(f), _) => f.id().into(),
+            (None, Some(file)) => file.rsplit(['/', '\\']).next().unwrap_or(file).into(),
+            (None, None) => s.name().into(),
         })
         .collect();
     for i in 0..heads.len() {
