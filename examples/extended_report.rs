@@ -9,8 +9,9 @@
 //! cargo run --release --example extended_report
 //! ```
 //!
-//! `UCSX_BENCH_RUNS` sets the number of runs per measurement (15), and
-//! `UCSX_BENCH_ONLY` keeps the targets whose name contains it.
+//! `UCSX_BENCH_RUNS` sets the number of runs per measurement (15),
+//! `UCSX_BENCH_ONLY` keeps the targets whose name contains it, and
+//! `UCSX_BENCH_CORPUS` the corpora whose label contains it.
 
 #[path = "../benches/support/corpus.rs"]
 mod corpus;
@@ -72,8 +73,10 @@ fn main() {
     println!();
     println!("| target | corpus | against | extended | Unicode | ratio | goal | |");
     println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    let corpus_filter = std::env::var("UCSX_BENCH_CORPUS").unwrap_or_default();
+    let wanted = |label: &str| label.contains(corpus_filter.as_str());
     let emoji = corpus::dense(0x1F300, 0x300, COUNT);
-    for class in &CLASSES {
+    for class in CLASSES.iter().filter(|class| wanted(class.name)) {
         let values = corpus::dense(class.lo, class.span, COUNT);
         let units = |value: u64| {
             UtfInf16::encode_all(&[ucsx::CodePoint::from(value)])
@@ -88,15 +91,15 @@ fn main() {
         };
         rows(&report, &label, "emoji", (&values, &emoji), class.goal);
     }
-    let cjk = corpus::cjk_with_extended(COUNT, false);
-    let cjk_ext = corpus::cjk_with_extended(COUNT, true);
-    rows(
-        &report,
-        "CJK, 1 in 10 5-byte",
-        "plain CJK",
-        (&cjk_ext, &cjk),
-        0.5,
-    );
+    let cjk_label = "CJK, 1 in 10 5-byte";
+    if wanted(cjk_label) {
+        let cjk = corpus::cjk_with_extended(COUNT, false);
+        let cjk_ext = corpus::cjk_with_extended(COUNT, true);
+        rows(&report, cjk_label, "plain CJK", (&cjk_ext, &cjk), 0.5);
+    }
+    if !wanted("stream") {
+        return;
+    }
     stream_rows(
         &report,
         &corpus::dense(CLASSES[0].lo, CLASSES[0].span, COUNT),

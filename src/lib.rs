@@ -72,7 +72,7 @@
 // On docs.rs (`--cfg docsrs`, nightly): mark the items each feature adds.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 // `unsafe` is denied everywhere but in the vector code (`encoding/utf8/simd.rs`,
-// `engine/simd.rs`, `engine/avx512.rs`, the AVX2 calls of `engine/lanes.rs`, `encoding/utf16/pack.rs`, the SSE2 masks of `encoding/utf16/masks.rs`), the engine's writes into spare capacity
+// `engine/simd.rs`, `engine/avx512.rs`, the AVX2 calls of `engine/lanes.rs`, `engine/groups.rs`, `encoding/utf16/pack.rs`, the SSE2 masks of `encoding/utf16/masks.rs`), the engine's writes into spare capacity
 // (`engine/kernels.rs`), the view of units as bytes in `encoding/bytes.rs`, and four small blocks of the string types (the
 // `EncodedStr` cast in `string/borrowed.rs`, the UTF-8 conversions that rely on the strings' validity
 // in `string/layout.rs`), and the notation of a code point written as ASCII
@@ -89,6 +89,7 @@ mod error;
 #[cfg(feature = "std")]
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub mod io;
+pub mod label;
 pub mod sample;
 #[cfg(feature = "serde")]
 #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]

@@ -1,184 +1,31 @@
 //! Format names on the command line: the crate's identifiers (`utf-inf-16`),
 //! the specs' names (`UTF-∞-16`) and iconv's labels (`utf8`, `UTF-16LE`,
-//! `UCS-4BE`), in any case.
+//! `UCS-4BE`), in any case, read by [`ucsx::label`] (which the Python
+//! bindings share), with a clap parser.
 //!
 //! As in iconv, an `LE` or `BE` suffix fixes the byte order of a byte
 //! stream: no byte order mark is looked for on input (a leading U+FEFF is an
 //! ordinary code point) and none is written on output. The UCS-X names take
 //! the suffix too (`utf-inf-16le`). Without one, each name has the habits of
-//! its family (see [`Habit`]): iconv's labels mean what glibc's iconv means
+//! its family (see [`ucsx::label::Habit`]): iconv's labels mean what glibc's iconv means
 //! by them, the UCS-X names keep the defaults they have always had.
 
 use std::ffi::OsStr;
 
 use clap::builder::{PossibleValue, TypedValueParser};
-use ucsx::{Endian, Format};
-
-/// What a name without a suffix does with byte order marks in `transcode`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Habit {
-    /// The UCS-X names (`utf-e-8`, `utf-inf-16`, `utf-g-32`): input is read
-    /// in the order of a leading mark, which is dropped, else big-endian
-    /// (RFC 2781 §4.3); output is big-endian without a mark.
-    Ucsx,
-    /// iconv's `UTF-16` and `UTF-32`: input is read in the order of a
-    /// leading mark, which is dropped, else little-endian; output is a mark,
-    /// then little-endian. glibc takes the machine's order for both, which
-    /// is little-endian on the machines nearly all of it runs on; ucsx
-    /// writes the same bytes on every machine.
-    Marked,
-    /// iconv's `UTF-8` and `UCS-4`: big-endian both ways, and a leading
-    /// U+FEFF is a code point like any other (EF BB BF is kept by a UTF-8
-    /// to UTF-8 transcode, as iconv keeps it).
-    Plain,
-}
-
-/// A format, the byte order its label fixes, if any, and the habits of its
-/// name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Label {
-    /// The format.
-    pub format: Format,
-    /// The order of an `LE`/`BE` suffix.
-    pub endian: Option<Endian>,
-    /// What the name does with byte order marks when it has no suffix.
-    pub habit: Habit,
-}
-
-impl Label {
-    /// Whether a leading byte order mark of the input is looked for (and
-    /// dropped) when no option says otherwise.
-    pub fn reads_mark(&self) -> bool {
-        self.endian.is_none() && self.habit != Habit::Plain
-    }
-
-    /// Whether the output begins with a byte order mark when no option
-    /// asks for one.
-    pub fn writes_mark(&self) -> bool {
-        self.endian.is_none() && self.habit == Habit::Marked
-    }
-
-    /// The byte order of units when neither a mark nor an option gives one.
-    pub fn order(&self) -> Endian {
-        match (self.endian, self.habit) {
-            (Some(endian), _) => endian,
-            (None, Habit::Marked) => Endian::Little,
-            (None, _) => Endian::Big,
-        }
-    }
-}
-
-/// The names iconv gives the standard formats (after lowercasing and `_`
-/// to `-`), with their habits; every other name is a crate identifier,
-/// of habit [`Habit::Ucsx`]. UCS-4 is UTF-G-32: the 31-bit code space of
-/// ISO/IEC 10646 in one 32-bit unit.
-const ICONV: [(&str, Format, Habit); 8] = [
-    ("utf-8", Format::Utf8, Habit::Plain),
-    ("utf8", Format::Utf8, Habit::Plain),
-    ("utf-16", Format::Utf16, Habit::Marked),
-    ("utf16", Format::Utf16, Habit::Marked),
-    ("utf-32", Format::Utf32, Habit::Marked),
-    ("utf32", Format::Utf32, Habit::Marked),
-    ("ucs-4", Format::UtfG32, Habit::Plain),
-    ("ucs4", Format::UtfG32, Habit::Plain),
-];
-
-/// Every name a format is known by, one a line, as `iconv -l` lists its
-/// own: each crate identifier and iconv's labels, with the `LE` and `BE`
-/// forms of those of 16- and 32-bit units.
-pub fn names() -> Vec<String> {
-    let mut names = Vec::new();
-    let ids = Format::ALL.iter().map(|f| (f.id(), *f));
-    let iconv = ICONV.iter().map(|&(name, f, _)| (name, f));
-    for (name, format) in ids.chain(iconv) {
-        let name = name.to_uppercase();
-        if names.contains(&name) {
-            continue;
-        }
-        names.push(name.clone());
-        if format.unit_bits() > 8 {
-            names.push(format!("{name}LE"));
-            names.push(format!("{name}BE"));
-        }
-    }
-    names
-}
-
-/// The message of a name that is no format.
-fn unknown(name: &str) -> String {
-    let ids: Vec<&str> = Format::ALL.iter().map(|f| f.id()).collect();
-    format!(
-        "unknown format {} (expected one of {}, or iconv's utf8, ucs-4; \
-         16- and 32-bit names take an le or be suffix: utf-16le, ucs-4be; \
-         ucsx transcode -l lists them all)",
-        ucsx::quote(name),
-        ids.join(", ")
-    )
-}
-
-/// The format and habit of a base name (no suffix), already lowercased.
-fn base(name: &str) -> Option<(Format, Habit)> {
-    if let Some(&(_, format, habit)) = ICONV.iter().find(|(alias, ..)| *alias == name) {
-        return Some((format, habit));
-    }
-    let format = Format::ALL.into_iter().find(|f| f.id() == name)?;
-    Some((format, Habit::Ucsx))
-}
+pub use ucsx::label::{names, Label};
+use ucsx::Format;
 
 /// Reads a label with an optional `le`/`be` suffix (`utf-16le`, `UCS-4BE`,
-/// `utf-inf-16-le`).
+/// `utf-inf-16-le`): [`ucsx::label::label`], its error as a message.
 pub fn label(name: &str) -> Result<Label, String> {
-    let lower = name.to_lowercase().replace('∞', "inf").replace('_', "-");
-    if let Some((format, habit)) = base(&lower) {
-        return Ok(Label {
-            format,
-            endian: None,
-            habit,
-        });
-    }
-    for (suffix, endian) in [("le", Endian::Little), ("be", Endian::Big)] {
-        let Some(stem) = lower.strip_suffix(suffix) else {
-            continue;
-        };
-        let stem = stem.strip_suffix('-').unwrap_or(stem);
-        match base(stem) {
-            // Bytes are units in the 8-bit formats: no order to fix.
-            Some((format, _)) if format.unit_bits() == 8 => {
-                return Err(format!(
-                    "{}: {} has 8-bit units, which have no byte order",
-                    ucsx::quote(name),
-                    format.name()
-                ))
-            }
-            Some((format, habit)) => {
-                return Ok(Label {
-                    format,
-                    endian: Some(endian),
-                    habit,
-                })
-            }
-            None => {}
-        }
-    }
-    Err(unknown(name))
+    ucsx::label::label(name).map_err(String::from)
 }
 
 /// Reads a label without a byte order, for the commands whose units are hex
 /// text (`encode`, `decode`, `inspect`): a format name.
 pub fn format(name: &str) -> Result<Format, String> {
-    match label(name)? {
-        Label {
-            format,
-            endian: None,
-            ..
-        } => Ok(format),
-        Label { format, .. } => Err(format!(
-            "{}: a byte order applies to byte streams, not to hex units; \
-             write {}",
-            ucsx::quote(name),
-            format.id()
-        )),
-    }
+    ucsx::label::format(name).map_err(String::from)
 }
 
 /// A clap parser of format names: `parse` does the work, and the
@@ -209,6 +56,8 @@ impl<T: Clone + Send + Sync + 'static> TypedValueParser for Names<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ucsx::label::Habit;
+    use ucsx::Endian;
 
     #[test]
     fn iconv_labels_and_suffixes() {

@@ -1,5 +1,6 @@
 //! Byte order marks, one input file at a time, as glibc's iconv handles
-//! them: the one rule by which every command that reads a byte stream
+//! them ([`ucsx::io::marks`], which the Python bindings share, and the
+//! options that change it here): the one rule by which every command that reads a byte stream
 //! (`dump`, `validate`, `transcode`) settles the order of an input's units
 //! and whether a leading mark is one, and by which `transcode` writes a
 //! mark before each file's output as soon as it has a code point (so an
@@ -11,22 +12,12 @@
 //! So the mark is looked for here, for every label alike, the library is
 //! given the order settled on, and its positions, which count from the
 //! end of the mark, are moved back to offsets into the file as given
-//! ([`Found::in_file`]), which `dd` and `xxd` reach.
+//! ([`ucsx::io::marks::Found::in_file`]), which `dd` and `xxd` reach.
 
-use std::io::{self, Read, Write};
+pub use ucsx::io::marks::{look, mark, InputOrder, MarkFirst};
 
-use ucsx::io::StreamError;
-use ucsx::{CodeUnit, Endian};
-
-use crate::chosen::with_unit;
 use crate::commands::{order_of, ByteOrder, Error};
 use crate::labels::Label;
-
-/// The byte order mark of units of `unit_bits` in `endian`: EF BB BF for
-/// 8-bit units, FEFF as a unit otherwise.
-pub fn mark(unit_bits: u32, endian: Endian) -> &'static [u8] {
-    with_unit!(unit_bits, U => U::bom(endian))
-}
 
 /// The options of the commands that read byte streams about the input's
 /// byte order and its leading mark.
@@ -53,155 +44,17 @@ impl MarkArgs {
     /// UCS-X names do.
     pub fn order(&self, label: Option<Label>) -> Result<InputOrder, Error> {
         let fixed = order_of(label, self.from_endian, "--from-endian")?;
-        let otherwise = fixed.unwrap_or(label.map_or(Endian::Big, |l| l.order()));
-        let detect = self.strip_bom || (fixed.is_none() && label.is_none_or(|l| l.reads_mark()));
-        Ok(match detect {
-            true => InputOrder::Detect(otherwise),
-            false => InputOrder::Fixed(otherwise),
-        })
-    }
-}
-
-/// An input after its leading mark: the bytes read ahead that were no mark,
-/// then the rest of the input.
-pub struct AfterMark<R> {
-    ahead: Vec<u8>,
-    at: usize,
-    rest: R,
-}
-
-impl<R: Read> Read for AfterMark<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.at < self.ahead.len() {
-            let n = buf.len().min(self.ahead.len() - self.at);
-            buf[..n].copy_from_slice(&self.ahead[self.at..self.at + n]);
-            self.at += n;
-            return Ok(n);
-        }
-        self.rest.read(buf)
-    }
-}
-
-/// What a look for a leading mark found: the order of the units and the
-/// length of the mark dropped (0 for none).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Found {
-    pub endian: Endian,
-    pub len: usize,
-}
-
-impl Found {
-    /// `e`, an error of the input read after the mark in units of
-    /// `unit_bits`, with its position moved to count the mark: a unit or
-    /// byte offset into the file as given. A mark is whole units (one of
-    /// 16 or 32 bits, three of 8), so unit offsets stay whole.
-    pub fn in_file(&self, e: StreamError, unit_bits: u32) -> StreamError {
-        match e {
-            StreamError::Decode(e) => {
-                StreamError::Decode(e.shifted(self.len * 8 / unit_bits as usize))
-            }
-            StreamError::IncompleteUnit { position, len } => StreamError::IncompleteUnit {
-                position: position + self.len as u64,
-                len,
-            },
-            e => e,
-        }
-    }
-}
-
-/// How the order of an input's units is settled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InputOrder {
-    /// This order; a leading U+FEFF is a code point.
-    Fixed(Endian),
-    /// The order of a leading mark, which is dropped, else this one.
-    Detect(Endian),
-}
-
-/// Reads the start of `input`, units of `unit_bits`, if `order` says to
-/// look for a byte order mark: one there gives the order and is dropped;
-/// without one the order is the fallback, and the bytes read are read
-/// again.
-pub fn look<R: Read>(
-    mut input: R,
-    unit_bits: u32,
-    order: InputOrder,
-) -> io::Result<(Found, AfterMark<R>)> {
-    let otherwise = match order {
-        InputOrder::Fixed(endian) => {
-            let found = Found { endian, len: 0 };
-            let after = AfterMark {
-                ahead: Vec::new(),
-                at: 0,
-                rest: input,
-            };
-            return Ok((found, after));
-        }
-        InputOrder::Detect(endian) => endian,
-    };
-    let longest = mark(unit_bits, Endian::Big).len();
-    let mut ahead = vec![0; longest];
-    let mut filled = 0;
-    while filled < longest {
-        match input.read(&mut ahead[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
-        }
-    }
-    ahead.truncate(filled);
-    let mut found = Found {
-        endian: otherwise,
-        len: 0,
-    };
-    for endian in [Endian::Big, Endian::Little] {
-        if ahead.starts_with(mark(unit_bits, endian)) {
-            found = Found {
-                endian,
-                len: longest,
-            };
-            break;
-        }
-    }
-    let after = AfterMark {
-        at: found.len,
-        ahead,
-        rest: input,
-    };
-    Ok((found, after))
-}
-
-/// A writer that writes `mark` before the first byte written to it, if any.
-pub struct MarkFirst<W> {
-    mark: &'static [u8],
-    inner: W,
-}
-
-impl<W: Write> MarkFirst<W> {
-    /// `inner`, the next bytes of which `mark` precedes (none if empty).
-    pub fn new(inner: W, mark: &'static [u8]) -> Self {
-        MarkFirst { mark, inner }
-    }
-}
-
-impl<W: Write> Write for MarkFirst<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if !buf.is_empty() && !self.mark.is_empty() {
-            self.inner.write_all(self.mark)?;
-            self.mark = &[];
-        }
-        self.inner.write(buf)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
+        Ok(InputOrder::settle(label, fixed, self.strip_bom))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::{Read, Write};
+    use ucsx::io::marks::Found;
+    use ucsx::io::StreamError;
+    use ucsx::Endian;
 
     fn after(bytes: &[u8], unit_bits: u32, order: InputOrder) -> (Found, Vec<u8>) {
         let (found, mut rest) = look(bytes, unit_bits, order).unwrap();

@@ -126,7 +126,7 @@ pub fn incomplete_unit(format: impl Shape, at: u64, len: u64) -> String {
 }
 
 /// What an error of a byte stream is, as a message about the input, its
-/// positions as the error has them (see [`crate::marks::Found::in_file`]).
+/// positions as the error has them (see [`ucsx::io::marks::Found::in_file`]).
 pub fn stream_error(format: impl Shape, e: &StreamError) -> String {
     match e {
         StreamError::Decode(e) => decode_error(format, e.valid_up_to() as u64, e.kind(), e.unit()),

@@ -102,6 +102,16 @@ mod x86 {
 
     #[target_feature(enable = "avx2,bmi1,lzcnt")]
     pub(super) unsafe fn utf_g16_to_8(input: &[u16], out: &mut Vec<u8>) -> Run {
+        // Text of mostly one-unit codes eight units at a time in the
+        // vector registers (`groups.rs`).
+        use super::super::groups;
+        if groups::suit(input) {
+            // SAFETY: this function's caller has checked for AVX2.
+            let run = unsafe { groups::utf_g16_to_8(input, out) };
+            if run.read > 0 {
+                return run;
+            }
+        }
         lanes::<SixteenToEight>(input, out)
     }
 }
@@ -358,6 +368,12 @@ mod tests {
         if has_avx2() {
             // SAFETY: as above.
             versions.push(("avx2", |i, o| unsafe { x86::utf_g16_to_8(i, o) }));
+            // The groups alone, on dense text too, which the AVX2 version
+            // leaves to its lanes.
+            // SAFETY: as above.
+            versions.push(("groups", |i, o| unsafe {
+                super::super::groups::utf_g16_to_8(i, o)
+            }));
         }
         versions
     }
@@ -450,6 +466,28 @@ mod tests {
             .copied()
             .collect();
         texts.push(taken);
+        // Codes of every length beyond Unicode here and there among
+        // Unicode characters of every length, as in CJK text with codes
+        // beyond it: cut across the groups' eight units every way.
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mixed = (0..700u64).map(|k| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let pick = state % 16;
+            let k = k * 97 + (state >> 40) % 97;
+            match pick {
+                0 => 0x20_0000 + k * 7919 % 0x3E0_0000,
+                1 => 0x11_0000 + k % 0xF_0000,
+                2 => 0x400_0000 + k * 104_729,
+                3 => 0x1_0000 + k * 13 % 0x10_0000,
+                4 => 0x41,
+                5 => 0x80 + k % 0x780,
+                6 => 0xE000 + k % 0x2000,
+                _ => 0x4E00 + k % 0x5000,
+            }
+        });
+        texts.push(mixed.collect());
         texts
     }
 
@@ -531,6 +569,28 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Unicode text after codes beyond it: the groups stop at a code
+    /// boundary after 128 units without such a code, where the Unicode
+    /// kernels are faster, and not before.
+    #[test]
+    #[cfg_attr(not(ucsx_cpu_avx2), ignore = "the processor lacks AVX2")]
+    fn groups_stop_in_unicode_text() {
+        if !has_avx2() {
+            return;
+        }
+        let mut values = vec![0x20_0000u64; 20];
+        values.extend(core::iter::repeat_n(0x1F600, 7));
+        values.extend(core::iter::repeat_n(0x4E00, 300));
+        let sixteen = UtfInf16::encode_u64s_vec(&values);
+        let mut out = Vec::new();
+        // SAFETY: the processor has AVX2, checked above.
+        let run = unsafe { super::super::groups::utf_g16_to_8(&sixteen, &mut out) };
+        let unicode_from = 20 * 3;
+        assert!(run.read >= unicode_from + 128, "{}", run.read);
+        assert!(run.read < unicode_from + 128 + 16, "{}", run.read);
+        assert_eq!(out, reference::<UtfInf16, UtfE8>(&sixteen[..run.read]));
     }
 
     /// Whether the vector UTF-G-8 check runs here (the processor has it and

@@ -33,6 +33,8 @@ use crate::{CodePoint, DecodeError, DecodeLimits, EncodeError, Encoding, Transco
 
 mod avx512;
 mod extended;
+#[cfg(target_arch = "x86_64")]
+mod groups;
 pub(crate) mod kernels;
 mod lanes;
 mod simd;

@@ -169,7 +169,7 @@ static SQUEEZE_2: [([u8; 16], u8); 256] = {
 /// How four 32-bit lanes of zero to four bytes are squeezed: indexed by
 /// three bits a lane, the code's length (zero for the low half of a pair,
 /// whose bytes its high half's lane holds).
-static SQUEEZE_4: [([u8; 16], u8); 4096] = {
+pub(super) static SQUEEZE_4: [([u8; 16], u8); 4096] = {
     let mut table = [([0x80u8; 16], 0u8); 4096];
     let mut index = 0;
     while index < 4096 {

@@ -20,6 +20,8 @@ use crate::encoding::{units_taken, units_vouched};
 use crate::{CodePoint, CodeUnit, DecodeError, DecodeLimits, EncodeError, Encoding, Endian};
 use sink::Sink;
 
+pub mod marks;
+pub mod replacing;
 mod sink;
 mod transcode;
 

@@ -138,8 +138,8 @@ pub fn byte_order(
     option: Option<ByteOrder>,
     flag: &str,
 ) -> Result<Option<Endian>, Error> {
-    match (label.endian, option.map(Endian::from)) {
-        (Some(a), Some(b)) if a != b => Err(Error::Refused(
+    label.fixed_order(option.map(Endian::from)).map_err(|a| {
+        Error::Refused(
             flag.to_string(),
             format!(
                 "contradicts the byte order of the format name ({}-endian)",
@@ -148,9 +148,8 @@ pub fn byte_order(
                     Endian::Little => "little",
                 }
             ),
-        )),
-        (a, b) => Ok(a.or(b)),
-    }
+        )
+    })
 }
 
 /// [`byte_order`] for a command given either a format name (`label`) or a

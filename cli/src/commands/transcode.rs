@@ -6,11 +6,8 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
-use ucsx::io::{
-    transcode_generic, transcode_stream, ByteOrder as Order, ErrorMode, StreamError,
-    TranscodeOptions,
-};
-use ucsx::{with_encoding, Endian};
+use ucsx::io::{ByteOrder as Order, ErrorMode, StreamError, TranscodeOptions};
+use ucsx::Endian;
 
 use super::{chosen, order_of, ByteOrder, Outcome};
 use crate::chosen::{Chosen, Shape};
@@ -20,7 +17,6 @@ use crate::marks::{self, InputOrder, MarkArgs, MarkFirst};
 use crate::report;
 
 mod described;
-mod replacing;
 
 /// Transcode binary streams from one format to another, as iconv does.
 ///
@@ -137,32 +133,31 @@ fn transcode_one<W: Write>(
     writer: W,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(), StreamError> {
-    let bits = plan.from.unit_bits();
-    let (found, mut reader) = marks::look(&mut *input, bits, plan.order)?;
-    let mut writer = MarkFirst::new(writer, plan.mark);
-    let options = TranscodeOptions {
-        from_order: Order::Fixed(found.endian),
-        ..plan.options
-    };
-    let mark = found.len as u64;
-    let mut progress = |bytes| progress(bytes + mark);
-    let lossy = options.mode == ErrorMode::Lossy;
-    let result = match (plan.from, plan.to) {
-        (Chosen::Builtin(f), Chosen::Builtin(t))
-            if lossy && replacing::needed(*f, *t, &options.limits) =>
-        {
-            with_encoding!(*f, F => with_encoding!(*t, T => {
-                transcode_generic::<F, replacing::Replacing<T>, _, _>(
-                    &mut reader, &mut writer, &options, &mut progress)
-            }))
-            .map(drop)
+    let (from, to) = match (plan.from, plan.to) {
+        (Chosen::Builtin(f), Chosen::Builtin(t)) => (*f, *t),
+        (from, to) => {
+            let bits = from.unit_bits();
+            let (found, mut reader) = marks::look(&mut *input, bits, plan.order)?;
+            let mut writer = MarkFirst::new(writer, plan.mark);
+            let options = TranscodeOptions {
+                from_order: Order::Fixed(found.endian),
+                ..plan.options
+            };
+            return described::transcode(from, to, &mut reader, &mut writer, &options)
+                .map_err(|e| found.in_file(e, bits));
         }
-        (Chosen::Builtin(f), Chosen::Builtin(t)) => {
-            transcode_stream(*f, *t, &mut reader, &mut writer, &options, &mut progress).map(drop)
-        }
-        (from, to) => described::transcode(from, to, &mut reader, &mut writer, &options),
     };
-    result.map_err(|e| found.in_file(e, bits))
+    ucsx::io::marks::transcode_marked(
+        from,
+        to,
+        plan.order,
+        plan.mark,
+        &plan.options,
+        &mut *input,
+        writer,
+        progress,
+    )
+    .map(drop)
 }
 
 /// `-l`: the names, one a line.

@@ -101,14 +101,29 @@ fn well_formed(block: &[u16; LEN + 1]) -> Option<usize> {
 /// length: 0 for UTF-16, or where the first block holds anything else.
 #[inline]
 pub(super) fn decode_long(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> usize {
+    // Checked for 3-unit codes alone first, as `masks::valid_prefix` does:
+    // each block needs fewer masks. A check that refuses the first block
+    // writes nothing.
+    match decode_long_of::<3>(facts, input, out) {
+        0 => decode_long_of::<4>(facts, input, out),
+        taken => taken,
+    }
+}
+
+/// [`decode_long`] for codes of up to `LONGEST` units.
+fn decode_long_of<const LONGEST: usize>(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> usize {
     // The value at each unit of the block before, and its last code when
     // that runs on into this block: read once this block passes, before
     // this block's codes.
     let mut before = [0; LEN];
     let mut pending = (0, false);
-    masks::walk::<4>(facts, input, |k, starts, runs_on| {
+    masks::walk::<LONGEST>(facts, input, |k, starts, runs_on| {
         let base = k * LEN;
-        let values = values_at(input, base);
+        let values = if LONGEST == 3 {
+            values_at_3(input, base)
+        } else {
+            values_at(input, base)
+        };
         let last = (starts | 1).ilog2();
         let here = select(runs_on, starts & !(1 << last), starts);
         let count = here.count_ones() as usize;
@@ -148,6 +163,37 @@ fn values_at(input: &[u16], base: usize) -> [u64; LEN] {
         *value = window::value(bits).0;
     }
     values
+}
+
+/// [`values_at`] for blocks of codes of at most three units, whose
+/// values all fit 32 bits (below 2^26, §3.3.1): computed in 32-bit lanes,
+/// twice as many to a vector, then widened.
+#[inline(always)]
+fn values_at_3(input: &[u16], base: usize) -> [u64; LEN] {
+    const SPAN: usize = LEN + 2;
+    let units: [u16; SPAN] = match input.get(base..base + SPAN) {
+        Some(units) => units.try_into().unwrap_or([0; SPAN]),
+        None => core::array::from_fn(|k| input.get(base + k).copied().unwrap_or(0)),
+    };
+    let mut values = [0u32; LEN];
+    for (i, value) in values.iter_mut().enumerate() {
+        let [lead, t1, t2] = [0, 1, 2].map(|k| u32::from(units[i + k]));
+        // As `window::value`, for the leads of up to three units: a pair
+        // (§3.2), a 3-unit lead DC00..DCFF with its two trailing units of
+        // nine bits (§3.3.3), or a code of its own.
+        let pair = 0x1_0000 + ((lead & 0x3FF) << 10 | (t1 & 0x3FF));
+        let three = (lead & 0xFF) << 18 | (t1 & 0x1FF) << 9 | (t2 & 0x1FF);
+        let high = lead & 0xFC00 == 0xD800;
+        let long = lead & 0xFF00 == 0xDC00;
+        *value = if high {
+            pair
+        } else if long {
+            three
+        } else {
+            lead
+        };
+    }
+    values.map(u64::from)
 }
 
 #[cfg(test)]
@@ -191,7 +237,13 @@ mod tests {
                     let text = &units[start..units.len() - cut];
                     let mut out = vec![7];
                     let taken = decode_long(facts, text, &mut out);
-                    assert_eq!(taken, masks::prefix_of::<4>(facts, text), "{text:X?}");
+                    // The blocks the masks pass for 3-unit codes alone,
+                    // or if none, for codes of up to four units.
+                    let passed = match masks::prefix_of::<3>(facts, text) {
+                        0 => masks::prefix_of::<4>(facts, text),
+                        taken => taken,
+                    };
+                    assert_eq!(taken, passed, "{text:X?}");
                     long_prefixes += usize::from(taken >= 2 * LEN);
                     let prefix: Vec<u64> = E::decode_all(&text[..taken])
                         .unwrap()

@@ -1,10 +1,11 @@
-//! `--lossy` on the output side: a code point the target cannot encode
-//! (U+110000 to UTF-8, U+80000000 to UCS-4) becomes U+FFFD, or `?` where
-//! the target cannot hold U+FFFD either, and the transcode goes on. The
-//! library's lossy mode replaces ill-formed input only and stops at such a
-//! code point; replacing it is what "lossy" means on a command line. This
-//! is no iconv habit: glibc's iconv has `//TRANSLIT` and `-c`, which drop or
-//! approximate, never U+FFFD.
+//! Lossy output: a code point the target cannot encode (U+110000 to
+//! UTF-8, U+80000000 to UCS-4) becomes U+FFFD, or `?` where the target
+//! cannot hold U+FFFD either, and the transcode goes on. The engine's lossy
+//! mode ([`ErrorMode::Lossy`](super::ErrorMode::Lossy)) replaces ill-formed
+//! input only and stops at such a code point; replacing it too is what
+//! "lossy" means to the `ucsx` command (`--lossy`) and to the Python
+//! bindings (`errors="replace"`). This is no iconv habit: glibc's iconv has
+//! `//TRANSLIT` and `-c`, which drop or approximate, never U+FFFD.
 //!
 //! The replacement is a target format of its own, [`Replacing`], which the
 //! library's engine drives like any format defined outside it. That keeps
@@ -13,11 +14,22 @@
 //! source can hold a code point the target cannot, and only then is the
 //! target wrapped.
 
-use std::marker::PhantomData;
+use core::marker::PhantomData;
 
-use ucsx::{CodePoint, DecodeError, DecodeLimits, EncodeError, Encoding, Format};
+use alloc::vec::Vec;
+
+use crate::{CodePoint, DecodeError, DecodeLimits, EncodeError, Encoding, Format};
 
 /// `T`, which writes U+FFFD (else `?`) for each code point it cannot encode.
+///
+/// ```
+/// use ucsx::io::replacing::Replacing;
+/// use ucsx::{CodePoint, Encoding, Utf8};
+/// let mut out = Vec::new();
+/// Replacing::<Utf8>::encode_u64s(&[0x41, 0x110000, 0x42], &mut out)?;
+/// assert_eq!(out, "A\u{FFFD}B".as_bytes());
+/// # Ok::<(), ucsx::EncodeError>(())
+/// ```
 pub struct Replacing<T>(PhantomData<T>);
 
 /// Appends the code of U+FFFD in `T`, or of `?`; the error of `cp` if `T`
@@ -63,8 +75,15 @@ impl<T: Encoding> Encoding for Replacing<T> {
 }
 
 /// Whether `from`, read under `limits`, can hold a code point `to` cannot
-/// encode, so that `--lossy` has to wrap `to` in [`Replacing`]. No built-in
-/// format encodes the surrogates, so their ranges decide.
+/// encode, so that a lossy transcode has to wrap `to` in [`Replacing`]. No
+/// built-in format encodes the surrogates, so their ranges decide.
+///
+/// ```
+/// use ucsx::io::replacing::needed;
+/// use ucsx::{DecodeLimits, Format};
+/// assert!(needed(Format::UtfE8, Format::Utf8, &DecodeLimits::default()));
+/// assert!(!needed(Format::Utf8, Format::Utf16, &DecodeLimits::default()));
+/// ```
 pub fn needed(from: Format, to: Format, limits: &DecodeLimits) -> bool {
     let Some(to_max) = to.max_code_point() else {
         return false;
@@ -83,7 +102,8 @@ pub fn needed(from: Format, to: Format, limits: &DecodeLimits) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ucsx::{Utf16, Utf8};
+    use crate::{Utf16, Utf8};
+    use alloc::vec::Vec;
 
     #[test]
     fn what_the_target_refuses_becomes_u_fffd() {
