@@ -54,6 +54,8 @@ enum Command {
     Manpage(manpage::Args),
     Describe(describe::Args),
     Compare(compare::Args),
+    Density(density::Args),
+    Report(html_report::Args),
 }
 
 /// The examples that end the top-level help.
@@ -99,6 +101,8 @@ fn main() -> ExitCode {
         Command::Manpage(args) => manpage::run(&args, command()),
         Command::Describe(args) => describe::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::Density(args) => density::run(&args),
+        Command::Report(args) => html_report::run(&args),
     };
     exit_code(outcome)
 }

@@ -15,6 +15,9 @@
 //!   fields, continuation bits), built at run time as a
 //!   [`DescribedFormat`](describe::DescribedFormat), whose verdicts the
 //!   checker decides from the templates where they settle them.
+//! - [`report`]: research output to keep and share: one JSON document per
+//!   run, corpus counts, the density chart as SVG, a description's classes
+//!   as bit diagrams, and a self-contained HTML page on a proposal.
 //! - The zoo (`zoo/*.toml` in the crate's repository): earlier proposals
 //!   described so, with their verdicts in `docs/zoo.md`.
 //!
@@ -45,6 +48,7 @@ extern crate alloc;
 
 pub mod describe;
 pub mod properties;
+pub mod report;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

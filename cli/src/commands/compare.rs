@@ -1,22 +1,28 @@
-//! `ucsx compare`: the property verdicts of several formats side by side.
+//! `ucsx compare`: the property verdicts of several formats side by side,
+//! or what each needs for the files of a corpus.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use ucsx::Format;
-use ucsx_lab::properties::{check_format, Method, Property, PropertyReport, Verdict};
+use ucsx_lab::properties::{Method, Property, PropertyReport, Verdict};
+use ucsx_lab::report::corpus::{CorpusError, Counter, Table};
+use ucsx_lab::report::{heads, json, Subject};
 
-use super::{describe, Outcome};
+use super::{Error, Outcome};
+use crate::files::Input;
 
 /// Compare formats: one row per property, one column per format (a
 /// built-in name or a description file; the file's name heads the column
 /// where two formats have the same name), PASS or FAIL in each cell marked
-/// (d) decided or (s) sampled, then the counterexample of each FAIL. The
-/// exit status is 0 whatever the verdicts.
+/// (d) decided or (s) sampled, then the counterexample of each FAIL. With
+/// --corpus, in place of the verdicts: the code points of each file (read
+/// as UTF-8, in one pass) and the units, bytes and bytes per code point
+/// each format needs for them. The exit status is 0 whatever the verdicts.
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     $ ucsx compare utf-8 utf-e-8 utf-16 utf-inf-16\n  \
-    $ ucsx describe -f utf-8 > mine.toml && ucsx compare utf-8 mine.toml")]
+    $ ucsx describe -f utf-8 > mine.toml && ucsx compare utf-8 mine.toml\n  \
+    $ ucsx compare --corpus greek.txt --corpus han.txt utf-8 utf-16 utf-inf-16 mine.toml")]
 pub struct Args {
     /// Built-in format names (utf-8, utf-inf-16, ...) or description files.
     #[arg(required = true, value_name = "FORMAT_OR_FILE")]
@@ -32,52 +38,79 @@ pub struct Args {
     /// are always tested whole).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=ucsx_lab::properties::MAX_BITS_CEILING))]
     max_bits: Option<u64>,
+    /// A UTF-8 text file to measure each format on, in place of the
+    /// verdicts (repeat for several; `-` is standard input).
+    #[arg(long, value_name = "FILE")]
+    corpus: Vec<PathBuf>,
+    /// Write one JSON document (docs/results.schema.json) in place of the
+    /// table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The formats named on a command line: built-in names, else description
+/// files.
+pub fn subjects(names: &[String]) -> Result<Vec<Subject>, Error> {
+    names
+        .iter()
+        .map(|name| match name.parse::<ucsx::Format>() {
+            Ok(format) => Ok(Subject::builtin(format)),
+            Err(_) => {
+                let d = super::describe::load(Path::new(name))?;
+                Ok(Subject::described(d, Some(name)))
+            }
+        })
+        .collect()
+}
+
+/// Every file of `paths` counted in every format of `subjects`.
+pub fn corpus(subjects: &[Subject], paths: &[PathBuf]) -> Result<Table, Error> {
+    let mut inputs = Input::open_all(paths, None)?;
+    let mut counter = Counter::new(subjects);
+    let mut files = Vec::new();
+    for input in &mut inputs {
+        let name = input.name.clone();
+        let count = counter.count(&name, input).map_err(|e| match e {
+            CorpusError::Io(e) => Error::File(name.clone(), e),
+            e => Error::Refused(name.clone(), e.to_string()),
+        })?;
+        files.push(count);
+    }
+    Ok(Table {
+        heads: heads(subjects),
+        files,
+    })
 }
 
 pub fn run(args: &Args) -> Outcome {
+    let subjects = subjects(&args.formats)?;
+    let mut out = io::stdout().lock();
+    if !args.corpus.is_empty() {
+        let table = corpus(&subjects, &args.corpus)?;
+        match args.json {
+            true => write!(out, "{}", json::corpus(&subjects, &table))?,
+            false => write!(out, "{table}")?,
+        }
+        out.flush()?;
+        return Ok(true);
+    }
     let mut config = super::check_config(args.cases, args.seed);
     if let Some(bits) = args.max_bits {
         config.max_bits = bits;
     }
-    let mut reports: Vec<PropertyReport> = Vec::new();
-    for name in &args.formats {
-        let report = match name.parse::<Format>() {
-            Ok(format) => check_format(format, &config),
-            Err(_) => describe::load(Path::new(name))?.check(&config),
-        };
-        reports.push(report);
+    let reports: Vec<PropertyReport> = subjects
+        .iter()
+        .map(|s| s.check(&config, &Property::ALL))
+        .collect();
+    if args.json {
+        let pairs: Vec<_> = subjects.iter().zip(&reports).collect();
+        let config = reports.first().map_or(config, |r| r.config);
+        write!(out, "{}", json::properties("compare", &config, &pairs))?;
+    } else {
+        write!(out, "{}", table(&reports, &heads(&subjects)))?;
     }
-    let mut out = io::stdout().lock();
-    let heads = heads(&args.formats, &reports);
-    write!(out, "{}", table(&reports, &heads))?;
     out.flush()?;
     Ok(true)
-}
-
-/// The head of each column: the format's name, or where two formats share
-/// it, the argument that named it (a file's name without its directory),
-/// numbered if that is shared too.
-fn heads(args: &[String], reports: &[PropertyReport]) -> Vec<String> {
-    let shared = |r: &PropertyReport| reports.iter().filter(|o| o.format == r.format).count() > 1;
-    let mut heads: Vec<String> = args
-        .iter()
-        .zip(reports)
-        .map(|(arg, r)| {
-            if !shared(r) {
-                return r.format.to_string();
-            }
-            Path::new(arg)
-                .file_name()
-                .map_or_else(|| arg.clone(), |f| f.to_string_lossy().into_owned())
-        })
-        .collect();
-    for i in 0..heads.len() {
-        let same = heads[..i].iter().filter(|h| **h == heads[i]).count();
-        if same > 0 {
-            heads[i] = format!("{}#{}", heads[i], same + 1);
-        }
-    }
-    heads
 }
 
 /// A cell: the verdict and how it was reached, without spaces so that a

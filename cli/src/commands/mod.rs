@@ -4,10 +4,12 @@
 pub mod compare;
 pub mod completions;
 pub mod decode;
+pub mod density;
 pub mod describe;
 pub mod dump;
 pub mod encode;
 pub mod formats;
+pub mod html_report;
 pub mod inspect;
 pub mod manpage;
 pub mod properties;

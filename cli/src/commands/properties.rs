@@ -4,6 +4,7 @@ use std::io::{self, Write as _};
 
 use ucsx::Format;
 use ucsx_lab::properties::{check_format_only, Property};
+use ucsx_lab::report::{json, Subject};
 
 use super::{Error, Outcome};
 use crate::report::Checked;
@@ -19,7 +20,8 @@ use crate::report::Checked;
     $ ucsx properties -f utf-16           # binary-order FAIL: U+E000 sorts after U+10000\n  \
     $ ucsx properties -f utf-inf-16 --cases 2000 --max-bits 1000\n  \
     $ ucsx properties -f utf-8 --only canonical --only prefix-free\n  \
-    $ ucsx properties --spec my-format.toml")]
+    $ ucsx properties --spec my-format.toml\n  \
+    $ ucsx properties -f utf-8 --json > utf-8.json")]
 // One of -f and --spec is required: a group, so that usage lines show
 // either, not -f alone.
 #[command(group = clap::ArgGroup::new("format_given").args(["format", "spec"]).required(true))]
@@ -46,6 +48,11 @@ pub struct Args {
     /// The seed of the pseudo-random sample.
     #[arg(long)]
     seed: Option<u64>,
+    /// Write the report as one JSON document (docs/results.schema.json):
+    /// the version, the format's name, file and hash, the seed and cases,
+    /// and each verdict with its method, detail and counterexample.
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(args: &Args) -> Outcome {
@@ -83,7 +90,23 @@ pub fn run(args: &Args) -> Outcome {
         (None, None) => return Err(no_format()),
     };
     let mut out = io::stdout().lock();
-    write!(out, "{report}")?;
+    if args.json {
+        let subject = match (described, args.format) {
+            (Some(d), _) => {
+                let file = args.spec.as_ref().map(|p| p.display().to_string());
+                Subject::described(d, file.as_deref())
+            }
+            (None, Some(f)) => Subject::builtin(f),
+            (None, None) => return Err(no_format()),
+        };
+        write!(
+            out,
+            "{}",
+            json::properties("properties", &report.config, &[(&subject, &report)])
+        )?;
+    } else {
+        write!(out, "{report}")?;
+    }
     out.flush()?;
     Ok(report.passed())
 }
