@@ -110,22 +110,53 @@ where
             "the unit alone tells whether it starts a code".into(),
         );
     };
+    let example = |(a, b): ((usize, usize), (usize, usize)), k: usize| {
+        let window = hex(&texts[a.0].units[a.1 + 1 - k..=a.1]);
+        let (lead, trail) = (
+            describe_code(&texts[a.0], a.1),
+            describe_code(&texts[b.0], b.1),
+        );
+        if k == 1 {
+            format!("unit {window} starts a code in {lead} and continues one in {trail}")
+        } else {
+            format!(
+                "the units {window} end at the start of a code in {lead} and inside one in {trail}"
+            )
+        }
+    };
+    // The construction over roles bounds the context from above (`k`
+    // units always tell); a pair of texts of the sample that `k - 1`
+    // units do not tell apart makes it exact.
+    if let Some(k) = ctx.automaton.as_ref().and_then(|a| a.context()) {
+        if let Some(pair) = (k >= 2).then(|| conflict(&texts, k - 1)).flatten() {
+            let mut r = PropertyResult::fail(
+                Property::LeadTrailDisjoint,
+                format!(
+                    "context {k}: {}; {k} units always tell (a construction over the units' roles)",
+                    example(pair, k - 1)
+                ),
+            );
+            r.method = Method::Decided;
+            return r;
+        }
+    }
     let needed = (2..=MAX_CONTEXT).find(|&k| conflict(&texts, k).is_none());
     // The sample shows that fewer units do not tell; that k do is only
-    // what the sample did not refute.
+    // what the sample did not refute, unless the roles bound it.
+    let most = ctx
+        .automaton
+        .as_ref()
+        .and_then(|a| a.context())
+        .map_or(String::new(), |k| {
+            format!(" and at most {k} (a construction over the units' roles)")
+        });
     let context = match needed {
-        Some(k) => format!("context at least {k}"),
-        None => format!("context more than {MAX_CONTEXT} units"),
+        Some(k) => format!("context at least {k}{most}"),
+        None => format!("context more than {MAX_CONTEXT} units{most}"),
     };
-    let unit = texts[a.0].units[a.1];
     PropertyResult::fail(
         Property::LeadTrailDisjoint,
-        format!(
-            "{context}: unit {} starts a code in {} and continues one in {}",
-            hex(&[unit]),
-            describe_code(&texts[a.0], a.1),
-            describe_code(&texts[b.0], b.1)
-        ),
+        format!("{context}: {}", example((a, b), 1)),
     )
 }
 
@@ -248,6 +279,23 @@ where
         }
         max_damage = max_damage.max(damaged);
     }
+    let damage = format!("one bad unit damaged up to {max_damage} code points in the sample");
+    if let Some(r) = ctx.automaton.as_ref().and_then(super::resync::resync) {
+        let within = match (r.units, r.boundaries) {
+            (Some(n), 0) => format!("within {n} units, at the end of the code it starts in"),
+            (Some(n), b) => format!("within {n} units, passing at most {b} code boundaries"),
+            (None, 0) => "at the end of the code it starts in".into(),
+            (None, b) => format!("after passing at most {b} code boundaries"),
+        };
+        let mut result = PropertyResult::pass(
+            Property::SelfSynchronizing,
+            format!(
+                "from inside a code the decoder is back in step {within} (a construction over the units' roles; the sample needed up to {max_distance}); {damage}"
+            ),
+        );
+        result.method = Method::Decided;
+        return result;
+    }
     let boundary = if max_distance == 0 {
         "every unit of the sample starts a code".to_string()
     } else {
@@ -255,10 +303,7 @@ where
             "resynchronization distance at least {max_distance} units (the largest in the sample)"
         )
     };
-    PropertyResult::pass(
-        Property::SelfSynchronizing,
-        format!("{boundary}; one bad unit damaged up to {max_damage} code points in the sample"),
-    )
+    PropertyResult::pass(Property::SelfSynchronizing, format!("{boundary}; {damage}"))
 }
 
 pub(crate) fn length_from_prefix<E: Encoding>(ctx: &Ctx<E>) -> PropertyResult
