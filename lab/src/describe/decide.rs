@@ -435,4 +435,6 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
 }
 
 #[cfg(test)]
+mod exhaustive;
+#[cfg(test)]
 mod tests;

@@ -145,6 +145,17 @@ impl Roles {
         self.sets.len()
     }
 
+    /// The role of `unit`, if it matches a template.
+    pub(crate) fn role_of(&self, unit: u32) -> Option<usize> {
+        let set = self
+            .patterns
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.matches(unit))
+            .fold(0u128, |acc, (i, _)| acc | 1 << i);
+        self.sets.iter().position(|&s| s == set)
+    }
+
     /// Whether units of role `r` match `p`.
     pub(super) fn has(&self, r: usize, p: &Pattern) -> bool {
         self.patterns

@@ -280,7 +280,10 @@ where
         max_damage = max_damage.max(damaged);
     }
     let damage = format!("one bad unit damaged up to {max_damage} code points in the sample");
-    if let Some(r) = ctx.automaton.as_ref().and_then(super::resync::resync) {
+    // The sample never reads further than the construction bounds; if it
+    // did, the construction would be wrong, and the sample is what stands.
+    let bound = ctx.automaton.as_ref().and_then(super::resync::resync);
+    if let Some(r) = bound.filter(|r| r.units.is_none_or(|n| max_distance <= n)) {
         let within = match (r.units, r.boundaries) {
             (Some(n), 0) => format!("within {n} units, at the end of the code it starts in"),
             (Some(n), b) => format!("within {n} units, passing at most {b} code boundaries"),
