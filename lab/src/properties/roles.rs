@@ -380,3 +380,172 @@ impl Automaton {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::properties::resync::{resync, Resync};
+
+    /// A template as descriptions write it: `0` and `1` literal, `x` value.
+    fn t(template: &str) -> Pattern {
+        let bits: Vec<char> = template.chars().filter(|&c| c != '_').collect();
+        let (mut care, mut want) = (0, 0);
+        for (i, &c) in bits.iter().rev().enumerate() {
+            if c != 'x' {
+                care |= 1 << i;
+                want |= u32::from(c == '1') << i;
+            }
+        }
+        Pattern { care, want }
+    }
+
+    fn classes(width: u32, classes: &[&[&str]]) -> Shape {
+        Shape {
+            width,
+            classes: classes
+                .iter()
+                .map(|k| k.iter().map(|s| t(s)).collect())
+                .collect(),
+            ..Shape::default()
+        }
+    }
+
+    /// UTF-16's shape with UTF-∞-16's 3-unit codes under DC04..DDFF
+    /// (`utf-inf-16.txt` §3.3.1): a lead that is also a low surrogate.
+    fn utf_g_16ish() -> Shape {
+        let mut s = classes(
+            16,
+            &[
+                &["0xxxxxxx_xxxxxxxx"],
+                &["110110xx_xxxxxxxx", "110111xx_xxxxxxxx"],
+                &[
+                    "1101110x_xxxxxxxx",
+                    "1101111x_xxxxxxxx",
+                    "1101111x_xxxxxxxx",
+                ],
+            ],
+        );
+        s.invalid_leads = [t("11011100_000000xx")].into();
+        s
+    }
+
+    /// The context each shape needs, derived by hand: UTF-8's units tell
+    /// their role alone; a low surrogate that also leads needs the unit
+    /// before it; trailing units that are one-unit codes, two of them,
+    /// need two before; a 2-unit code whose trailing unit may lead, and
+    /// one-unit codes that are such trailing units, never tell.
+    #[test]
+    fn context_lengths_of_shapes_derived_by_hand() {
+        let cases: [(&str, Shape, Option<usize>); 5] = [
+            (
+                "UTF-8",
+                classes(
+                    8,
+                    &[
+                        &["0xxxxxxx"],
+                        &["110xxxxx", "10xxxxxx"],
+                        &["1110xxxx", "10xxxxxx", "10xxxxxx"],
+                    ],
+                ),
+                Some(1),
+            ),
+            ("low surrogate leads", utf_g_16ish(), Some(2)),
+            (
+                "context three",
+                classes(8, &[&["0xxxxxxx"], &["10xxxxxx", "0xxxxxxx", "0xxxxxxx"]]),
+                Some(3),
+            ),
+            (
+                "EBML-like",
+                classes(8, &[&["1xxxxxxx"], &["01xxxxxx", "xxxxxxxx"]]),
+                None,
+            ),
+            (
+                "continuation bits",
+                Shape {
+                    width: 8,
+                    continued: Some([t("1xxxxxxx"), t("0xxxxxxx")]),
+                    ..Shape::default()
+                },
+                Some(2),
+            ),
+        ];
+        for (name, shape, want) in cases {
+            let a = Automaton::of(&shape).unwrap();
+            assert_eq!(a.context(), want, "{name}");
+        }
+    }
+
+    /// No code starts inside another where the one unit that both leads
+    /// and trails is always followed by a lead; one does where a trailing
+    /// unit is a one-unit code.
+    #[test]
+    fn codes_inside_codes_are_found_over_roles() {
+        assert!(Automaton::of(&utf_g_16ish()).unwrap().no_code_inside());
+        let inside = classes(8, &[&["0xxxxxxx"], &["10xxxxxx", "0xxxxxxx", "0xxxxxxx"]]);
+        assert!(!Automaton::of(&inside).unwrap().no_code_inside());
+    }
+
+    /// Back in step: UTF-8 from inside a 3-byte code within two units; the
+    /// low surrogate read as a lead is refused at the next unit, a lead;
+    /// continuation bits at the end of the code; an EBML-like format never.
+    #[test]
+    fn resynchronization_bounds_of_shapes_derived_by_hand() {
+        let utf8 = classes(
+            8,
+            &[
+                &["0xxxxxxx"],
+                &["110xxxxx", "10xxxxxx"],
+                &["1110xxxx", "10xxxxxx", "10xxxxxx"],
+            ],
+        );
+        let leb = Shape {
+            width: 8,
+            continued: Some([t("1xxxxxxx"), t("0xxxxxxx")]),
+            ..Shape::default()
+        };
+        let ebml = classes(8, &[&["1xxxxxxx"], &["01xxxxxx", "xxxxxxxx"]]);
+        let cases: [(&str, Shape, Option<Resync>); 4] = [
+            (
+                "UTF-8",
+                utf8,
+                Some(Resync {
+                    boundaries: 0,
+                    units: Some(2),
+                }),
+            ),
+            (
+                "low surrogate leads",
+                utf_g_16ish(),
+                Some(Resync {
+                    boundaries: 0,
+                    units: Some(2),
+                }),
+            ),
+            (
+                "continuation bits",
+                leb,
+                Some(Resync {
+                    boundaries: 0,
+                    units: None,
+                }),
+            ),
+            ("EBML-like", ebml, None),
+        ];
+        for (name, shape, want) in cases {
+            let a = Automaton::of(&shape).unwrap();
+            assert_eq!(resync(&a), want, "{name}");
+        }
+    }
+
+    /// Roles are the sets of templates units match, with their ends; units
+    /// that match nothing have none.
+    #[test]
+    fn roles_are_the_sets_of_templates_units_match() {
+        let shape = classes(8, &[&["0xxxxxxx"], &["110xxxxx", "10xxxxxx"]]);
+        let roles = Roles::of(&shape).unwrap();
+        assert_eq!(roles.ends, [(0x00, 0x7F), (0x80, 0xBF), (0xC0, 0xDF)]);
+        assert_eq!(roles.role_of(0xC3), Some(2));
+        assert_eq!(roles.role_of(0xFF), None);
+    }
+}
