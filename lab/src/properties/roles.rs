@@ -86,7 +86,10 @@ pub(crate) struct Roles {
     patterns: Vec<Pattern>,
     /// For each role, the templates it matches (bit i: `patterns[i]`).
     sets: Vec<u128>,
-    /// For each role, its least and greatest unit.
+    /// For each role, its least and greatest unit: the alphabet of the
+    /// exhaustive search that checks the construction (`describe/decide/
+    /// exhaustive.rs`).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) ends: Vec<(u32, u32)>,
 }
 
@@ -146,6 +149,7 @@ impl Roles {
     }
 
     /// The role of `unit`, if it matches a template.
+    #[cfg(test)]
     pub(crate) fn role_of(&self, unit: u32) -> Option<usize> {
         let set = self
             .patterns

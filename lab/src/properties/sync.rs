@@ -342,9 +342,10 @@ where
     // The sample shows that fewer units do not tell the length; that n do
     // is what it did not refute.
     let summary = format!("n at least {n_max} (codes of {shortest} to {longest} units)");
-    // The length is bounded by a prefix unless codes of two different
-    // lengths (the longer of at least 3 units) each need all their units:
-    // then n grows with the length, as in a varint with a stop bit.
+    // The length is told by a prefix unless codes of two different
+    // lengths (the longer of at least 3 units) each need all their units,
+    // as in a varint with a stop bit: a reader must scan such a code to
+    // its end to skip it.
     let full: Vec<usize> = (0..ctx.codes.len())
         .filter(|&k| needed[k] == ctx.codes[k].len() && needed[k] >= 2)
         .collect();
@@ -367,23 +368,45 @@ where
         .iter()
         .zip(&ctx.values)
         .find(|(c, _)| c.len() != code.len() && c.starts_with(prefix));
-    let witness = match other {
+    // What is proved: a code of another length shares all but the last
+    // unit of this one, so its length is in no shorter prefix. What is
+    // sampled: the lengths whose codes needed all their units.
+    let proof = match other {
         Some((c, v)) => format!(
-            "; {} ({}) starts with the same {} units",
+            ": {} ({}) starts with the same {} units",
             CodePoint::from(v),
             hex(c),
             prefix.len()
         ),
         None => String::new(),
     };
+    let mut lengths: Vec<usize> = full.iter().map(|&j| ctx.codes[j].len()).collect();
+    lengths.sort_unstable();
+    lengths.dedup();
     PropertyResult::fail(
         Property::LengthFromPrefix,
         format!(
-            "{summary}, growing with the length: the length of {} ({}) is known only after all its units{witness}",
+            "{summary}: the length of {} ({}) is known only at its last unit{proof}; in the sample, codes of {} units each needed all their units",
             CodePoint::from(&ctx.values[k]),
-            hex(code)
+            hex(code),
+            lengths_in_words(&lengths)
         ),
     )
+}
+
+/// `2 to 29` for a run of lengths, else `2, 3 and 5`.
+fn lengths_in_words(lengths: &[usize]) -> String {
+    match lengths {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [first, .., last] if last - first + 1 == lengths.len() && lengths.len() > 2 => {
+            format!("{first} to {last}")
+        }
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(ToString::to_string).collect();
+            format!("{} and {last}", init.join(", "))
+        }
+    }
 }
 
 #[cfg(test)]
