@@ -408,10 +408,12 @@ pub(crate) struct Ctx<E: Encoding> {
     /// reads: a described format's. Proofs from the sample that rely on it
     /// are then reported as decided.
     trusted: bool,
-    /// The automaton of the format's valid texts over unit roles, for a
-    /// described format whose roles can be listed (`roles.rs`): the bounds
-    /// it proves make sampled bounds exact.
-    automaton: Option<roles::Automaton>,
+    /// The templates of a described format, and the automaton of its
+    /// valid texts over unit roles when they can be listed (`roles.rs`),
+    /// built when a property first asks: the bounds it proves make sampled
+    /// bounds exact.
+    shape: Option<roles::Shape>,
+    automaton: core::cell::OnceCell<Option<roles::Automaton>>,
 }
 
 /// How many consecutive values of each length class a sweep covers: enough
@@ -468,7 +470,8 @@ where
             attacks,
             periodic: Vec::new(),
             trusted: false,
-            automaton: None,
+            shape: None,
+            automaton: core::cell::OnceCell::new(),
         };
         ctx.periodic = periodic::sample::<E>(&ctx.values, &ctx.codes, &ctx.pool);
         for c in classes.iter().filter(|c| c.units > 1) {
@@ -517,6 +520,14 @@ where
             }
         }
         ctx
+    }
+
+    /// The automaton of a described format's valid texts over roles, if
+    /// its roles can be listed.
+    fn automaton(&self) -> Option<&roles::Automaton> {
+        self.automaton
+            .get_or_init(|| self.shape.as_ref().and_then(roles::Automaton::of))
+            .as_ref()
     }
 
     /// The code of a random value of the sample.
@@ -591,7 +602,7 @@ where
     let wanted = |p: Property| only.contains(&p);
     let mut ctx = Ctx::<E>::new(config);
     ctx.trusted = shape.is_some();
-    ctx.automaton = shape.and_then(roles::Automaton::of);
+    ctx.shape = shape.cloned();
     if ctx.codes.is_empty() {
         let results = Property::ALL
             .into_iter()

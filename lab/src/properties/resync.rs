@@ -67,12 +67,10 @@ fn steps(a: &Automaton, from: usize) -> Option<BTreeSet<Step>> {
     let shape = &a.shape;
     let roles = &a.roles;
     let mut out = BTreeSet::new();
-    // (state before the next unit, state before the last unit read and
-    // the boundaries up to it, what is read, units read, boundaries up to
-    // the next unit).
-    type Config = (usize, usize, usize, Reading, usize, usize);
-    let mut stack: Vec<Config> = Vec::new();
-    let mut seen: BTreeSet<(usize, usize, usize, Reading, usize)> = BTreeSet::new();
+    // (state before the next unit, what is read, units read, boundaries
+    // up to the next unit).
+    let mut stack: Vec<(usize, Reading, usize, usize)> = Vec::new();
+    let mut seen: BTreeSet<(usize, Reading, usize)> = BTreeSet::new();
     let at = |s: usize| usize::from(s == BOUNDARY);
     // The lead: every lead may be refused for its value at once, or be no
     // lead at all; both skip one unit.
@@ -88,72 +86,48 @@ fn steps(a: &Automaton, from: usize) -> Option<BTreeSet<Step>> {
             }
             if let Some([more, _]) = &shape.continued {
                 if roles.has(r, more) {
-                    stack.push((t, from, 0, Reading::More, 1, at(t)));
+                    stack.push((t, Reading::More, 1, at(t)));
                 }
                 continue;
             }
             if let Some(c) = shape.classes.iter().position(|k| roles.has(r, &k[0])) {
                 if shape.classes[c].len() > 1 {
-                    stack.push((t, from, 0, Reading::Fixed(c, 1), 1, at(t)));
+                    stack.push((t, Reading::Fixed(c, 1), 1, at(t)));
                 }
             }
         }
     }
-    while let Some((t, prev, prev_passed, reading, read, passed)) = stack.pop() {
+    while let Some((t, reading, read, passed)) = stack.pop() {
         if passed > MAX_PASSED {
             return None;
         }
-        let key = match reading {
-            Reading::Fixed(..) => (t, prev, prev_passed, reading, passed),
-            // The number of units read is not kept: a run of `more` units
-            // loops.
-            Reading::More => (t, prev, prev_passed, reading, passed),
-        };
-        if !seen.insert(key) {
+        // The number of units read is not kept: a run of `more` units
+        // loops (with fixed classes it is in `reading`).
+        if !seen.insert((t, reading, passed)) {
             continue;
         }
-        let counted = |units: usize| match reading {
-            Reading::Fixed(..) => units,
+        // Wherever the decoder stands inside a code, the next unit may be
+        // refused (it does not fit, or with it the value is out of range):
+        // the units before it are the maximal subpart, and the decoder
+        // lands here. At the end of a fixed class it lands here whole.
+        let units = match reading {
+            Reading::Fixed(..) => read,
             Reading::More => 0,
         };
+        out.insert(Step {
+            land: t,
+            passed: passed - at(t),
+            units,
+        });
         match reading {
             Reading::Fixed(c, j) => {
-                let units = &shape.classes[c];
-                if j >= 2 {
-                    // The value is out of range once `j` units are read:
-                    // the `j - 1` before the last are the subpart.
-                    out.insert(Step {
-                        land: prev,
-                        passed: prev_passed - at(prev),
-                        units: j - 1,
-                    });
-                }
-                if j == units.len() {
-                    out.insert(Step {
-                        land: t,
-                        passed: passed - at(t),
-                        units: j,
-                    });
+                let templates = &shape.classes[c];
+                if j == templates.len() {
                     continue;
                 }
-                for r in 0..roles.len() {
+                for r in (0..roles.len()).filter(|&r| roles.has(r, &templates[j])) {
                     for &t2 in &a.next[t][r] {
-                        if roles.has(r, &units[j]) {
-                            stack.push((
-                                t2,
-                                t,
-                                passed,
-                                Reading::Fixed(c, j + 1),
-                                j + 1,
-                                passed + at(t2),
-                            ));
-                        } else {
-                            out.insert(Step {
-                                land: t,
-                                passed: passed - at(t),
-                                units: j,
-                            });
-                        }
+                        stack.push((t2, Reading::Fixed(c, j + 1), j + 1, passed + at(t2)));
                     }
                 }
             }
@@ -163,22 +137,15 @@ fn steps(a: &Automaton, from: usize) -> Option<BTreeSet<Step>> {
                 };
                 for r in 0..roles.len() {
                     for &t2 in &a.next[t][r] {
-                        // Refused at this unit (no fit, a zero top group,
-                        // out of range): the units before it.
-                        out.insert(Step {
-                            land: t,
-                            passed: passed - at(t),
-                            units: counted(read),
-                        });
                         if roles.has(r, last) {
                             out.insert(Step {
                                 land: t2,
                                 passed,
-                                units: counted(read + 1),
+                                units: 0,
                             });
                         }
                         if roles.has(r, more) {
-                            stack.push((t2, t, passed, Reading::More, read + 1, passed + at(t2)));
+                            stack.push((t2, Reading::More, read + 1, passed + at(t2)));
                         }
                     }
                 }

@@ -117,6 +117,9 @@ impl Roles {
         // greatest has them set.
         let free = mask & !relevant;
         let mut by_set: BTreeMap<u128, (u32, u32)> = BTreeMap::new();
+        // Units in a row mostly share their role: the run is kept aside and
+        // met with the map only when the role changes.
+        let mut run: Option<(u128, u32, u32)> = None;
         let mut s: u32 = 0;
         loop {
             let set = patterns
@@ -124,16 +127,27 @@ impl Roles {
                 .enumerate()
                 .filter(|(_, p)| p.matches(s))
                 .fold(0u128, |acc, (i, _)| acc | 1 << i);
-            if set != 0 {
-                let e = by_set.entry(set).or_insert((s, s | free));
-                e.0 = e.0.min(s);
-                e.1 = e.1.max(s | free);
+            match &mut run {
+                Some((r, _, hi)) if *r == set => *hi = s | free,
+                _ => {
+                    if let Some((r, lo, hi)) = run.take().filter(|r| r.0 != 0) {
+                        let e = by_set.entry(r).or_insert((lo, hi));
+                        e.0 = e.0.min(lo);
+                        e.1 = e.1.max(hi);
+                    }
+                    run = Some((set, s, s | free));
+                }
             }
             // The next submask of `relevant`, in increasing order.
             s = s.wrapping_sub(relevant) & relevant;
             if s == 0 {
                 break;
             }
+        }
+        if let Some((r, lo, hi)) = run.filter(|r| r.0 != 0) {
+            let e = by_set.entry(r).or_insert((lo, hi));
+            e.0 = e.0.min(lo);
+            e.1 = e.1.max(hi);
         }
         let (sets, ends) = by_set.into_iter().unzip();
         Some(Roles {

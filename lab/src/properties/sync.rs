@@ -126,9 +126,11 @@ where
     };
     // The construction over roles bounds the context from above (`k`
     // units always tell); a pair of texts of the sample that `k - 1`
-    // units do not tell apart makes it exact.
-    if let Some(k) = ctx.automaton.as_ref().and_then(|a| a.context()) {
-        if let Some(pair) = (k >= 2).then(|| conflict(&texts, k - 1)).flatten() {
+    // units do not tell apart makes it exact. (A sample that found `k`
+    // units not enough would show the construction wrong: it stands.)
+    let bound = ctx.automaton().and_then(|a| a.context());
+    if let Some(k) = bound.filter(|&k| k >= 2 && conflict(&texts, k).is_none()) {
+        if let Some(pair) = conflict(&texts, k - 1) {
             let mut r = PropertyResult::fail(
                 Property::LeadTrailDisjoint,
                 format!(
@@ -143,13 +145,9 @@ where
     let needed = (2..=MAX_CONTEXT).find(|&k| conflict(&texts, k).is_none());
     // The sample shows that fewer units do not tell; that k do is only
     // what the sample did not refute, unless the roles bound it.
-    let most = ctx
-        .automaton
-        .as_ref()
-        .and_then(|a| a.context())
-        .map_or(String::new(), |k| {
-            format!(" and at most {k} (a construction over the units' roles)")
-        });
+    let most = bound.map_or(String::new(), |k| {
+        format!(" and at most {k} (a construction over the units' roles)")
+    });
     let context = match needed {
         Some(k) => format!("context at least {k}{most}"),
         None => format!("context more than {MAX_CONTEXT} units{most}"),
@@ -282,7 +280,7 @@ where
     let damage = format!("one bad unit damaged up to {max_damage} code points in the sample");
     // The sample never reads further than the construction bounds; if it
     // did, the construction would be wrong, and the sample is what stands.
-    let bound = ctx.automaton.as_ref().and_then(super::resync::resync);
+    let bound = ctx.automaton().and_then(super::resync::resync);
     if let Some(r) = bound.filter(|r| r.units.is_none_or(|n| max_distance <= n)) {
         let within = match (r.units, r.boundaries) {
             (Some(n), 0) => format!("within {n} units, at the end of the code it starts in"),
