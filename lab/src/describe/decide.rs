@@ -30,7 +30,11 @@
 //!   inside a code is back in step at the next lead, at most the longest
 //!   code's length less one units on. When a one-unit code's lead matches
 //!   a trailing template, `no-false-match` fails, and the counterexample
-//!   is built: that code inside a valid code of the other class.
+//!   is built: that code inside a valid code of the other class. Where a
+//!   unit both leads and trails, the construction over unit roles
+//!   (`properties/roles.rs`, fed by `shape`) bounds the context, rules
+//!   out codes inside codes and bounds resynchronization, inside the
+//!   checker's sample.
 //! - `base-compatible`: the Unicode range (up to the format's last code
 //!   point) splits at every class boundary of the format and of UTF-8,
 //!   UTF-16 or UTF-32 (by unit width) into intervals each codes with one
