@@ -580,7 +580,10 @@ fn codes_that_are_prefixes_of_others_break_prefix_free() {
         .and_then(|rest| u8::from_str_radix(rest.get(..2)?, 16).ok())
         .unwrap_or_else(|| panic!("{report}"));
     let longer = CodePoint::from(0x0100 | u32::from(b));
-    assert_eq!(NoLength::encode_all(std::slice::from_ref(&longer)).unwrap(), [0x01, b]);
+    assert_eq!(
+        NoLength::encode_all(std::slice::from_ref(&longer)).unwrap(),
+        [0x01, b]
+    );
     assert_eq!(NoLength::decode(&[0x01, b]).unwrap(), (longer.clone(), 2));
     assert_eq!(
         message,
