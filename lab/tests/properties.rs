@@ -520,13 +520,18 @@ fn leb128_breaks_binary_order_lead_trail_length_and_base() {
     assert_fails(
         &report,
         "length-from-prefix",
-        "known only after all its units",
+        "is known only at its last unit: U+",
     );
-    // The witness is a code of another length that starts with all but the
-    // last unit of the code named.
-    let (code, witness) = detail(&report, "length-from-prefix")
-        .split_once("; ")
-        .unwrap();
+    // The proof is a code of another length that starts with all but the
+    // last unit of the code named; what the sample shows is said apart.
+    let full = detail(&report, "length-from-prefix");
+    let (proved, sampled) = full.split_once("; ").unwrap();
+    assert!(
+        sampled.starts_with("in the sample, codes of 2 to ")
+            && sampled.ends_with(" units each needed all their units"),
+        "{sampled}"
+    );
+    let (code, witness) = proved.split_once("last unit: ").unwrap();
     let units = |s: &str| {
         s.split_once(" (")
             .unwrap()
@@ -566,11 +571,26 @@ fn overlong_codes_break_canonical() {
 #[test]
 fn codes_that_are_prefixes_of_others_break_prefix_free() {
     let report = check::<NoLength>(&config());
-    assert_fails(
-        &report,
-        "prefix-free",
-        "U+0001 = 01 is a proper prefix of 01 ",
+    // U+0001 = 01 followed by the code of the next value the check picks,
+    // whose first unit `b` the decoder takes as the second byte of
+    // U+01bb: the whole message is computed from `b` and the format.
+    let message = detail(&report, "prefix-free");
+    let b = message
+        .strip_prefix("U+0001 = 01 is a proper prefix of 01 ")
+        .and_then(|rest| u8::from_str_radix(rest.get(..2)?, 16).ok())
+        .unwrap_or_else(|| panic!("{report}"));
+    let longer = CodePoint::from(0x0100 | u32::from(b));
+    assert_eq!(
+        NoLength::encode_all(std::slice::from_ref(&longer)).unwrap(),
+        [0x01, b]
     );
+    assert_eq!(NoLength::decode(&[0x01, b]).unwrap(), (longer.clone(), 2));
+    assert_eq!(
+        message,
+        format!("U+0001 = 01 is a proper prefix of 01 {b:02X}, the code of {longer}"),
+        "{report}"
+    );
+    assert_eq!(verdict(&report, "prefix-free"), Verdict::Fail);
     // A search for the code 00 matches the second unit of 01 00.
     assert_fails(
         &report,

@@ -173,9 +173,7 @@ impl<const ENCODES: bool> Encoding for Utf8Surrogates<ENCODES> {
         SurrogatePolicy::Refuse
     };
 
-    fn max_code_point() -> Option<CodePoint> {
-        Utf8::max_code_point()
-    }
+    delegate!(Utf8: max_code_point);
 
     fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
         match cp.to_u64() {
@@ -343,9 +341,7 @@ impl Encoding for Utf8LeadsSwapped {
     type Unit = u8;
     const NAME: &'static str = "UTF-8+swapped-leads";
 
-    fn max_code_point() -> Option<CodePoint> {
-        Utf8::max_code_point()
-    }
+    delegate!(Utf8: max_code_point);
 
     fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
         let start = out.len();
@@ -457,9 +453,7 @@ impl<const BUG: u8> Encoding for Utf32Planted<BUG> {
     type Unit = u32;
     const NAME: &'static str = "UTF-32-PLANTED";
 
-    fn max_code_point() -> Option<CodePoint> {
-        Utf32::max_code_point()
-    }
+    delegate!(Utf32: max_code_point);
 
     fn encode(cp: &CodePoint, out: &mut Vec<u32>) -> Result<(), EncodeError> {
         Utf32::encode(cp, out)?;
@@ -469,9 +463,7 @@ impl<const BUG: u8> Encoding for Utf32Planted<BUG> {
         Ok(())
     }
 
-    fn decode(input: &[u32]) -> Result<(CodePoint, usize), DecodeError> {
-        Utf32::decode(input)
-    }
+    delegate!(Utf32: decode);
 
     fn decode_u64s(input: &[u32], out: &mut Vec<u64>) -> Result<(), DecodeError> {
         let start = out.len();
@@ -584,17 +576,7 @@ impl Encoding for Utf8WrongKind {
     type Unit = u8;
     const NAME: &'static str = "UTF-8+wrong-kind";
 
-    fn max_code_point() -> Option<CodePoint> {
-        Utf8::max_code_point()
-    }
-
-    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        Utf8::encode(cp, out)
-    }
-
-    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
-        Utf8::decode(input)
-    }
+    delegate!(Utf8: max_code_point, encode, decode);
 
     fn validate(input: &[u8]) -> Result<(), DecodeError> {
         Utf8::validate(input).map_err(|e| {

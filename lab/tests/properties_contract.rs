@@ -7,7 +7,7 @@
 #[macro_use]
 mod common;
 
-use ucsx::{CodePoint, DecodeError, DecodeErrorKind, EncodeError, Encoding, Utf8};
+use ucsx::{CodePoint, DecodeError, DecodeErrorKind, Encoding, Utf8};
 use ucsx_lab::properties::{check_only, CheckConfig, Property, Verdict};
 
 fn config() -> CheckConfig {
@@ -76,17 +76,7 @@ impl Encoding for OneReplacementPerRun {
     type Unit = u8;
     const NAME: &'static str = "UTF-8+one-replacement-per-run";
 
-    fn max_code_point() -> Option<CodePoint> {
-        Utf8::max_code_point()
-    }
-
-    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        Utf8::encode(cp, out)
-    }
-
-    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
-        Utf8::decode(input)
-    }
+    delegate!(Utf8: max_code_point, encode, decode);
 
     fn decode_lossy(input: &[u8]) -> Vec<CodePoint> {
         let mut out: Vec<CodePoint> = Utf8::decode_lossy(input);
@@ -103,17 +93,7 @@ impl Encoding for RelativeOffsets {
     type Unit = u8;
     const NAME: &'static str = "UTF-8+relative-offsets";
 
-    fn max_code_point() -> Option<CodePoint> {
-        Utf8::max_code_point()
-    }
-
-    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        Utf8::encode(cp, out)
-    }
-
-    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
-        Utf8::decode(input)
-    }
+    delegate!(Utf8: max_code_point, encode, decode);
 
     fn validate(input: &[u8]) -> Result<(), DecodeError> {
         let mut pos = 0;

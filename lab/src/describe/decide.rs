@@ -30,7 +30,11 @@
 //!   inside a code is back in step at the next lead, at most the longest
 //!   code's length less one units on. When a one-unit code's lead matches
 //!   a trailing template, `no-false-match` fails, and the counterexample
-//!   is built: that code inside a valid code of the other class.
+//!   is built: that code inside a valid code of the other class. Where a
+//!   unit both leads and trails, the construction over unit roles
+//!   (`properties/roles.rs`, fed by `shape`) bounds the context, rules
+//!   out codes inside codes and bounds resynchronization, inside the
+//!   checker's sample.
 //! - `base-compatible`: the Unicode range (up to the format's last code
 //!   point) splits at every class boundary of the format and of UTF-8,
 //!   UTF-16 or UTF-32 (by unit width) into intervals each codes with one
@@ -50,7 +54,8 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{Class, Compiled};
+use super::{Class, Compiled, Template};
+use crate::properties::roles::{Pattern, Shape};
 use crate::properties::{Method, Property, PropertyReport, PropertyResult};
 use ucsx::{CodePoint, SurrogatePolicy};
 
@@ -83,6 +88,39 @@ fn shared_unit(c: &Compiled) -> Option<Option<u32>> {
             && trails().any(|t| t.matches(u))
     });
     Some(shared)
+}
+
+/// The templates of `c` by the part they play, for the construction over
+/// unit roles (`properties/roles.rs`).
+pub(super) fn shape(c: &Compiled) -> Shape {
+    let mask = if c.width >= 32 {
+        u32::MAX
+    } else {
+        (1 << c.width) - 1
+    };
+    // A unit matches a template when its literal bits are the template's
+    // and the bits that are neither literal nor value are clear.
+    let pattern = |t: &Template| Pattern {
+        care: (t.literal | !(t.literal | t.value)) & mask,
+        want: t.fixed,
+    };
+    let mut shape = Shape {
+        width: c.width,
+        invalid_leads: c.invalid_leads.iter().map(pattern).collect(),
+        continued: c.continued.as_ref().map(|k| k.templates().map(pattern)),
+        ..Shape::default()
+    };
+    for k in &c.classes {
+        match (&k.field, k.beyond) {
+            (_, true) => shape.beyond.push(pattern(&k.units[0])),
+            (Some(f), false) => shape.open.push((
+                k.units.iter().map(pattern).collect(),
+                f.trailing().into_iter().map(pattern).collect(),
+            )),
+            (None, false) => shape.classes.push(k.units.iter().map(pattern).collect()),
+        }
+    }
+    shape
 }
 
 fn decided(name: Property, detail: String) -> PropertyResult {
@@ -400,5 +438,7 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
     }
 }
 
+#[cfg(test)]
+mod exhaustive;
 #[cfg(test)]
 mod tests;

@@ -669,7 +669,10 @@ impl DescribedFormat {
     /// `round-trip`, `canonical` and `prefix-free` always; `length-from-prefix`
     /// without length fields or continuation bits; `lead-trail-disjoint`,
     /// `no-false-match` and `self-synchronizing` where no unit can both lead
-    /// and trail (or a one-unit code shows a false match); `binary-order`
+    /// and trail (or a one-unit code shows a false match), and beyond that
+    /// where a construction over unit roles settles them (the exact
+    /// context, no code inside another, a bound on resynchronization);
+    /// `binary-order`
     /// for classes of fixed length; `base-compatible` where the classes on
     /// the Unicode range match the base format's (or a boundary shows a
     /// difference).

@@ -96,14 +96,15 @@ pub(crate) fn check_only(
     only: &[Property],
 ) -> PropertyReport {
     let _installed = Installed::new(compiled);
+    let shape = &super::decide::shape(compiled);
     let encodes = compiled.surrogates == SurrogatePolicy::Encode;
     match (compiled.width, encodes) {
-        (8, false) => check_with::<Slot<u8, false>>(config, only, true),
-        (8, true) => check_with::<Slot<u8, true>>(config, only, true),
-        (16, false) => check_with::<Slot<u16, false>>(config, only, true),
-        (16, true) => check_with::<Slot<u16, true>>(config, only, true),
-        (_, false) => check_with::<Slot<u32, false>>(config, only, true),
-        (_, true) => check_with::<Slot<u32, true>>(config, only, true),
+        (8, false) => check_with::<Slot<u8, false>>(config, only, Some(shape)),
+        (8, true) => check_with::<Slot<u8, true>>(config, only, Some(shape)),
+        (16, false) => check_with::<Slot<u16, false>>(config, only, Some(shape)),
+        (16, true) => check_with::<Slot<u16, true>>(config, only, Some(shape)),
+        (_, false) => check_with::<Slot<u32, false>>(config, only, Some(shape)),
+        (_, true) => check_with::<Slot<u32, true>>(config, only, Some(shape)),
     }
 }
 

@@ -60,6 +60,8 @@ mod contract;
 mod order;
 mod periodic;
 mod property;
+mod resync;
+pub(crate) mod roles;
 pub(crate) mod sample;
 mod search;
 mod sync;
@@ -406,6 +408,12 @@ pub(crate) struct Ctx<E: Encoding> {
     /// reads: a described format's. Proofs from the sample that rely on it
     /// are then reported as decided.
     trusted: bool,
+    /// The templates of a described format, and the automaton of its
+    /// valid texts over unit roles when they can be listed (`roles.rs`),
+    /// built when a property first asks: the bounds it proves make sampled
+    /// bounds exact.
+    shape: Option<roles::Shape>,
+    automaton: core::cell::OnceCell<Option<roles::Automaton>>,
 }
 
 /// How many consecutive values of each length class a sweep covers: enough
@@ -462,6 +470,8 @@ where
             attacks,
             periodic: Vec::new(),
             trusted: false,
+            shape: None,
+            automaton: core::cell::OnceCell::new(),
         };
         ctx.periodic = periodic::sample::<E>(&ctx.values, &ctx.codes, &ctx.pool);
         for c in classes.iter().filter(|c| c.units > 1) {
@@ -510,6 +520,14 @@ where
             }
         }
         ctx
+    }
+
+    /// The automaton of a described format's valid texts over roles, if
+    /// its roles can be listed.
+    fn automaton(&self) -> Option<&roles::Automaton> {
+        self.automaton
+            .get_or_init(|| self.shape.as_ref().and_then(roles::Automaton::of))
+            .as_ref()
     }
 
     /// The code of a random value of the sample.
@@ -561,16 +579,18 @@ pub fn check_only<E: Encoding>(config: &CheckConfig, only: &[Property]) -> Prope
 where
     E::Unit: ArbitraryUnit,
 {
-    check_with::<E>(config, only, false)
+    check_with::<E>(config, only, None)
 }
 
-/// [`check_only`]; `trusted` when `E`'s decoder reads each code from at most
-/// the longest code's length of units (a described format's), which lets
-/// some proofs from the sample count as decided.
+/// [`check_only`]; with the `shape` of `E`'s templates when `E` is a
+/// described format, whose decoder reads each code from at most the
+/// longest code's length of units and decides by those templates, which
+/// lets some proofs from the sample count as decided and the construction
+/// over roles (`roles.rs`) bound what the sample measures.
 pub(crate) fn check_with<E: Encoding>(
     config: &CheckConfig,
     only: &[Property],
-    trusted: bool,
+    shape: Option<&roles::Shape>,
 ) -> PropertyReport
 where
     E::Unit: ArbitraryUnit,
@@ -581,7 +601,8 @@ where
     };
     let wanted = |p: Property| only.contains(&p);
     let mut ctx = Ctx::<E>::new(config);
-    ctx.trusted = trusted;
+    ctx.trusted = shape.is_some();
+    ctx.shape = shape.cloned();
     if ctx.codes.is_empty() {
         let results = Property::ALL
             .into_iter()

@@ -130,6 +130,17 @@ where
             }
         }
     }
+    // A proper prefix of a code that is valid text would begin with a code
+    // that is a proper prefix of it, which a description's decided
+    // `prefix-free` rules out.
+    if ctx.automaton().is_some_and(|a| a.no_code_inside()) {
+        let mut r = PropertyResult::pass(
+            Property::NoFalseMatch,
+            "no code starts inside a code of any text (a construction over the units' roles), and no proper prefix of a code is text (prefix-free)".into(),
+        );
+        r.method = super::Method::Decided;
+        return r;
+    }
     let detail = if inside == 0 {
         "every unit starts a code".into()
     } else {

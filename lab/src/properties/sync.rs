@@ -110,22 +110,51 @@ where
             "the unit alone tells whether it starts a code".into(),
         );
     };
+    let example = |(a, b): ((usize, usize), (usize, usize)), k: usize| {
+        let window = hex(&texts[a.0].units[a.1 + 1 - k..=a.1]);
+        let (lead, trail) = (
+            describe_code(&texts[a.0], a.1),
+            describe_code(&texts[b.0], b.1),
+        );
+        if k == 1 {
+            format!("unit {window} starts a code in {lead} and continues one in {trail}")
+        } else {
+            format!(
+                "the units {window} end at the start of a code in {lead} and inside one in {trail}"
+            )
+        }
+    };
+    // The construction over roles bounds the context from above (`k`
+    // units always tell); a pair of texts of the sample that `k - 1`
+    // units do not tell apart makes it exact. (A sample that found `k`
+    // units not enough would show the construction wrong: it stands.)
+    let bound = ctx.automaton().and_then(|a| a.context());
+    if let Some(k) = bound.filter(|&k| k >= 2 && conflict(&texts, k).is_none()) {
+        if let Some(pair) = conflict(&texts, k - 1) {
+            let mut r = PropertyResult::fail(
+                Property::LeadTrailDisjoint,
+                format!(
+                    "context {k}: {}; {k} units always tell (a construction over the units' roles)",
+                    example(pair, k - 1)
+                ),
+            );
+            r.method = Method::Decided;
+            return r;
+        }
+    }
     let needed = (2..=MAX_CONTEXT).find(|&k| conflict(&texts, k).is_none());
     // The sample shows that fewer units do not tell; that k do is only
-    // what the sample did not refute.
+    // what the sample did not refute, unless the roles bound it.
+    let most = bound.map_or(String::new(), |k| {
+        format!(" and at most {k} (a construction over the units' roles)")
+    });
     let context = match needed {
-        Some(k) => format!("context at least {k}"),
-        None => format!("context more than {MAX_CONTEXT} units"),
+        Some(k) => format!("context at least {k}{most}"),
+        None => format!("context more than {MAX_CONTEXT} units{most}"),
     };
-    let unit = texts[a.0].units[a.1];
     PropertyResult::fail(
         Property::LeadTrailDisjoint,
-        format!(
-            "{context}: unit {} starts a code in {} and continues one in {}",
-            hex(&[unit]),
-            describe_code(&texts[a.0], a.1),
-            describe_code(&texts[b.0], b.1)
-        ),
+        format!("{context}: {}", example((a, b), 1)),
     )
 }
 
@@ -248,6 +277,26 @@ where
         }
         max_damage = max_damage.max(damaged);
     }
+    let damage = format!("one bad unit damaged up to {max_damage} code points in the sample");
+    // The sample never reads further than the construction bounds; if it
+    // did, the construction would be wrong, and the sample is what stands.
+    let bound = ctx.automaton().and_then(super::resync::resync);
+    if let Some(r) = bound.filter(|r| r.units.is_none_or(|n| max_distance <= n)) {
+        let within = match (r.units, r.boundaries) {
+            (Some(n), 0) => format!("within {n} units, at the end of the code it starts in"),
+            (Some(n), b) => format!("within {n} units, passing at most {b} code boundaries"),
+            (None, 0) => "at the end of the code it starts in".into(),
+            (None, b) => format!("after passing at most {b} code boundaries"),
+        };
+        let mut result = PropertyResult::pass(
+            Property::SelfSynchronizing,
+            format!(
+                "from inside a code the decoder is back in step {within} (a construction over the units' roles; the sample needed up to {max_distance}); {damage}"
+            ),
+        );
+        result.method = Method::Decided;
+        return result;
+    }
     let boundary = if max_distance == 0 {
         "every unit of the sample starts a code".to_string()
     } else {
@@ -255,10 +304,7 @@ where
             "resynchronization distance at least {max_distance} units (the largest in the sample)"
         )
     };
-    PropertyResult::pass(
-        Property::SelfSynchronizing,
-        format!("{boundary}; one bad unit damaged up to {max_damage} code points in the sample"),
-    )
+    PropertyResult::pass(Property::SelfSynchronizing, format!("{boundary}; {damage}"))
 }
 
 pub(crate) fn length_from_prefix<E: Encoding>(ctx: &Ctx<E>) -> PropertyResult
@@ -294,9 +340,10 @@ where
     // The sample shows that fewer units do not tell the length; that n do
     // is what it did not refute.
     let summary = format!("n at least {n_max} (codes of {shortest} to {longest} units)");
-    // The length is bounded by a prefix unless codes of two different
-    // lengths (the longer of at least 3 units) each need all their units:
-    // then n grows with the length, as in a varint with a stop bit.
+    // The length is told by a prefix unless codes of two different
+    // lengths (the longer of at least 3 units) each need all their units,
+    // as in a varint with a stop bit: a reader must scan such a code to
+    // its end to skip it.
     let full: Vec<usize> = (0..ctx.codes.len())
         .filter(|&k| needed[k] == ctx.codes[k].len() && needed[k] >= 2)
         .collect();
@@ -319,23 +366,45 @@ where
         .iter()
         .zip(&ctx.values)
         .find(|(c, _)| c.len() != code.len() && c.starts_with(prefix));
-    let witness = match other {
+    // What is proved: a code of another length shares all but the last
+    // unit of this one, so its length is in no shorter prefix. What is
+    // sampled: the lengths whose codes needed all their units.
+    let proof = match other {
         Some((c, v)) => format!(
-            "; {} ({}) starts with the same {} units",
+            ": {} ({}) starts with the same {} units",
             CodePoint::from(v),
             hex(c),
             prefix.len()
         ),
         None => String::new(),
     };
+    let mut lengths: Vec<usize> = full.iter().map(|&j| ctx.codes[j].len()).collect();
+    lengths.sort_unstable();
+    lengths.dedup();
     PropertyResult::fail(
         Property::LengthFromPrefix,
         format!(
-            "{summary}, growing with the length: the length of {} ({}) is known only after all its units{witness}",
+            "{summary}: the length of {} ({}) is known only at its last unit{proof}; in the sample, codes of {} units each needed all their units",
             CodePoint::from(&ctx.values[k]),
-            hex(code)
+            hex(code),
+            lengths_in_words(&lengths)
         ),
     )
+}
+
+/// `2 to 29` for a run of lengths, else `2, 3 and 5`.
+fn lengths_in_words(lengths: &[usize]) -> String {
+    match lengths {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [first, .., last] if last - first + 1 == lengths.len() && lengths.len() > 2 => {
+            format!("{first} to {last}")
+        }
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(ToString::to_string).collect();
+            format!("{} and {last}", init.join(", "))
+        }
+    }
 }
 
 #[cfg(test)]
