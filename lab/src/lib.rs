@@ -46,6 +46,11 @@ extern crate alloc;
 pub mod describe;
 pub mod properties;
 
+/// The `ucsx` crate, for the code [`described_format!`] writes in a crate
+/// that may not name it.
+#[doc(hidden)]
+pub use ucsx as __ucsx;
+
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

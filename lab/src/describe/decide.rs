@@ -110,7 +110,9 @@ pub(super) fn code(c: &Compiled, v: u128) -> Vec<u32> {
 
 /// `units` in hex at the unit width, separated by spaces: `C2 80`.
 pub(super) fn hex(c: &Compiled, units: &[u32]) -> String {
-    let digits = c.width as usize / 4;
+    // Units of widths between the byte multiples (UTF-9's nonets) take
+    // the digits that hold them.
+    let digits = c.width.div_ceil(4) as usize;
     let parts: Vec<String> = units.iter().map(|u| format!("{u:0digits$X}")).collect();
     parts.join(" ")
 }
@@ -169,7 +171,7 @@ fn false_match(c: &Compiled) -> Option<String> {
                         return Some(format!(
                             "{unit:0w$X} (the code of {inner}) occurs at unit {j} of {}, the code of {outer}",
                             hex(c, &units),
-                            w = c.width as usize / 4
+                            w = c.width.div_ceil(4) as usize
                         ));
                     }
                 }
@@ -184,20 +186,28 @@ fn false_match(c: &Compiled) -> Option<String> {
 /// the class holds only refused surrogates.
 fn coded_ends(c: &Compiled, k: &Class) -> Option<(u128, u128)> {
     let first = past_refused_surrogates(c, k.first);
-    let last = match k.last {
-        0xD800..=0xDFFF if c.surrogates == SurrogatePolicy::Refuse => 0xD7FF,
-        v => v,
-    };
+    let mut last = k.last;
+    // Back over refused surrogates and gaps to the last value with a code.
+    loop {
+        let back = match last {
+            0xD800..=0xDFFF if c.surrogates == SurrogatePolicy::Refuse => Some(0xD7FF),
+            v => match c.gaps.iter().find(|&&(a, b)| a <= v && v <= b) {
+                Some(&(a, _)) => Some(a.checked_sub(1)?),
+                None => None,
+            },
+        };
+        match back {
+            Some(b) => last = b,
+            None => break,
+        }
+    }
     (first <= last).then_some((first, last))
 }
 
-/// `v`, or U+E000 if `v` is a surrogate the format refuses: the first
-/// value from `v` on that has a code.
+/// The first value from `v` on that has a code: past surrogates the
+/// format refuses and past gaps.
 fn past_refused_surrogates(c: &Compiled, v: u128) -> u128 {
-    match v {
-        0xD800..=0xDFFF if c.surrogates == SurrogatePolicy::Refuse => 0xE000,
-        v => v,
-    }
+    super::parse::skip_excluded(v, c.surrogates, &c.gaps)
 }
 
 fn binary_order(c: &Compiled) -> Option<PropertyResult> {
@@ -245,11 +255,20 @@ fn binary_order(c: &Compiled) -> Option<PropertyResult> {
 /// at an interval's ends differ, that end is the counterexample.
 fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
     let name = Property::BaseCompatible;
-    let base_format = match c.width {
-        8 => ucsx::Format::Utf8,
-        16 => ucsx::Format::Utf16,
-        _ => ucsx::Format::Utf32,
-    };
+    let base_format =
+        match c.width {
+            8 => ucsx::Format::Utf8,
+            16 => ucsx::Format::Utf16,
+            32 => ucsx::Format::Utf32,
+            // No standard format has units of this width, so no text of one
+            // reads as this format's: decided, whatever the templates.
+            w => return Some(refuted(
+                name,
+                format!(
+                    "no base format has {w}-bit units: UTF-8, UTF-16 and UTF-32 have 8, 16 and 32"
+                ),
+            )),
+        };
     let base = super::DescribedFormat::builtin(base_format)?;
     let base = &base.compiled;
     let top = c.max.unwrap_or(u128::MAX).min(0x10_FFFF);
@@ -257,6 +276,12 @@ fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
     for k in c.classes.iter().chain(&base.classes).filter(|k| !k.beyond) {
         cuts.push(k.first);
         cuts.extend(k.last.checked_add(1));
+    }
+    // A gap's values are refused here and coded in the base: its ends
+    // are interval ends, compared below.
+    for &(a, b) in &c.gaps {
+        cuts.push(a);
+        cuts.extend(b.checked_add(1));
     }
     cuts.retain(|&v| v <= top + 1);
     cuts.sort_unstable();

@@ -122,10 +122,10 @@
 //! let err = utf8.validate(&[0x41, 0xE0, 0x80, 0x80]).unwrap_err();
 //! assert_eq!((err.valid_up_to(), err.error_len()), (1, Some(1)));
 //!
-//! let bad = DescribedFormat::parse("name = \"X\"\nunit = 12\nmax = \"U+FF\"\nclass = []\n");
+//! let bad = DescribedFormat::parse("name = \"X\"\nunit = 33\nmax = \"U+FF\"\nclass = []\n");
 //! let err = bad.unwrap_err();
 //! assert_eq!((err.line(), err.column()), (2, 8));
-//! assert!(err.to_string().contains("8, 16 or 32"));
+//! assert!(err.to_string().contains("1 to 32 bits"));
 //! ```
 
 use alloc::boxed::Box;
@@ -147,8 +147,12 @@ mod field;
 mod leads;
 mod parse;
 mod slot;
+mod typed;
 
 pub use parse::{MAX_CLASSES, MAX_UNITS, MAX_VALUE_BITS};
+#[doc(hidden)]
+pub use typed::bridge;
+pub use typed::Described;
 
 /// A bit template of one unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,11 +226,24 @@ pub(crate) struct Compiled {
     /// The last code point; `None` when unbounded (a length field).
     max: Option<u128>,
     surrogates: SurrogatePolicy,
+    /// Values that have no code, beside refused surrogates: ranges
+    /// `(first, last)`, ascending and apart.
+    gaps: Vec<(u128, u128)>,
     /// Units that never lead a code, whatever class templates they match.
     invalid_leads: Vec<Template>,
     classes: Vec<Class>,
     /// In place of classes: a continuation bit in every unit.
     continued: Option<continued::Continued>,
+}
+
+/// The bits of the smallest of `u8`, `u16` and `u32` that holds a unit of
+/// `width` bits.
+pub(crate) const fn unit_type_bits(width: u32) -> u32 {
+    match width {
+        0..=8 => 8,
+        9..=16 => 16,
+        _ => 32,
+    }
 }
 
 /// The name as a `&'static str`, which errors carry: a built-in format's
@@ -362,6 +379,40 @@ impl DescribedFormat {
         })
     }
 
+    /// Reads a description for a type that declares its name, the bits of
+    /// its unit type (8, 16 or 32) and its surrogate policy, as
+    /// [`described_format!`](crate::described_format) does: a description
+    /// that disagrees with them is refused at the key that disagrees. Its
+    /// unit must be held in the smallest unit type that fits (1 to 8 bits
+    /// in 8, 9 to 16 in 16, 17 to 32 in 32).
+    ///
+    /// ```
+    /// use ucsx::SurrogatePolicy;
+    /// use ucsx_lab::describe::DescribedFormat;
+    /// let utf9 = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/zoo/utf-9.toml"));
+    /// assert!(DescribedFormat::parse_declared(utf9, "UTF-9", 16, SurrogatePolicy::Refuse).is_ok());
+    /// let err = DescribedFormat::parse_declared(utf9, "UTF-9", 32, SurrogatePolicy::Refuse).unwrap_err();
+    /// assert!(err.reason().contains("u16"), "{err}");
+    /// let err = DescribedFormat::parse_declared(utf9, "UTF-9", 16, SurrogatePolicy::Encode).unwrap_err();
+    /// assert!(err.reason().contains("surrogates"), "{err}");
+    /// ```
+    pub fn parse_declared(
+        source: &str,
+        name: &str,
+        unit_type_bits: u32,
+        surrogates: SurrogatePolicy,
+    ) -> Result<DescribedFormat, DescribeError> {
+        let declared = parse::Declared {
+            name,
+            unit_type_bits,
+            surrogates,
+        };
+        Ok(DescribedFormat {
+            compiled: Arc::new(parse::parse_declared(source, Some(&declared))?),
+            source: source.into(),
+        })
+    }
+
     /// The shipped description of a built-in format (every one has one;
     /// the `Option` leaves room for formats the language cannot say).
     ///
@@ -408,7 +459,8 @@ impl DescribedFormat {
         self.compiled.name
     }
 
-    /// Bits per code unit: 8, 16 or 32.
+    /// Bits per code unit, 1 to 32: the width the description declares,
+    /// which density in bits counts.
     ///
     /// ```
     /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf32).unwrap();
@@ -416,6 +468,20 @@ impl DescribedFormat {
     /// ```
     pub fn unit_bits(&self) -> u32 {
         self.compiled.width
+    }
+
+    /// The bits of the type that holds a unit in memory and in byte
+    /// streams: the smallest of `u8`, `u16` and `u32` that fits
+    /// [`unit_bits`](Self::unit_bits), so 16 for UTF-9's nonets.
+    ///
+    /// ```
+    /// let utf9 = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/zoo/utf-9.toml"));
+    /// let d = ucsx_lab::describe::DescribedFormat::parse(utf9)?;
+    /// assert_eq!((d.unit_bits(), d.unit_type_bits()), (9, 16));
+    /// # Ok::<(), ucsx_lab::describe::DescribeError>(())
+    /// ```
+    pub fn unit_type_bits(&self) -> u32 {
+        unit_type_bits(self.compiled.width)
     }
 
     /// The last code point.
@@ -468,6 +534,28 @@ impl DescribedFormat {
         let mut out = Vec::new();
         self.compiled.encode(cp, &mut out)?;
         Ok(out)
+    }
+
+    /// Appends the code of `cp` to `out`, in units of any type that holds
+    /// the format's (see [`unit_type_bits`](Self::unit_type_bits)); on error
+    /// `out` is unchanged.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf16).unwrap();
+    /// let mut out: Vec<u16> = vec![0x41];
+    /// d.encode_into(&CodePoint::from('😀'), &mut out)?;
+    /// assert_eq!(out, [0x41, 0xD83D, 0xDE00]);
+    /// assert!(d.encode_into(&CodePoint::from(0xD800u32), &mut out).is_err());
+    /// assert_eq!(out.len(), 3);
+    /// # Ok::<(), ucsx::EncodeError>(())
+    /// ```
+    pub fn encode_into<U: TryFrom<u32>>(
+        &self,
+        cp: &CodePoint,
+        out: &mut Vec<U>,
+    ) -> Result<(), EncodeError> {
+        self.compiled.encode(cp, out)
     }
 
     /// The value bits of each unit of `code`: for each unit, the mask of
@@ -699,6 +787,35 @@ impl DescribedFormat {
         let mut report = slot::check_only(&self.compiled, config, only);
         report.format = self.name();
         decide::decide(&self.compiled, &mut report);
+        self.count_bits(&mut report);
         report
+    }
+
+    /// Counts the density of units narrower than the type holding them in
+    /// their own bits: UTF-9's nonet is 9 bits, not the 16 of its `u16`.
+    fn count_bits(&self, report: &mut PropertyReport) {
+        let width = self.compiled.width;
+        for row in &mut report.density {
+            row.code_bits = row.units as u64 * u64::from(width);
+        }
+        if width == self.unit_type_bits() {
+            return;
+        }
+        let mut steps = Vec::new();
+        for (i, r) in report.density.iter().enumerate() {
+            if report.density.get(i + 1).is_none_or(|n| n.units != r.units) {
+                steps.push(alloc::format!("{} up to {} bits", r.code_bits, r.bits));
+            }
+        }
+        let detail = alloc::format!(
+            "bits per code point ({width}-bit units, held in u{}): {}",
+            self.unit_type_bits(),
+            steps.join(", ")
+        );
+        for r in &mut report.results {
+            if r.name == Property::Density {
+                r.detail = detail.clone();
+            }
+        }
     }
 }

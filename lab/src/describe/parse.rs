@@ -49,6 +49,9 @@ struct RawFormat {
     surrogates: Option<Spanned<String>>,
     #[serde(default, rename = "invalid-leads")]
     invalid_leads: Vec<Spanned<String>>,
+    /// Ranges of values that have no code, each `[first, last]`.
+    #[serde(default)]
+    gaps: Vec<Spanned<Vec<Spanned<String>>>>,
     /// `"refuse"`: an explicit offset may make a class's codes spell values
     /// a class before holds, and those codes are refused.
     #[serde(default, rename = "non-shortest")]
@@ -228,6 +231,79 @@ fn code_point(text: &str) -> Result<u128, String> {
 }
 
 pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
+    parse_declared(source, None)
+}
+
+/// What a type declared for a described format says of it at compile
+/// time (`typed.rs`), which its description must agree with.
+pub(crate) struct Declared<'a> {
+    pub(crate) name: &'a str,
+    /// The bits of the type holding a unit: 8, 16 or 32.
+    pub(crate) unit_type_bits: u32,
+    pub(crate) surrogates: SurrogatePolicy,
+}
+
+/// The name of the unit type of `bits` bits.
+fn unit_type(bits: u32) -> String {
+    format!("u{bits}")
+}
+
+/// Refuses a description that disagrees with the type declared for it, at
+/// the key that disagrees (or the top, for a key left to its default).
+fn agree(
+    source: &str,
+    raw: &RawFormat,
+    compiled: &Compiled,
+    declared: &Declared<'_>,
+) -> Result<(), DescribeError> {
+    if compiled.name != declared.name {
+        return Err(error_at(
+            source,
+            raw.name.span(),
+            format!(
+                "the type is declared with the name {} but the description says {}",
+                quote(&format!("{:?}", declared.name)),
+                quote(&format!("{:?}", compiled.name))
+            ),
+        ));
+    }
+    let holder = super::unit_type_bits(compiled.width);
+    if holder != declared.unit_type_bits {
+        return Err(error_at(
+            source,
+            raw.unit.span(),
+            format!(
+                "unit is {}: its units are held in {}, the smallest unit type that fits, but the type is declared with {}",
+                compiled.width,
+                unit_type(holder),
+                unit_type(declared.unit_type_bits)
+            ),
+        ));
+    }
+    if compiled.surrogates != declared.surrogates {
+        let said = |p: SurrogatePolicy| match p {
+            SurrogatePolicy::Refuse => "refuse",
+            SurrogatePolicy::Encode => "encode",
+        };
+        let span = raw.surrogates.as_ref().map_or(0..0, |s| s.span());
+        return Err(error_at(
+            source,
+            span,
+            format!(
+                "surrogates is \"{}\" but the type is declared with surrogates: {:?}",
+                said(compiled.surrogates),
+                declared.surrogates
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads a description, and checks it against the type declared for it.
+pub(crate) fn parse_declared(
+    source: &str,
+    declared: Option<&Declared<'_>>,
+) -> Result<Compiled, DescribeError> {
     if source.len() > MAX_SOURCE {
         return Err(DescribeError {
             line: 1,
@@ -240,6 +316,9 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
         error_at(source, span, shorten_quoted(e.message().trim_end()))
     })?;
     let compiled = compile(source, &raw)?;
+    if let Some(declared) = declared {
+        agree(source, &raw, &compiled, declared)?;
+    }
     // A unit matching an invalid-leads template is refused wherever it
     // stands, so no template may match a lead the encoder writes: the
     // format would write codes it refuses to read.
@@ -267,10 +346,13 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
     let err = |span: Range<usize>, reason: String| error_at(source, span, reason);
 
     let width = *raw.unit.get_ref();
-    if !matches!(width, 8 | 16 | 32) {
+    // Units of any width a u32 holds: RFC 4042's nonets (UTF-9) and 18-bit
+    // units (UTF-18), 7-bit schemes; held in the smallest of u8, u16 and
+    // u32 that fits.
+    if !(1..=32).contains(&width) {
         return Err(err(
             raw.unit.span(),
-            format!("unit is {width}: a code unit has 8, 16 or 32 bits"),
+            format!("unit is {width}: a code unit has 1 to 32 bits"),
         ));
     }
     let name = raw.name.get_ref().trim().to_string();
@@ -326,6 +408,8 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
         invalid_leads.push(template(t.get_ref(), width).map_err(|r| err(t.span(), r))?);
     }
 
+    let gaps = gaps(raw, max, &err)?;
+
     let raw_class = match (&raw.class, &raw.continued) {
         (Some(class), Some(_)) => {
             return Err(err(
@@ -345,6 +429,7 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                 width,
                 max,
                 surrogates,
+                gaps,
                 invalid_leads,
                 classes: Vec::new(),
                 continued: Some(continued),
@@ -475,6 +560,21 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                     "a class with a length field cannot hold U+0000, which has no digits: give a class before it".into(),
                 ));
             }
+            // The field's decoder knows the surrogates, not the gaps.
+            if let Some(g) = raw
+                .gaps
+                .iter()
+                .zip(&gaps)
+                .find(|(_, &(_, last))| last >= next)
+            {
+                return Err(err(
+                    g.0.span(),
+                    format!(
+                        "a gap lies below the values of the class with a length field, which start at {}",
+                        show(next)
+                    ),
+                ));
+            }
             let field = length_field(length.get_ref(), width, next, &err)?;
             classes.push(Class {
                 units: templates,
@@ -502,13 +602,10 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
         // The class holds offset ..= offset + 2^bits - 1, capped by max.
         let top = offset + ((1u128 << value_bits) - 1);
         let mut first = next;
-        // A gap over the surrogates is no gap when they are refused: the
-        // BMP of UTF-16 resumes at U+E000.
-        if surrogates == SurrogatePolicy::Refuse
-            && first >= 0xD800
-            && offset > first
-            && offset - 1 <= 0xDFFF
-        {
+        // Values that have no code may be skipped: the surrogates when
+        // they are refused (the BMP of UTF-16 resumes at U+E000) and the
+        // declared gaps (UTF-18 resumes at U+E0000, RFC 4042 §4).
+        if offset > first && skip_excluded(first, surrogates, &gaps) >= offset {
             first = offset;
         }
         if offset > first {
@@ -576,10 +673,93 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
         width,
         max,
         surrogates,
+        gaps,
         invalid_leads,
         classes,
         continued: None,
     })
+}
+
+/// The first value from `v` on that is neither a surrogate the format
+/// refuses nor in a gap (`gaps` sorted and apart).
+pub(crate) fn skip_excluded(
+    mut v: u128,
+    surrogates: SurrogatePolicy,
+    gaps: &[(u128, u128)],
+) -> u128 {
+    loop {
+        let skipped = match v {
+            0xD800..=0xDFFF if surrogates == SurrogatePolicy::Refuse => 0xE000,
+            _ => gaps
+                .iter()
+                .find(|&&(a, b)| a <= v && v <= b)
+                .map_or(v, |&(_, b)| b.saturating_add(1)),
+        };
+        if skipped == v {
+            return v;
+        }
+        v = skipped;
+    }
+}
+
+/// Reads the gaps: pairs of code points, each first at most last, listed
+/// in ascending order and apart, below `max`.
+fn gaps(
+    raw: &RawFormat,
+    max: Option<u128>,
+    err: &dyn Fn(Range<usize>, String) -> DescribeError,
+) -> Result<Vec<(u128, u128)>, DescribeError> {
+    if raw.gaps.len() > MAX_CLASSES {
+        return Err(err(
+            raw.gaps[MAX_CLASSES].span(),
+            format!("at most {MAX_CLASSES} gaps"),
+        ));
+    }
+    let mut out: Vec<(u128, u128)> = Vec::with_capacity(raw.gaps.len());
+    for g in &raw.gaps {
+        let [a, b] = g.get_ref().as_slice() else {
+            return Err(err(
+                g.span(),
+                "a gap is a pair of code points, [first, last]".into(),
+            ));
+        };
+        let first = code_point(a.get_ref()).map_err(|r| err(a.span(), r))?;
+        let last = code_point(b.get_ref()).map_err(|r| err(b.span(), r))?;
+        if last < first {
+            return Err(err(
+                g.span(),
+                format!(
+                    "the gap {}..{} is empty: its first is after its last",
+                    show(first),
+                    show(last)
+                ),
+            ));
+        }
+        if let Some(&(_, prev)) = out.last() {
+            if first <= prev.saturating_add(1) {
+                return Err(err(
+                    g.span(),
+                    format!(
+                        "the gap from {} meets the gap before it, which ends at {}: gaps are listed in ascending order, apart",
+                        show(first),
+                        show(prev)
+                    ),
+                ));
+            }
+        }
+        if max.is_some_and(|max| last >= max) {
+            return Err(err(
+                g.span(),
+                format!(
+                    "the gap {}..{} reaches max: the last code point has a code (lower max instead)",
+                    show(first),
+                    show(last)
+                ),
+            ));
+        }
+        out.push((first, last));
+    }
+    Ok(out)
 }
 
 /// Checks a continuation scheme.
