@@ -1,6 +1,8 @@
 //! Draws `docs/density.svg`: bytes per code point against the bit length of
 //! the code point, one step line per format, from the property checker's
-//! density table. The SVG is written by hand (a few polylines), so the
+//! density table (a code's bits over 8, so that a format of 9-bit units,
+//! UTF-9, is drawn at 1.125 bytes a unit, not the 2 of the `u16` holding
+//! one). The SVG is written by hand (a few polylines), so the
 //! example needs no plotting crate. It also draws `docs/zoo-density.svg`,
 //! the formats of the zoo (`lab/zoo/*.toml`) beside UTF-8, UTF-E-8 and
 //! UTF-∞-16. Both charts go to the workspace's `docs/`.
@@ -28,7 +30,12 @@ struct Series {
     name: String,
     colour: &'static str,
     dash: &'static str,
-    points: Vec<(u64, usize)>,
+    points: Vec<(u64, f64)>,
+}
+
+/// A code's length in bytes: its bits, in the units' own width, over 8.
+fn bytes(row: &ucsx_lab::properties::DensityRow) -> f64 {
+    row.code_bits as f64 / 8.0
 }
 
 fn series<E: Encoding>(colour: &'static str, dash: &'static str) -> Series
@@ -37,7 +44,7 @@ where
 {
     let points = density::<E>(MAX_BITS)
         .iter()
-        .map(|r| (r.bits, r.bytes))
+        .map(|r| (r.bits, bytes(r)))
         .collect();
     Series {
         name: E::NAME.into(),
@@ -95,7 +102,7 @@ fn zoo() -> std::io::Result<Vec<Series>> {
             ..CheckConfig::default()
         };
         let report = d.check_only(&config, &[Property::Density]);
-        let points = report.density.iter().map(|r| (r.bits, r.bytes)).collect();
+        let points = report.density.iter().map(|r| (r.bits, bytes(r))).collect();
         all.push(Series {
             name: d.name().into(),
             colour,
@@ -110,7 +117,7 @@ fn zoo() -> std::io::Result<Vec<Series>> {
 fn draw(all: &[Series], file: &str) -> std::io::Result<()> {
     let max_bytes = all
         .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.1))
+        .flat_map(|s| s.points.iter().map(|p| p.1.ceil() as usize))
         .max()
         .unwrap_or(1);
     let (pw, ph) = (W - LEFT - RIGHT, H - TOP - BOTTOM);
@@ -165,10 +172,10 @@ fn draw(all: &[Series], file: &str) -> std::io::Result<()> {
                     pts,
                     "{:.1},{:.1} ",
                     x(bits as f64 - 1.0),
-                    y(s.points[j - 1].1 as f64)
+                    y(s.points[j - 1].1)
                 );
             }
-            let _ = write!(pts, "{:.1},{:.1} ", x(bits as f64), y(bytes as f64));
+            let _ = write!(pts, "{:.1},{:.1} ", x(bits as f64), y(bytes));
         }
         let _ = writeln!(
             svg,

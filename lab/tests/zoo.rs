@@ -254,3 +254,62 @@ fn a_description_keeps_the_text_it_was_read_from() {
         assert!(!text.is_empty());
     }
 }
+
+/// The verdicts of RFC 4042's formats, derived by hand from the RFC
+/// (§3, §4), against the checker's: which pass, which fail, and that
+/// those the templates settle are decided.
+#[test]
+fn rfc_4042_formats_have_their_hand_derived_verdicts() {
+    let all = formats();
+    let get = |name: &str| &all.iter().find(|(_, d)| d.name() == name).unwrap().1;
+    let config = CheckConfig::default();
+    // (property, verdict, decided): UTF-9's one-nonet codes are also the
+    // last nonets of longer codes (0041 ends U+0141 = 0101 0041), so the
+    // lead/trail and search properties fail; its codes sort by their
+    // first nonet (U+0200 = 0102 0000 after U+10000 = 0101 0100 0000);
+    // no standard format has 9-bit units. UTF-18 is one unit a code, in
+    // value order across the moved plane 14 (U+2FFFF = 2FFFF, U+E0000 =
+    // 30000).
+    let truth: [(&str, &[(Property, Verdict, bool)]); 2] = [
+        (
+            "UTF-9",
+            &[
+                (Property::RoundTrip, Verdict::Pass, true),
+                (Property::Canonical, Verdict::Pass, true),
+                (Property::PrefixFree, Verdict::Pass, true),
+                (Property::LeadTrailDisjoint, Verdict::Fail, false),
+                (Property::NoFalseMatch, Verdict::Fail, false),
+                (Property::BinaryOrder, Verdict::Fail, false),
+                (Property::BaseCompatible, Verdict::Fail, true),
+            ],
+        ),
+        (
+            "UTF-18",
+            &[
+                (Property::RoundTrip, Verdict::Pass, true),
+                (Property::Canonical, Verdict::Pass, true),
+                (Property::PrefixFree, Verdict::Pass, true),
+                (Property::LeadTrailDisjoint, Verdict::Pass, true),
+                (Property::NoFalseMatch, Verdict::Pass, true),
+                (Property::SelfSynchronizing, Verdict::Pass, true),
+                (Property::BinaryOrder, Verdict::Pass, true),
+                (Property::LengthFromPrefix, Verdict::Pass, true),
+                (Property::BaseCompatible, Verdict::Fail, true),
+            ],
+        ),
+    ];
+    for (name, rows) in truth {
+        let report = get(name).check(&config);
+        for &(p, verdict, decided) in rows {
+            let r = report.get(p.name()).unwrap();
+            assert_eq!(r.verdict, verdict, "{name} {p:?}: {}", r.detail);
+            if decided {
+                assert_eq!(r.method, Method::Decided, "{name} {p:?}");
+            }
+        }
+    }
+    // The counterexamples are the ones derived above.
+    let utf9 = get("UTF-9").check(&config);
+    let order = &utf9.get("binary-order").unwrap().detail;
+    assert!(order.contains("sorts after"), "{order}");
+}

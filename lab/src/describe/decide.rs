@@ -255,20 +255,21 @@ fn binary_order(c: &Compiled) -> Option<PropertyResult> {
 /// at an interval's ends differ, that end is the counterexample.
 fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
     let name = Property::BaseCompatible;
-    let base_format =
-        match c.width {
-            8 => ucsx::Format::Utf8,
-            16 => ucsx::Format::Utf16,
-            32 => ucsx::Format::Utf32,
-            // No standard format has units of this width, so no text of one
-            // reads as this format's: decided, whatever the templates.
-            w => return Some(refuted(
+    let base_format = match c.width {
+        8 => ucsx::Format::Utf8,
+        16 => ucsx::Format::Utf16,
+        32 => ucsx::Format::Utf32,
+        // No standard format has units of this width, so no text of one
+        // reads as this format's: decided, whatever the templates.
+        w => {
+            return Some(refuted(
                 name,
                 format!(
                     "no base format has {w}-bit units: UTF-8, UTF-16 and UTF-32 have 8, 16 and 32"
                 ),
-            )),
-        };
+            ))
+        }
+    };
     let base = super::DescribedFormat::builtin(base_format)?;
     let base = &base.compiled;
     let top = c.max.unwrap_or(u128::MAX).min(0x10_FFFF);

@@ -234,70 +234,13 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
     parse_declared(source, None)
 }
 
-/// What a type declared for a described format says of it at compile
-/// time (`typed.rs`), which its description must agree with.
-pub(crate) struct Declared<'a> {
-    pub(crate) name: &'a str,
-    /// The bits of the type holding a unit: 8, 16 or 32.
-    pub(crate) unit_type_bits: u32,
-    pub(crate) surrogates: SurrogatePolicy,
-}
+mod declared;
+mod gaps;
 
-/// The name of the unit type of `bits` bits.
-fn unit_type(bits: u32) -> String {
-    format!("u{bits}")
-}
-
-/// Refuses a description that disagrees with the type declared for it, at
-/// the key that disagrees (or the top, for a key left to its default).
-fn agree(
-    source: &str,
-    raw: &RawFormat,
-    compiled: &Compiled,
-    declared: &Declared<'_>,
-) -> Result<(), DescribeError> {
-    if compiled.name != declared.name {
-        return Err(error_at(
-            source,
-            raw.name.span(),
-            format!(
-                "the type is declared with the name {} but the description says {}",
-                quote(&format!("{:?}", declared.name)),
-                quote(&format!("{:?}", compiled.name))
-            ),
-        ));
-    }
-    let holder = super::unit_type_bits(compiled.width);
-    if holder != declared.unit_type_bits {
-        return Err(error_at(
-            source,
-            raw.unit.span(),
-            format!(
-                "unit is {}: its units are held in {}, the smallest unit type that fits, but the type is declared with {}",
-                compiled.width,
-                unit_type(holder),
-                unit_type(declared.unit_type_bits)
-            ),
-        ));
-    }
-    if compiled.surrogates != declared.surrogates {
-        let said = |p: SurrogatePolicy| match p {
-            SurrogatePolicy::Refuse => "refuse",
-            SurrogatePolicy::Encode => "encode",
-        };
-        let span = raw.surrogates.as_ref().map_or(0..0, |s| s.span());
-        return Err(error_at(
-            source,
-            span,
-            format!(
-                "surrogates is \"{}\" but the type is declared with surrogates: {:?}",
-                said(compiled.surrogates),
-                declared.surrogates
-            ),
-        ));
-    }
-    Ok(())
-}
+use declared::agree;
+pub(crate) use declared::Declared;
+use gaps::gaps;
+pub(crate) use gaps::skip_excluded;
 
 /// Reads a description, and checks it against the type declared for it.
 pub(crate) fn parse_declared(
@@ -678,88 +621,6 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
         classes,
         continued: None,
     })
-}
-
-/// The first value from `v` on that is neither a surrogate the format
-/// refuses nor in a gap (`gaps` sorted and apart).
-pub(crate) fn skip_excluded(
-    mut v: u128,
-    surrogates: SurrogatePolicy,
-    gaps: &[(u128, u128)],
-) -> u128 {
-    loop {
-        let skipped = match v {
-            0xD800..=0xDFFF if surrogates == SurrogatePolicy::Refuse => 0xE000,
-            _ => gaps
-                .iter()
-                .find(|&&(a, b)| a <= v && v <= b)
-                .map_or(v, |&(_, b)| b.saturating_add(1)),
-        };
-        if skipped == v {
-            return v;
-        }
-        v = skipped;
-    }
-}
-
-/// Reads the gaps: pairs of code points, each first at most last, listed
-/// in ascending order and apart, below `max`.
-fn gaps(
-    raw: &RawFormat,
-    max: Option<u128>,
-    err: &dyn Fn(Range<usize>, String) -> DescribeError,
-) -> Result<Vec<(u128, u128)>, DescribeError> {
-    if raw.gaps.len() > MAX_CLASSES {
-        return Err(err(
-            raw.gaps[MAX_CLASSES].span(),
-            format!("at most {MAX_CLASSES} gaps"),
-        ));
-    }
-    let mut out: Vec<(u128, u128)> = Vec::with_capacity(raw.gaps.len());
-    for g in &raw.gaps {
-        let [a, b] = g.get_ref().as_slice() else {
-            return Err(err(
-                g.span(),
-                "a gap is a pair of code points, [first, last]".into(),
-            ));
-        };
-        let first = code_point(a.get_ref()).map_err(|r| err(a.span(), r))?;
-        let last = code_point(b.get_ref()).map_err(|r| err(b.span(), r))?;
-        if last < first {
-            return Err(err(
-                g.span(),
-                format!(
-                    "the gap {}..{} is empty: its first is after its last",
-                    show(first),
-                    show(last)
-                ),
-            ));
-        }
-        if let Some(&(_, prev)) = out.last() {
-            if first <= prev.saturating_add(1) {
-                return Err(err(
-                    g.span(),
-                    format!(
-                        "the gap from {} meets the gap before it, which ends at {}: gaps are listed in ascending order, apart",
-                        show(first),
-                        show(prev)
-                    ),
-                ));
-            }
-        }
-        if max.is_some_and(|max| last >= max) {
-            return Err(err(
-                g.span(),
-                format!(
-                    "the gap {}..{} reaches max: the last code point has a code (lower max instead)",
-                    show(first),
-                    show(last)
-                ),
-            ));
-        }
-        out.push((first, last));
-    }
-    Ok(out)
 }
 
 /// Checks a continuation scheme.

@@ -99,7 +99,7 @@ pub trait Described: ucsx::Encoding {
 /// ```
 /// use ucsx::{CodePoint, EncodedString, Encoding};
 /// use ucsx_lab::describe::Described;
-/// use ucsx_lab::properties::{check, CheckConfig, Verdict};
+/// use ucsx_lab::properties::{check, CheckConfig, Method, Verdict};
 ///
 /// ucsx_lab::described_format! {
 ///     /// UTF-9 (RFC 4042 §3): nonets, eight bits of the value in each,
@@ -128,7 +128,8 @@ pub trait Described: ucsx::Encoding {
 /// // adds the verdicts its templates decide.
 /// let config = CheckConfig { cases: 32, ..CheckConfig::default() };
 /// assert_eq!(check::<Utf9>(&config).get("round-trip").unwrap().verdict, Verdict::Pass);
-/// assert!(Utf9::described()?.check(&config).passed());
+/// let canonical = Utf9::described()?.check(&config).get("canonical").cloned().unwrap();
+/// assert_eq!((canonical.verdict, canonical.method), (Verdict::Pass, Method::Decided));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[macro_export]
