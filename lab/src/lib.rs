@@ -12,9 +12,11 @@
 //!   density) and the error contract of `Encoding`, each PASS or FAIL with
 //!   a small counterexample, decided or sampled.
 //! - [`describe`]: formats described in TOML (length classes, length
-//!   fields, continuation bits), built at run time as a
-//!   [`DescribedFormat`](describe::DescribedFormat), whose verdicts the
-//!   checker decides from the templates where they settle them.
+//!   fields, continuation bits, units of 1 to 32 bits, gaps in the range),
+//!   built at run time as a [`DescribedFormat`](describe::DescribedFormat),
+//!   whose verdicts the checker decides from the templates where they
+//!   settle them, or declared as a type that is an [`ucsx::Encoding`]
+//!   ([`described_format!`]).
 //! - The zoo (`zoo/*.toml` in the crate's repository): earlier proposals
 //!   described so, with their verdicts in `docs/zoo.md`.
 //!
