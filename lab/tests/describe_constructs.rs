@@ -459,3 +459,193 @@ fn every_complete_example_of_the_language_reference_reads() {
     }
     assert!(complete >= 3, "{complete}");
 }
+
+// ---------------------------------------------------------------------------
+// Non-shortest forms, accepted on purpose
+
+/// RFC 9000 §16 (and its Appendix A.1's samples): QUIC's varint reads a
+/// value written in more bytes than it needs; its encoder writes the
+/// fewest. `canonical` is then a decided FAIL whose counterexample decodes.
+#[test]
+fn quic_varints_read_non_shortest_forms_and_canonical_fails_decided() {
+    let quic = zoo("quic-varint.toml");
+    for (code, v) in [
+        (
+            &[0xC2u32, 0x19, 0x7C, 0x5E, 0xFF, 0x14, 0xE8, 0x8C][..],
+            151_288_809_941_952_652u64,
+        ),
+        (&[0x9D, 0x7F, 0x3E, 0x7D], 494_878_333),
+        (&[0x7B, 0xBD], 15_293),
+        (&[0x25], 37),
+        (&[0x40, 0x25], 37),
+    ] {
+        assert_eq!(
+            quic.decode(code).unwrap(),
+            (cp(v), code.len()),
+            "{code:02X?}"
+        );
+    }
+    assert_eq!(quic.encode(&cp(37)).unwrap(), [0x25]);
+    // Every code of one and two bytes, against the definition: the value
+    // bits after the two length bits, whatever the length.
+    for a in 0..256u32 {
+        let one = quic.decode(&[a]);
+        if a < 0x40 {
+            assert_eq!(one.unwrap(), (cp(a.into()), 1));
+            continue;
+        }
+        assert_eq!(one.unwrap_err().error_len(), None, "{a:02X}");
+        for b in 0..256u32 {
+            if a < 0x80 {
+                let v = u64::from((a & 0x3F) << 8 | b);
+                assert_eq!(quic.decode(&[a, b]).unwrap(), (cp(v), 2), "{a:02X} {b:02X}");
+            }
+        }
+    }
+    let report = quic.check_only(
+        &CheckConfig::default(),
+        &[Property::Canonical, Property::RoundTrip],
+    );
+    let canonical = report.get("canonical").unwrap();
+    assert_eq!(
+        (canonical.verdict, canonical.method),
+        (Verdict::Fail, Method::Decided)
+    );
+    assert!(
+        canonical
+            .detail
+            .starts_with("40 00 decodes to U+0000, whose code is 00"),
+        "{}",
+        canonical.detail
+    );
+    let round = report.get("round-trip").unwrap();
+    assert_eq!(
+        (round.verdict, round.method),
+        (Verdict::Pass, Method::Decided)
+    );
+}
+
+/// A planted bug said on purpose: UTF-8 that reads overlong forms. The
+/// decided counterexample is the first overlong code, the sampled
+/// checker's attacks find the same failure, and shortest forms are still
+/// written.
+fn lax_utf8() -> String {
+    let utf8 = DescribedFormat::builtin_source(ucsx::Format::Utf8).unwrap();
+    let source = utf8.replacen(
+        "surrogates = \"refuse\"",
+        "surrogates = \"refuse\"\nnon-shortest = \"accept\"",
+        1,
+    );
+    assert_ne!(source, utf8);
+    source
+}
+
+ucsx_lab::described_format! {
+    /// UTF-8 that reads overlong forms, as a type: the sampled checker's.
+    struct LaxUtf8 {
+        name: "UTF-8",
+        unit: u8,
+        source: &lax_utf8(),
+    }
+}
+
+#[test]
+fn utf8_accepting_overlong_forms_fails_canonical_decided_and_sampled() {
+    let lax = DescribedFormat::parse(&lax_utf8()).unwrap();
+    assert_eq!(lax.decode(&[0xC1, 0x81]).unwrap(), (cp(0x41), 2));
+    assert_eq!(lax.decode(&[0xE0, 0x80, 0x80]).unwrap(), (cp(0), 3));
+    assert_eq!(lax.encode(&cp(0x41)).unwrap(), [0x41]);
+    // Still no surrogates, overlong or not.
+    assert_eq!(
+        lax.decode(&[0xED, 0xA0, 0x80]).unwrap_err().kind(),
+        DecodeErrorKind::Surrogate
+    );
+    assert_eq!(
+        lax.decode(&[0xF0, 0x8D, 0xA0, 0x80]).unwrap_err().kind(),
+        DecodeErrorKind::Surrogate
+    );
+    let report = lax.check_only(&CheckConfig::default(), &[Property::Canonical]);
+    let r = report.get("canonical").unwrap();
+    assert_eq!((r.verdict, r.method), (Verdict::Fail, Method::Decided));
+    assert!(
+        r.detail
+            .starts_with("C0 80 decodes to U+0000, whose code is 00"),
+        "{}",
+        r.detail
+    );
+    // The checker, sampling the same format as an Encoding, fails it too.
+    let config = CheckConfig::default();
+    let sampled = ucsx_lab::properties::check_only::<LaxUtf8>(&config, &[Property::Canonical]);
+    let r = sampled.get("canonical").unwrap();
+    assert_eq!(
+        (r.verdict, r.method),
+        (Verdict::Fail, Method::Sampled),
+        "{}",
+        r.detail
+    );
+    let strict = DescribedFormat::builtin(ucsx::Format::Utf8).unwrap();
+    assert_eq!(
+        strict
+            .check_only(&config, &[Property::Canonical])
+            .get("canonical")
+            .unwrap()
+            .verdict,
+        Verdict::Pass
+    );
+    // Every input of up to two bytes, against the definition: a code's
+    // value is its value bits, in any class that spells it.
+    for a in 0..256u32 {
+        for b in 0..256u32 {
+            let want = match (a, b) {
+                (0..=0x7F, _) => Some((u64::from(a), 1)),
+                (0xC0..=0xDF, 0x80..=0xBF) => Some((u64::from((a & 0x1F) << 6 | (b & 0x3F)), 2)),
+                _ => None,
+            };
+            if let Some((v, n)) = want {
+                assert_eq!(lax.decode(&[a, b]).unwrap(), (cp(v), n), "{a:02X} {b:02X}");
+            }
+        }
+    }
+}
+
+/// DWARF's LEB128 lets a value be padded with 80 bytes (§7.6); with
+/// non-shortest forms accepted, `80 00` is 0 and `canonical` fails,
+/// decided, on it.
+#[test]
+fn leb128_with_padding_reads_zero_groups() {
+    let leb = zoo("leb128.toml");
+    let strict_source = leb.source().to_string();
+    let source = strict_source.replacen(
+        "surrogates = \"encode\"",
+        "surrogates = \"encode\"\nnon-shortest = \"accept\"",
+        1,
+    );
+    assert_ne!(source, strict_source);
+    let padded = DescribedFormat::parse(&source).unwrap();
+    assert_eq!(padded.decode(&[0x80, 0x00]).unwrap(), (cp(0), 2));
+    assert_eq!(
+        padded.decode(&[0xE5, 0x8E, 0xA6, 0x80, 0x00]).unwrap(),
+        (cp(624_485), 5)
+    );
+    assert_eq!(
+        leb.decode(&[0x80, 0x00]).unwrap_err().kind(),
+        DecodeErrorKind::NonShortest
+    );
+    assert_eq!(padded.encode(&cp(624_485)).unwrap(), [0xE5, 0x8E, 0x26]);
+    let report = padded.check_only(&CheckConfig::default(), &[Property::Canonical]);
+    let r = report.get("canonical").unwrap();
+    assert_eq!((r.verdict, r.method), (Verdict::Fail, Method::Decided));
+    assert!(
+        r.detail.starts_with("80 00 decodes to U+0000"),
+        "{}",
+        r.detail
+    );
+    // A reading the language does not have is refused at its value.
+    let err = DescribedFormat::parse(&strict_source.replacen(
+        "surrogates = \"encode\"",
+        "surrogates = \"encode\"\nnon-shortest = \"maybe\"",
+        1,
+    ))
+    .unwrap_err();
+    assert!(err.reason().contains("\"accept\""), "{err}");
+}

@@ -313,3 +313,35 @@ fn rfc_4042_formats_have_their_hand_derived_verdicts() {
     let order = &utf9.get("binary-order").unwrap().detail;
     assert!(order.contains("sorts after"), "{order}");
 }
+
+/// QUIC's varint (RFC 9000 §16), derived by hand: a decoder reads 40 25 as
+/// 37, whose code is 25, so `canonical` fails; the length is in the first
+/// byte's top bits (prefix-free, length from the first unit); any byte can
+/// follow a lead (lead/trail, search and synchronization fail); the
+/// encoder's codes sort as their values (63 = 3F, 64 = 40 40).
+#[test]
+fn quic_varint_has_its_hand_derived_verdicts() {
+    let all = formats();
+    let quic = &all
+        .iter()
+        .find(|(_, d)| d.name() == "QUIC varint")
+        .unwrap()
+        .1;
+    let report = quic.check(&CheckConfig::default());
+    for (p, verdict) in [
+        (Property::RoundTrip, Verdict::Pass),
+        (Property::Canonical, Verdict::Fail),
+        (Property::PrefixFree, Verdict::Pass),
+        (Property::LeadTrailDisjoint, Verdict::Fail),
+        (Property::NoFalseMatch, Verdict::Fail),
+        (Property::SelfSynchronizing, Verdict::Fail),
+        (Property::BinaryOrder, Verdict::Pass),
+        (Property::LengthFromPrefix, Verdict::Pass),
+        (Property::BaseCompatible, Verdict::Fail),
+    ] {
+        let r = report.get(p.name()).unwrap();
+        assert_eq!(r.verdict, verdict, "{p:?}: {}", r.detail);
+    }
+    let canonical = report.get("canonical").unwrap();
+    assert_eq!(canonical.method, Method::Decided);
+}

@@ -51,7 +51,7 @@ impl Compiled {
             Some(DecodeErrorKind::BeyondRange)
         } else if class.first > limit || lo > limit {
             Some(DecodeErrorKind::LimitExceeded)
-        } else if hi < class.first {
+        } else if hi < self.floor(class) {
             Some(DecodeErrorKind::NonShortest)
         } else if self.surrogates == SurrogatePolicy::Refuse && lo >= 0xD800 && hi <= 0xDFFF {
             Some(DecodeErrorKind::Surrogate)
@@ -60,6 +60,17 @@ impl Compiled {
             Some(DecodeErrorKind::BeyondRange)
         } else {
             None
+        }
+    }
+
+    /// The least value a code of `class` is read as: its first, or where
+    /// the format accepts non-shortest forms, the least its value bits
+    /// spell.
+    pub(crate) fn floor(&self, class: &Class) -> u128 {
+        if self.accept_non_shortest {
+            class.offset.min(class.first)
+        } else {
+            class.first
         }
     }
 
@@ -95,7 +106,15 @@ impl Compiled {
             return fail(DecodeErrorKind::InvalidLead, Some(1));
         }
         if let Some(c) = &self.continued {
-            let (cp, len) = c.decode(self.name, self.max, self.surrogates, input, max_bits)?;
+            let accept = self.accept_non_shortest;
+            let (cp, len) = c.decode(
+                self.name,
+                self.max,
+                self.surrogates,
+                accept,
+                input,
+                max_bits,
+            )?;
             // A value in a gap is refused as a surrogate is, once whole:
             // the error covers the units before the last.
             let v = cp.to_u64().map(u128::from);

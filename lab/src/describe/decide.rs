@@ -10,7 +10,10 @@
 //!   surrogates. What could break it is a lead of a code that an
 //!   `invalid-leads` template matches, and reading the description refuses
 //!   that (`leads.rs`).
-//! - `canonical`: decoding accepts a code only when its value lies in the
+//! - `canonical`: where the format says `non-shortest = "accept"` and a
+//!   class spells a value a class before holds (or a continued scheme may
+//!   pad), a FAIL with that code, built and decoded. Otherwise decoding
+//!   accepts a code only when its value lies in the
 //!   range of the class it was read in (length fields: only the shortest
 //!   field and the fewest value units; continuation bits: no zero top
 //!   group), and encoding picks exactly that class: every code that
@@ -139,6 +142,52 @@ fn round_trip(c: &Compiled) -> PropertyResult {
     )
 }
 
+/// Where the format accepts non-shortest forms: a code that decodes to a
+/// value whose code is another, the counterexample of `canonical`.
+/// `None` when no code spells a value a class before holds (the classes
+/// continue one another, so accepting changes nothing).
+fn non_shortest(c: &Compiled) -> Option<String> {
+    if !c.accept_non_shortest {
+        return None;
+    }
+    let mut found: Option<Vec<u32>> = None;
+    if let Some(k) = &c.continued {
+        // A zero group before the last: 0 padded to two units (LEB128's
+        // `80 00`).
+        found = Some(vec![k.more.deposit(0), k.last.deposit(0)]);
+    }
+    for k in c.classes.iter().filter(|k| !k.beyond && k.field.is_none()) {
+        if found.is_some() || c.floor(k) >= k.first {
+            continue;
+        }
+        // The least value the class spells that a class before holds
+        // and that has a code.
+        let v = super::parse::skip_excluded(c.floor(k), c.surrogates, &c.gaps);
+        if v >= k.first || c.max.is_some_and(|max| v > max) {
+            continue;
+        }
+        let mut field = v - k.offset;
+        let mut units = vec![0u32; k.units.len()];
+        for (slot, t) in units.iter_mut().zip(&k.units).rev() {
+            let bits = t.value.count_ones();
+            *slot = t.deposit(field as u32 & super::field::low_mask(bits));
+            field >>= bits;
+        }
+        found = Some(units);
+    }
+    let units = found?;
+    let (value, n) = c.decode(&units, u64::MAX).ok()?;
+    let v = value.to_u64().map(u128::from)?;
+    let shortest = code(c, v);
+    (n == units.len() && shortest != units).then(|| {
+        format!(
+            "{} decodes to {value}, whose code is {}: the format accepts non-shortest forms (non-shortest = \"accept\")",
+            hex(c, &units),
+            hex(c, &shortest)
+        )
+    })
+}
+
 /// A one-unit code inside a valid code of another class, if the
 /// templates show one.
 fn false_match(c: &Compiled) -> Option<String> {
@@ -165,7 +214,10 @@ fn false_match(c: &Compiled) -> Option<String> {
                         else {
                             continue;
                         };
-                        if n != units.len() {
+                        // The host is the code of its value, not a
+                        // non-shortest form a format may accept.
+                        let canonical = outer.to_u64().is_some_and(|v| code(c, v.into()) == units);
+                        if n != units.len() || !canonical {
                             continue;
                         }
                         return Some(format!(
@@ -367,6 +419,9 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
     for r in &mut report.results {
         let new = match r.name {
             Property::RoundTrip => Some(round_trip(c)),
+            Property::Canonical if non_shortest(c).is_some() => {
+                non_shortest(c).map(|d| refuted(Property::Canonical, d))
+            }
             Property::Canonical if c.continued.is_some() => Some(decided(
                 Property::Canonical,
                 "a code decodes only without a zero group at its most significant end, so in the fewest groups, which is how encoding writes it".into(),

@@ -101,6 +101,10 @@ pub(crate) struct Compiled {
     /// Values that have no code, beside refused surrogates: ranges
     /// `(first, last)`, ascending and apart.
     gaps: Vec<(u128, u128)>,
+    /// `non-shortest = "accept"`: a code of a class that spells a value a
+    /// class before holds is read as that value (the encoder still writes
+    /// the shortest code); a continued scheme's zero top groups likewise.
+    accept_non_shortest: bool,
     /// Units that never lead a code, whatever class templates they match.
     invalid_leads: Vec<Template>,
     classes: Vec<Class>,

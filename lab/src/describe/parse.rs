@@ -326,15 +326,17 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
         },
     };
     // Whether offsets may overlap the classes before, their codes of
-    // values held there being refused: said, not assumed.
-    let overlap_refused = match &raw.non_shortest {
-        None => false,
-        Some(s) if s.get_ref() == "refuse" => true,
+    // values held there being refused or read as those values: said, not
+    // assumed.
+    let (overlap_refused, accept_non_shortest) = match &raw.non_shortest {
+        None => (false, false),
+        Some(s) if s.get_ref() == "refuse" => (true, false),
+        Some(s) if s.get_ref() == "accept" => (true, true),
         Some(s) => {
             return Err(err(
                 s.span(),
                 format!(
-                    "non-shortest is {}: the one reading the language has is \"refuse\" (codes of values a class before holds are refused)",
+                    "non-shortest is {}: \"refuse\" (codes of values a class before holds are refused) or \"accept\" (they are read as those values)",
                     quote(s.get_ref())
                 ),
             ))
@@ -373,6 +375,7 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                 max,
                 surrogates,
                 gaps,
+                accept_non_shortest,
                 invalid_leads,
                 classes: Vec::new(),
                 continued: Some(continued),
@@ -450,7 +453,7 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                 return Err(err(
                     o.span(),
                     format!(
-                        "class {} starts at {} but the classes before hold everything up to {}: its codes of those values would be refused; give offset = {} for a class that continues them, or non-shortest = \"refuse\" to say that they are refused",
+                        "class {} starts at {} but the classes before hold everything up to {}: its codes of those values would be refused; give offset = {} for a class that continues them, or non-shortest = \"refuse\" or \"accept\" to say that they are refused or read",
                         k + 1,
                         show(offset),
                         show(next - 1),
@@ -617,6 +620,7 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
         max,
         surrogates,
         gaps,
+        accept_non_shortest,
         invalid_leads,
         classes,
         continued: None,
