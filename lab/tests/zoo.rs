@@ -270,7 +270,9 @@ fn rfc_4042_formats_have_their_hand_derived_verdicts() {
     // no standard format has 9-bit units. UTF-18 is one unit a code, in
     // value order across the moved plane 14 (U+2FFFF = 2FFFF, U+E0000 =
     // 30000).
-    let truth: [(&str, &[(Property, Verdict, bool)]); 2] = [
+    // (property, verdict, whether decided), by format.
+    type Truth<'a> = (&'a str, &'a [(Property, Verdict, bool)]);
+    let truth: [Truth<'_>; 2] = [
         (
             "UTF-9",
             &[
