@@ -14,7 +14,9 @@ use crate::commands::{describe, Error};
 pub trait Shape {
     /// The name as messages give it: `UTF-8`.
     fn name(&self) -> &str;
-    /// Bits per code unit: 8, 16 or 32.
+    /// Bits of the type holding a code unit, in memory and in byte
+    /// streams: 8, 16 or 32 (a described format's units of another width,
+    /// UTF-9's nine bits, are held in the smallest that fits).
     fn unit_bits(&self) -> u32;
 }
 
@@ -52,7 +54,7 @@ impl Shape for Chosen {
     fn unit_bits(&self) -> u32 {
         match self {
             Chosen::Builtin(f) => f.unit_bits(),
-            Chosen::Described(d) => d.unit_bits(),
+            Chosen::Described(d) => d.unit_type_bits(),
         }
     }
 }

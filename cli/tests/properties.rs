@@ -158,7 +158,7 @@ fn describe_prints_utf_inf_16_with_its_length_field() {
 fn a_bad_spec_file_is_reported_with_its_line_and_column() {
     let path = temp_file(
         "bad.toml",
-        "name = \"X\"\nunit = 9\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n",
+        "name = \"X\"\nunit = 33\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n",
     );
     let out = ucsx(&["properties", "--spec", path.to_str().unwrap()], &[]);
     std::fs::remove_file(&path).unwrap();

@@ -509,3 +509,31 @@ fn a_description_that_refuses_its_own_codes_is_refused() {
     }
     std::fs::remove_file(spec).unwrap();
 }
+
+/// A description whose units are not 8, 16 or 32 bits wide (RFC 4042's
+/// UTF-9, nonets) is held in the smallest unit type that fits: hex units
+/// of four digits, two big-endian bytes a nonet in files, and a unit past
+/// nine bits refused.
+#[test]
+fn a_spec_of_nine_bit_units_is_held_in_sixteen() {
+    let spec = concat!(env!("CARGO_MANIFEST_DIR"), "/../lab/zoo/utf-9.toml");
+    let out = ucsx(&["encode", "--spec", spec, "U+E9", "U+20AC"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // RFC 4042 §3: one nonet for U+00E9, two (octets 20 AC) for U+20AC.
+    assert_eq!(stdout(&out), "00E9\n0120 00AC\n");
+    let out = ucsx(
+        &["transcode", "-f", "utf-8", "--to-spec", spec],
+        "é€".as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.stdout, [0x00, 0xE9, 0x01, 0x20, 0x00, 0xAC]);
+    let out = ucsx(
+        &["transcode", "--from-spec", spec, "-t", "utf-8"],
+        &out.stdout,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(out.stdout, "é€".as_bytes());
+    let out = ucsx(&["decode", "--spec", spec, "0200"], b"");
+    assert_ne!(out.status.code(), Some(0));
+    assert!(stderr(&out).contains("too wide"), "{}", stderr(&out));
+}

@@ -12,9 +12,11 @@
 //!   density) and the error contract of `Encoding`, each PASS or FAIL with
 //!   a small counterexample, decided or sampled.
 //! - [`describe`]: formats described in TOML (length classes, length
-//!   fields, continuation bits), built at run time as a
-//!   [`DescribedFormat`](describe::DescribedFormat), whose verdicts the
-//!   checker decides from the templates where they settle them.
+//!   fields, continuation bits, units of 1 to 32 bits, gaps in the range),
+//!   built at run time as a [`DescribedFormat`](describe::DescribedFormat),
+//!   whose verdicts the checker decides from the templates where they
+//!   settle them, or declared as a type that is an [`ucsx::Encoding`]
+//!   ([`described_format!`]).
 //! - [`report`]: research output to keep and share: one JSON document per
 //!   run, corpus counts, the density chart as SVG, a description's classes
 //!   as bit diagrams, and a self-contained HTML page on a proposal.
@@ -49,6 +51,11 @@ extern crate alloc;
 pub mod describe;
 pub mod properties;
 pub mod report;
+
+/// The `ucsx` crate, for the code [`described_format!`] writes in a crate
+/// that may not name it.
+#[doc(hidden)]
+pub use ucsx as __ucsx;
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -278,7 +278,8 @@ fn hostile_descriptions_are_refused_with_a_place_and_a_reason() {
         ("name = \"T\"\nunit = 8\nmax = \"U+7F\"\ncolour = 1\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 4, 1, "colour"),
         ("name = \"T\"\nunit = 8\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 1, 1, "max"),
         // Bad values.
-        ("name = \"T\"\nunit = 7\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxxxx\"]\n", 2, 8, "8, 16 or 32"),
+        ("name = \"T\"\nunit = 0\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxxxx\"]\n", 2, 8, "1 to 32 bits"),
+        ("name = \"T\"\nunit = 33\nmax = \"U+7F\"\n[[class]]\nunits = [\"0xxxxxx\"]\n", 2, 8, "1 to 32 bits"),
         ("name = \"T\"\nunit = 8\nmax = \"7F\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 3, 7, "U+ notation"),
         ("name = \"T\"\nunit = 8\nmax = \"U+7F\"\nsurrogates = \"maybe\"\n[[class]]\nunits = [\"0xxxxxxx\"]\n", 4, 14, "refuse"),
         // Templates.

@@ -22,7 +22,7 @@ fn classes_listed_longest_first_are_refused() {
 
 /// An explicit offset of 0x40 for the two-byte class makes `C0 80` spell
 /// U+0040, which the one-byte class holds: refused at the offset, unless
-/// the description says such codes are refused.
+/// the description says such codes are refused, or accepted.
 #[test]
 fn an_offset_overlapping_the_classes_before_is_refused_unless_said() {
     let classes = "[[class]]\nunits = [\"0xxxxxxx\"]\n[[class]]\nunits = [\"110xxxxx\", \"10xxxxxx\"]\noffset = 0x40\n";
@@ -43,8 +43,17 @@ fn an_offset_overlapping_the_classes_before_is_refused_unless_said() {
         said.encode(&CodePoint::from(0x80u32)).unwrap(),
         [0xC1, 0x80]
     );
+    // Said to be accepted, `C0 80` is read as U+0040, still written in one
+    // byte; a reading the language does not have is refused.
+    let accepted =
+        DescribedFormat::parse(&format!("{max}non-shortest = \"accept\"\n{classes}")).unwrap();
+    assert_eq!(
+        accepted.decode(&[0xC0, 0x80]).unwrap(),
+        (CodePoint::from(0x40u32), 2)
+    );
+    assert_eq!(accepted.encode(&CodePoint::from(0x40u32)).unwrap(), [0x40]);
     let err =
-        DescribedFormat::parse(&format!("{max}non-shortest = \"accept\"\n{classes}")).unwrap_err();
+        DescribedFormat::parse(&format!("{max}non-shortest = \"maybe\"\n{classes}")).unwrap_err();
     assert_eq!(err.line(), 4, "{err}");
 }
 

@@ -254,3 +254,96 @@ fn a_description_keeps_the_text_it_was_read_from() {
         assert!(!text.is_empty());
     }
 }
+
+/// The verdicts of RFC 4042's formats, derived by hand from the RFC
+/// (§3, §4), against the checker's: which pass, which fail, and that
+/// those the templates settle are decided.
+#[test]
+fn rfc_4042_formats_have_their_hand_derived_verdicts() {
+    let all = formats();
+    let get = |name: &str| &all.iter().find(|(_, d)| d.name() == name).unwrap().1;
+    let config = CheckConfig::default();
+    // (property, verdict, decided): UTF-9's one-nonet codes are also the
+    // last nonets of longer codes (0041 ends U+0141 = 0101 0041), so the
+    // lead/trail and search properties fail; its codes sort by their
+    // first nonet (U+0200 = 0102 0000 after U+10000 = 0101 0100 0000);
+    // no standard format has 9-bit units. UTF-18 is one unit a code, in
+    // value order across the moved plane 14 (U+2FFFF = 2FFFF, U+E0000 =
+    // 30000).
+    // (property, verdict, whether decided), by format.
+    type Truth<'a> = (&'a str, &'a [(Property, Verdict, bool)]);
+    let truth: [Truth<'_>; 2] = [
+        (
+            "UTF-9",
+            &[
+                (Property::RoundTrip, Verdict::Pass, true),
+                (Property::Canonical, Verdict::Pass, true),
+                (Property::PrefixFree, Verdict::Pass, true),
+                (Property::LeadTrailDisjoint, Verdict::Fail, false),
+                (Property::NoFalseMatch, Verdict::Fail, false),
+                (Property::BinaryOrder, Verdict::Fail, false),
+                (Property::BaseCompatible, Verdict::Fail, true),
+            ],
+        ),
+        (
+            "UTF-18",
+            &[
+                (Property::RoundTrip, Verdict::Pass, true),
+                (Property::Canonical, Verdict::Pass, true),
+                (Property::PrefixFree, Verdict::Pass, true),
+                (Property::LeadTrailDisjoint, Verdict::Pass, true),
+                (Property::NoFalseMatch, Verdict::Pass, true),
+                (Property::SelfSynchronizing, Verdict::Pass, true),
+                (Property::BinaryOrder, Verdict::Pass, true),
+                (Property::LengthFromPrefix, Verdict::Pass, true),
+                (Property::BaseCompatible, Verdict::Fail, true),
+            ],
+        ),
+    ];
+    for (name, rows) in truth {
+        let report = get(name).check(&config);
+        for &(p, verdict, decided) in rows {
+            let r = report.get(p.name()).unwrap();
+            assert_eq!(r.verdict, verdict, "{name} {p:?}: {}", r.detail);
+            if decided {
+                assert_eq!(r.method, Method::Decided, "{name} {p:?}");
+            }
+        }
+    }
+    // The counterexamples are the ones derived above.
+    let utf9 = get("UTF-9").check(&config);
+    let order = &utf9.get("binary-order").unwrap().detail;
+    assert!(order.contains("sorts after"), "{order}");
+}
+
+/// QUIC's varint (RFC 9000 §16), derived by hand: a decoder reads 40 25 as
+/// 37, whose code is 25, so `canonical` fails; the length is in the first
+/// byte's top bits (prefix-free, length from the first unit); any byte can
+/// follow a lead (lead/trail, search and synchronization fail); the
+/// encoder's codes sort as their values (63 = 3F, 64 = 40 40).
+#[test]
+fn quic_varint_has_its_hand_derived_verdicts() {
+    let all = formats();
+    let quic = &all
+        .iter()
+        .find(|(_, d)| d.name() == "QUIC varint")
+        .unwrap()
+        .1;
+    let report = quic.check(&CheckConfig::default());
+    for (p, verdict) in [
+        (Property::RoundTrip, Verdict::Pass),
+        (Property::Canonical, Verdict::Fail),
+        (Property::PrefixFree, Verdict::Pass),
+        (Property::LeadTrailDisjoint, Verdict::Fail),
+        (Property::NoFalseMatch, Verdict::Fail),
+        (Property::SelfSynchronizing, Verdict::Fail),
+        (Property::BinaryOrder, Verdict::Pass),
+        (Property::LengthFromPrefix, Verdict::Pass),
+        (Property::BaseCompatible, Verdict::Fail),
+    ] {
+        let r = report.get(p.name()).unwrap();
+        assert_eq!(r.verdict, verdict, "{p:?}: {}", r.detail);
+    }
+    let canonical = report.get("canonical").unwrap();
+    assert_eq!(canonical.method, Method::Decided);
+}

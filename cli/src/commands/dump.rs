@@ -174,7 +174,7 @@ pub fn run(args: &Args) -> Outcome {
                 &mut out,
                 &|u| E::decode_with_limits(u, &limits)
             )),
-            Chosen::Described(d) => with_unit!(d.unit_bits(), U => dump::<U>(
+            Chosen::Described(d) => with_unit!(d.unit_type_bits(), U => dump::<U>(
                 &plan,
                 input,
                 &mut out,

@@ -95,7 +95,7 @@ fn check(
             bar.finish_and_clear();
             result
         }
-        Chosen::Described(d) => with_unit!(d.unit_bits(), U => validate_described::<U>(
+        Chosen::Described(d) => with_unit!(d.unit_type_bits(), U => validate_described::<U>(
             &mut reader,
             found.endian,
             &|u| decode_described(d, u, &limits)

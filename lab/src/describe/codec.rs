@@ -51,13 +51,32 @@ impl Compiled {
             Some(DecodeErrorKind::BeyondRange)
         } else if class.first > limit || lo > limit {
             Some(DecodeErrorKind::LimitExceeded)
-        } else if hi < class.first {
+        } else if hi < self.floor(class) {
             Some(DecodeErrorKind::NonShortest)
         } else if self.surrogates == SurrogatePolicy::Refuse && lo >= 0xD800 && hi <= 0xDFFF {
             Some(DecodeErrorKind::Surrogate)
+        } else if self.in_gap(lo, hi) {
+            // Values the range leaves out: outside it, as values past max.
+            Some(DecodeErrorKind::BeyondRange)
         } else {
             None
         }
+    }
+
+    /// The least value a code of `class` is read as: its first, or where
+    /// the format accepts non-shortest forms, the least its value bits
+    /// spell.
+    pub(crate) fn floor(&self, class: &Class) -> u128 {
+        if self.accept_non_shortest {
+            class.offset.min(class.first)
+        } else {
+            class.first
+        }
+    }
+
+    /// Whether every value in `lo..=hi` lies in one gap.
+    pub(crate) fn in_gap(&self, lo: u128, hi: u128) -> bool {
+        self.gaps.iter().any(|&(a, b)| a <= lo && hi <= b)
     }
 
     /// The first code of `input`, or the error at offset 0.
@@ -87,7 +106,22 @@ impl Compiled {
             return fail(DecodeErrorKind::InvalidLead, Some(1));
         }
         if let Some(c) = &self.continued {
-            return c.decode(self.name, self.max, self.surrogates, input, max_bits);
+            let accept = self.accept_non_shortest;
+            let (cp, len) = c.decode(
+                self.name,
+                self.max,
+                self.surrogates,
+                accept,
+                input,
+                max_bits,
+            )?;
+            // A value in a gap is refused as a surrogate is, once whole:
+            // the error covers the units before the last.
+            let v = cp.to_u64().map(u128::from);
+            if v.is_some_and(|v| self.in_gap(v, v)) {
+                return fail(DecodeErrorKind::BeyondRange, Some((len - 1).max(1)));
+            }
+            return Ok((cp, len));
         }
         let Some(class) = self.class_of(lead) else {
             let kind = if self.is_trailing(lead) {
@@ -175,7 +209,7 @@ impl Compiled {
         if self.surrogates == SurrogatePolicy::Refuse && (0xD800..=0xDFFF).contains(&v) {
             return Err(EncodeError::surrogate(self.name, v as u64));
         }
-        if self.max.is_some_and(|max| v > max) {
+        if self.max.is_some_and(|max| v > max) || self.in_gap(v, v) {
             return Err(EncodeError::beyond_range(
                 self.name,
                 u64::try_from(v).ok(),

@@ -59,6 +59,7 @@ impl Continued {
         name: &'static str,
         max: Option<u128>,
         surrogates: SurrogatePolicy,
+        accept_non_shortest: bool,
         input: &[U],
         max_bits: u64,
     ) -> Result<(CodePoint, usize), DecodeError> {
@@ -88,7 +89,9 @@ impl Continued {
             } else {
                 !is_last && i == 0 && group == 0
             };
-            if overlong {
+            // DWARF's LEB128 padding (`80 00` for 0) where the format
+            // accepts non-shortest forms.
+            if overlong && !accept_non_shortest {
                 // The error covers the units before this one, the maximal
                 // subpart (Unicode §3.9, U+FFFD substitution): in
                 // little-endian order this last unit is a whole code by
@@ -118,8 +121,12 @@ impl Continued {
                 }
                 if let Some(max) = max {
                     // The least value a code that begins so can hold.
+                    // (With non-shortest forms accepted, the groups after
+                    // may all be zero.)
                     let lo = acc.and_then(|a| {
-                        if self.little_endian {
+                        if self.little_endian && accept_non_shortest {
+                            Some(a)
+                        } else if self.little_endian {
                             1u128.checked_shl(shift.saturating_add(g)).map(|x| a | x)
                         } else {
                             a.checked_shl(g).filter(|x| x >> g == a)
@@ -138,7 +145,9 @@ impl Continued {
             }
             let top = if self.little_endian { group } else { groups[0] };
             let bits = u128::from(g) * (units - 1) + u128::from(32 - top.leading_zeros());
-            if bits > max_bits {
+            // A zero top group, accepted, makes this an upper bound: the
+            // caller checks the value itself.
+            if bits > max_bits && !accept_non_shortest {
                 return fail(DecodeErrorKind::LimitExceeded, i);
             }
             let value = match acc {

@@ -10,7 +10,10 @@
 //!   surrogates. What could break it is a lead of a code that an
 //!   `invalid-leads` template matches, and reading the description refuses
 //!   that (`leads.rs`).
-//! - `canonical`: decoding accepts a code only when its value lies in the
+//! - `canonical`: where the format says `non-shortest = "accept"` and a
+//!   class spells a value a class before holds (or a continued scheme may
+//!   pad), a FAIL with that code, built and decoded. Otherwise decoding
+//!   accepts a code only when its value lies in the
 //!   range of the class it was read in (length fields: only the shortest
 //!   field and the fewest value units; continuation bits: no zero top
 //!   group), and encoding picks exactly that class: every code that
@@ -148,7 +151,9 @@ pub(super) fn code(c: &Compiled, v: u128) -> Vec<u32> {
 
 /// `units` in hex at the unit width, separated by spaces: `C2 80`.
 pub(super) fn hex(c: &Compiled, units: &[u32]) -> String {
-    let digits = c.width as usize / 4;
+    // Units of widths between the byte multiples (UTF-9's nonets) take
+    // the digits that hold them.
+    let digits = c.width.div_ceil(4) as usize;
     let parts: Vec<String> = units.iter().map(|u| format!("{u:0digits$X}")).collect();
     parts.join(" ")
 }
@@ -173,6 +178,52 @@ fn round_trip(c: &Compiled) -> PropertyResult {
         name,
         "each value is written into the templates of the one class that holds it and read back from them; no code's lead is an invalid lead (reading the description checks it)".into(),
     )
+}
+
+/// Where the format accepts non-shortest forms: a code that decodes to a
+/// value whose code is another, the counterexample of `canonical`.
+/// `None` when no code spells a value a class before holds (the classes
+/// continue one another, so accepting changes nothing).
+fn non_shortest(c: &Compiled) -> Option<String> {
+    if !c.accept_non_shortest {
+        return None;
+    }
+    let mut found: Option<Vec<u32>> = None;
+    if let Some(k) = &c.continued {
+        // A zero group before the last: 0 padded to two units (LEB128's
+        // `80 00`).
+        found = Some(vec![k.more.deposit(0), k.last.deposit(0)]);
+    }
+    for k in c.classes.iter().filter(|k| !k.beyond && k.field.is_none()) {
+        if found.is_some() || c.floor(k) >= k.first {
+            continue;
+        }
+        // The least value the class spells that a class before holds
+        // and that has a code.
+        let v = super::parse::skip_excluded(c.floor(k), c.surrogates, &c.gaps);
+        if v >= k.first || c.max.is_some_and(|max| v > max) {
+            continue;
+        }
+        let mut field = v - k.offset;
+        let mut units = vec![0u32; k.units.len()];
+        for (slot, t) in units.iter_mut().zip(&k.units).rev() {
+            let bits = t.value.count_ones();
+            *slot = t.deposit(field as u32 & super::field::low_mask(bits));
+            field >>= bits;
+        }
+        found = Some(units);
+    }
+    let units = found?;
+    let (value, n) = c.decode(&units, u64::MAX).ok()?;
+    let v = value.to_u64().map(u128::from)?;
+    let shortest = code(c, v);
+    (n == units.len() && shortest != units).then(|| {
+        format!(
+            "{} decodes to {value}, whose code is {}: the format accepts non-shortest forms (non-shortest = \"accept\")",
+            hex(c, &units),
+            hex(c, &shortest)
+        )
+    })
 }
 
 /// A one-unit code inside a valid code of another class, if the
@@ -201,13 +252,16 @@ fn false_match(c: &Compiled) -> Option<String> {
                         else {
                             continue;
                         };
-                        if n != units.len() {
+                        // The host is the code of its value, not a
+                        // non-shortest form a format may accept.
+                        let canonical = outer.to_u64().is_some_and(|v| code(c, v.into()) == units);
+                        if n != units.len() || !canonical {
                             continue;
                         }
                         return Some(format!(
                             "{unit:0w$X} (the code of {inner}) occurs at unit {j} of {}, the code of {outer}",
                             hex(c, &units),
-                            w = c.width as usize / 4
+                            w = c.width.div_ceil(4) as usize
                         ));
                     }
                 }
@@ -222,20 +276,28 @@ fn false_match(c: &Compiled) -> Option<String> {
 /// the class holds only refused surrogates.
 fn coded_ends(c: &Compiled, k: &Class) -> Option<(u128, u128)> {
     let first = past_refused_surrogates(c, k.first);
-    let last = match k.last {
-        0xD800..=0xDFFF if c.surrogates == SurrogatePolicy::Refuse => 0xD7FF,
-        v => v,
-    };
+    let mut last = k.last;
+    // Back over refused surrogates and gaps to the last value with a code.
+    loop {
+        let back = match last {
+            0xD800..=0xDFFF if c.surrogates == SurrogatePolicy::Refuse => Some(0xD7FF),
+            v => match c.gaps.iter().find(|&&(a, b)| a <= v && v <= b) {
+                Some(&(a, _)) => Some(a.checked_sub(1)?),
+                None => None,
+            },
+        };
+        match back {
+            Some(b) => last = b,
+            None => break,
+        }
+    }
     (first <= last).then_some((first, last))
 }
 
-/// `v`, or U+E000 if `v` is a surrogate the format refuses: the first
-/// value from `v` on that has a code.
+/// The first value from `v` on that has a code: past surrogates the
+/// format refuses and past gaps.
 fn past_refused_surrogates(c: &Compiled, v: u128) -> u128 {
-    match v {
-        0xD800..=0xDFFF if c.surrogates == SurrogatePolicy::Refuse => 0xE000,
-        v => v,
-    }
+    super::parse::skip_excluded(v, c.surrogates, &c.gaps)
 }
 
 fn binary_order(c: &Compiled) -> Option<PropertyResult> {
@@ -286,7 +348,17 @@ fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
     let base_format = match c.width {
         8 => ucsx::Format::Utf8,
         16 => ucsx::Format::Utf16,
-        _ => ucsx::Format::Utf32,
+        32 => ucsx::Format::Utf32,
+        // No standard format has units of this width, so no text of one
+        // reads as this format's: decided, whatever the templates.
+        w => {
+            return Some(refuted(
+                name,
+                format!(
+                    "no base format has {w}-bit units: UTF-8, UTF-16 and UTF-32 have 8, 16 and 32"
+                ),
+            ))
+        }
     };
     let base = super::DescribedFormat::builtin(base_format)?;
     let base = &base.compiled;
@@ -295,6 +367,12 @@ fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
     for k in c.classes.iter().chain(&base.classes).filter(|k| !k.beyond) {
         cuts.push(k.first);
         cuts.extend(k.last.checked_add(1));
+    }
+    // A gap's values are refused here and coded in the base: its ends
+    // are interval ends, compared below.
+    for &(a, b) in &c.gaps {
+        cuts.push(a);
+        cuts.extend(b.checked_add(1));
     }
     cuts.retain(|&v| v <= top + 1);
     cuts.sort_unstable();
@@ -379,6 +457,9 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
     for r in &mut report.results {
         let new = match r.name {
             Property::RoundTrip => Some(round_trip(c)),
+            Property::Canonical if non_shortest(c).is_some() => {
+                non_shortest(c).map(|d| refuted(Property::Canonical, d))
+            }
             Property::Canonical if c.continued.is_some() => Some(decided(
                 Property::Canonical,
                 "a code decodes only without a zero group at its most significant end, so in the fewest groups, which is how encoding writes it".into(),

@@ -10,7 +10,7 @@
 //! significant group of longer codes (little-endian) runs through one
 //! modulo 2^group bits. A template fixes some of the field's bits, and the
 //! least field from a given one on with those bits is found bit by bit
-//! ([`least_from`]). Refused surrogates split a run in two, around the
+//! ([`least_from`]). Refused surrogates and gaps split a run around the
 //! values that have no code.
 
 use super::{Compiled, Template};
@@ -119,15 +119,35 @@ fn least_match(lead: &Template, invalid: &Template, lo: u64, hi: u64) -> Option<
     least_from(lo, mask, want).filter(|&f| f <= hi)
 }
 
-/// `from..=to` less the surrogates, where the format refuses them: the
-/// values that have codes, as at most two intervals.
-fn coded(c: &Compiled, from: u128, to: u128) -> [Option<(u128, u128)>; 2] {
-    let run = |a: u128, b: u128| (a <= b).then_some((a, b));
+/// `from..=to` less the surrogates, where the format refuses them, and
+/// less the gaps: the values that have codes, as intervals.
+fn coded(c: &Compiled, from: u128, to: u128) -> Vec<(u128, u128)> {
+    let mut excluded: Vec<(u128, u128)> = c.gaps.clone();
     if c.surrogates == SurrogatePolicy::Refuse {
-        [run(from, to.min(0xD7FF)), run(from.max(0xE000), to)]
-    } else {
-        [run(from, to), None]
+        excluded.push((0xD800, 0xDFFF));
     }
+    excluded.sort_unstable();
+    let mut out = Vec::new();
+    let mut at = from;
+    for (a, b) in excluded {
+        if at > to {
+            break;
+        }
+        if b < at {
+            continue;
+        }
+        if a > at {
+            out.push((at, to.min(a - 1)));
+        }
+        at = at.max(b.saturating_add(1));
+        if b == u128::MAX {
+            return out;
+        }
+    }
+    if at <= to {
+        out.push((at, to));
+    }
+    out
 }
 
 /// Every value the format writes, as runs of values whose leads are one
@@ -143,7 +163,7 @@ fn runs(c: &Compiled) -> Vec<Run<'_>> {
                 shift: k.value_bits - k.units[0].value.count_ones(),
             },
         };
-        for (from, to) in coded(c, k.first, k.last.min(top)).into_iter().flatten() {
+        for (from, to) in coded(c, k.first, k.last.min(top)) {
             let lead = &k.units[0];
             runs.push(Run {
                 lead,
@@ -160,7 +180,7 @@ fn runs(c: &Compiled) -> Vec<Run<'_>> {
     // more than one unit already give every group a lead can carry.
     let g = scheme.group_bits();
     let one_unit = (1u128 << g) - 1;
-    for (from, to) in coded(c, 0, top).into_iter().flatten() {
+    for (from, to) in coded(c, 0, top) {
         if from <= one_unit {
             let field = FieldOf::Top {
                 offset: 0,

@@ -1,132 +1,4 @@
-//! Formats described in a file: a small TOML language for the length
-//! classes of a format, and [`DescribedFormat`], the format built from a
-//! description at run time, with the same codes, error kinds and offsets as
-//! a hand-written one and a place in the property checker
-//! ([`crate::properties`]). The hand-written formats it mirrors are the
-//! `ucsx` crate's; the language and the checker are this crate's.
-//!
-//! # The language
-//!
-//! ```toml
-//! name = "UTF-8"          # 1 to 64 printable characters
-//! unit = 8                # bits per code unit: 8, 16 or 32
-//! max = "U+10FFFF"        # the last code point (at most 96 bits), or "unbounded"
-//! surrogates = "refuse"   # or "encode": U+D800..U+DFFF as ordinary values
-//! invalid-leads = []      # optional: templates of units that never lead a code
-//! non-shortest = "refuse" # optional: offsets may overlap the classes before
-//!
-//! [[class]]               # one length of code, shortest first
-//! units = ["0xxxxxxx"]    # a bit template per unit, most significant bit first:
-//!                         # 0 and 1 literal bits, x value bits, _ ignored
-//! [[class]]
-//! units = ["110xxxxx", "10xxxxxx"]
-//! offset = 0              # optional: value = offset + the value bits read in order
-//! ```
-//!
-//! A class holds the values its value bits can spell (from its offset)
-//! that no class before it holds, up to `max`; a code of a value in an
-//! earlier class is non-shortest, and decoding refuses it. Classes are
-//! listed shortest first (a shorter class after a longer one is refused).
-//! An explicit offset below the first value the class must hold (its codes
-//! then spell values a class before holds, as SQLite4's `F1 00` spells
-//! 240, one byte `F0`) is refused unless the format says
-//! `non-shortest = "refuse"`: those codes are refused, as written. The
-//! lead unit names the class, so lead templates must not overlap. Decoding reports
-//! the kinds of [`DecodeErrorKind`] as the built-in
-//! decoders do: a unit that leads no class is `UnexpectedTrailing` if it is
-//! some class's trailing unit, else `InvalidLead`; a unit that does not fit
-//! the template of its place is `MissingTrailing`; and the maximal
-//! ill-formed subpart is found by narrowing the values a code can still
-//! take, so the error lengths are those of `core::str::from_utf8` for the
-//! UTF-8 description.
-//!
-//! Offsets may leave a gap only over the surrogates, and only when they
-//! are refused (UTF-16's one-unit codes resume at U+E000). Classes listed
-//! after the one that reaches `max` are beyond the range: decoding reports
-//! their leads as [`BeyondRange`](DecodeErrorKind::BeyondRange), as
-//! UTF-G-16 does for the leads of UTF-∞-16's longer codes. A unit matching
-//! an `invalid-leads` template is an
-//! [`InvalidLead`](DecodeErrorKind::InvalidLead) whatever class it would
-//! lead (UTF-G-16's DC00..DC03, which lead only values that have shorter
-//! codes); a template that matches the lead of a code the format writes
-//! is refused, since the format could not read its own output.
-//!
-//! # Length fields and unbounded formats
-//!
-//! The last class of a format whose `max` is `"unbounded"` has a length
-//! field: its `units` are literal, and its codes hold every value from the
-//! first the classes before do not, without end (UTF-∞-16's DDFF codes,
-//! `utf-inf-16.txt` §3.4):
-//!
-//! ```toml
-//! [[class]]
-//! units = ["11011101_11111111"]      # DDFF
-//! [class.length]
-//! digit = "11011110_xxxxxxxx"        # a unit of the count: DExx, 8 bits of it
-//! escape = "11011111_10110100"       # k of them (DFB4) announce k + 1 digit units
-//! digit-bits = 4                     # the count (+ offset) is the value's length in
-//! offset = 23                        # 4-bit digits; by default, in value units
-//! value = "1101111x_xxxxxxxx"        # the value: the fewest such units that hold it
-//! ```
-//!
-//! A count that fits one digit unit takes one; a longer one has no leading
-//! zero digit, else the code is refused as
-//! [`NonMinimalLength`](DecodeErrorKind::NonMinimalLength). The value has
-//! exactly the length the count gives, right-aligned in the fewest value
-//! units; since a digit is at most as wide as a value unit, the first value
-//! unit decides their number, and a value that does not fit the count is
-//! [`NonShortest`](DecodeErrorKind::NonShortest). A count is checked
-//! against the caller's [`DecodeLimits`] as soon as it is read, so a hostile
-//! field costs nothing ([`DescribedFormat::decode_with_limits`]).
-//!
-//! # Continuation bits
-//!
-//! In place of classes, a format may mark in every unit whether another
-//! follows (LEB128, the MIDI file format's variable-length quantity):
-//!
-//! ```toml
-//! [continued]
-//! more = "1xxxxxxx"        # a unit another unit of the code follows
-//! last = "0xxxxxxx"        # the unit that ends a code
-//! order = "little-endian"  # the first unit holds the lowest group; or "big-endian"
-//! ```
-//!
-//! Both templates carry the same number of value bits, one group each;
-//! only the shortest form is valid (no zero group at the most significant
-//! end of a longer code, else
-//! [`NonShortest`](DecodeErrorKind::NonShortest)); `max` may be a code
-//! point or `"unbounded"`, and a run of `more` units longer than the
-//! caller's limit allows is refused at the unit that shows it.
-//!
-//! The language says all nine built-in formats, formats that encode
-//! surrogates, any prefix varint whose lead unit gives the length (a lead
-//! given by value ranges, as SQLite4's, splits into templates with
-//! offsets), unbounded formats with a length field after a literal lead,
-//! and continuation-bit varints. `docs/zoo.md` lists what it cannot say.
-//!
-//! A description is hostile input: a TOML error, an unknown key, a
-//! template of the wrong width, overlapping or empty classes, gaps in the
-//! range, more than [`MAX_CLASSES`] classes, [`MAX_UNITS`] units in a code
-//! or [`MAX_VALUE_BITS`] value bits, a length field that is not last, whose
-//! escape a reader could take for a digit, or whose count could not tell
-//! the number of value units, an invalid lead that a code begins with, are
-//! refused with a line, a column and a reason (a token in it quoted by at
-//! most 64 characters, see [`ucsx::quote`]).
-//!
-//! ```
-//! use ucsx_lab::describe::DescribedFormat;
-//! use ucsx::{CodePoint, Format};
-//!
-//! let utf8 = DescribedFormat::builtin(Format::Utf8).unwrap();
-//! assert_eq!(utf8.encode(&CodePoint::from('€')).unwrap(), [0xE2, 0x82, 0xAC]);
-//! let err = utf8.validate(&[0x41, 0xE0, 0x80, 0x80]).unwrap_err();
-//! assert_eq!((err.valid_up_to(), err.error_len()), (1, Some(1)));
-//!
-//! let bad = DescribedFormat::parse("name = \"X\"\nunit = 12\nmax = \"U+FF\"\nclass = []\n");
-//! let err = bad.unwrap_err();
-//! assert_eq!((err.line(), err.column()), (2, 8));
-//! assert!(err.to_string().contains("8, 16 or 32"));
-//! ```
+#![doc = include_str!("language.md")]
 
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -147,8 +19,12 @@ mod field;
 mod leads;
 mod parse;
 mod slot;
+mod typed;
 
 pub use parse::{MAX_CLASSES, MAX_UNITS, MAX_VALUE_BITS};
+#[doc(hidden)]
+pub use typed::bridge;
+pub use typed::Described;
 
 /// A bit template of one unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,11 +98,28 @@ pub(crate) struct Compiled {
     /// The last code point; `None` when unbounded (a length field).
     max: Option<u128>,
     surrogates: SurrogatePolicy,
+    /// Values that have no code, beside refused surrogates: ranges
+    /// `(first, last)`, ascending and apart.
+    gaps: Vec<(u128, u128)>,
+    /// `non-shortest = "accept"`: a code of a class that spells a value a
+    /// class before holds is read as that value (the encoder still writes
+    /// the shortest code); a continued scheme's zero top groups likewise.
+    accept_non_shortest: bool,
     /// Units that never lead a code, whatever class templates they match.
     invalid_leads: Vec<Template>,
     classes: Vec<Class>,
     /// In place of classes: a continuation bit in every unit.
     continued: Option<continued::Continued>,
+}
+
+/// The bits of the smallest of `u8`, `u16` and `u32` that holds a unit of
+/// `width` bits.
+pub(crate) const fn unit_type_bits(width: u32) -> u32 {
+    match width {
+        0..=8 => 8,
+        9..=16 => 16,
+        _ => 32,
+    }
 }
 
 /// The name as a `&'static str`, which errors carry: a built-in format's
@@ -362,6 +255,40 @@ impl DescribedFormat {
         })
     }
 
+    /// Reads a description for a type that declares its name, the bits of
+    /// its unit type (8, 16 or 32) and its surrogate policy, as
+    /// [`described_format!`](crate::described_format) does: a description
+    /// that disagrees with them is refused at the key that disagrees. Its
+    /// unit must be held in the smallest unit type that fits (1 to 8 bits
+    /// in 8, 9 to 16 in 16, 17 to 32 in 32).
+    ///
+    /// ```
+    /// use ucsx::SurrogatePolicy;
+    /// use ucsx_lab::describe::DescribedFormat;
+    /// let utf9 = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/zoo/utf-9.toml"));
+    /// assert!(DescribedFormat::parse_declared(utf9, "UTF-9", 16, SurrogatePolicy::Refuse).is_ok());
+    /// let err = DescribedFormat::parse_declared(utf9, "UTF-9", 32, SurrogatePolicy::Refuse).unwrap_err();
+    /// assert!(err.reason().contains("u16"), "{err}");
+    /// let err = DescribedFormat::parse_declared(utf9, "UTF-9", 16, SurrogatePolicy::Encode).unwrap_err();
+    /// assert!(err.reason().contains("surrogates"), "{err}");
+    /// ```
+    pub fn parse_declared(
+        source: &str,
+        name: &str,
+        unit_type_bits: u32,
+        surrogates: SurrogatePolicy,
+    ) -> Result<DescribedFormat, DescribeError> {
+        let declared = parse::Declared {
+            name,
+            unit_type_bits,
+            surrogates,
+        };
+        Ok(DescribedFormat {
+            compiled: Arc::new(parse::parse_declared(source, Some(&declared))?),
+            source: source.into(),
+        })
+    }
+
     /// The shipped description of a built-in format (every one has one;
     /// the `Option` leaves room for formats the language cannot say).
     ///
@@ -408,7 +335,8 @@ impl DescribedFormat {
         self.compiled.name
     }
 
-    /// Bits per code unit: 8, 16 or 32.
+    /// Bits per code unit, 1 to 32: the width the description declares,
+    /// which density in bits counts.
     ///
     /// ```
     /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf32).unwrap();
@@ -416,6 +344,20 @@ impl DescribedFormat {
     /// ```
     pub fn unit_bits(&self) -> u32 {
         self.compiled.width
+    }
+
+    /// The bits of the type that holds a unit in memory and in byte
+    /// streams: the smallest of `u8`, `u16` and `u32` that fits
+    /// [`unit_bits`](Self::unit_bits), so 16 for UTF-9's nonets.
+    ///
+    /// ```
+    /// let utf9 = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/zoo/utf-9.toml"));
+    /// let d = ucsx_lab::describe::DescribedFormat::parse(utf9)?;
+    /// assert_eq!((d.unit_bits(), d.unit_type_bits()), (9, 16));
+    /// # Ok::<(), ucsx_lab::describe::DescribeError>(())
+    /// ```
+    pub fn unit_type_bits(&self) -> u32 {
+        unit_type_bits(self.compiled.width)
     }
 
     /// The last code point.
@@ -468,6 +410,28 @@ impl DescribedFormat {
         let mut out = Vec::new();
         self.compiled.encode(cp, &mut out)?;
         Ok(out)
+    }
+
+    /// Appends the code of `cp` to `out`, in units of any type that holds
+    /// the format's (see [`unit_type_bits`](Self::unit_type_bits)); on error
+    /// `out` is unchanged.
+    ///
+    /// ```
+    /// use ucsx::CodePoint;
+    /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf16).unwrap();
+    /// let mut out: Vec<u16> = vec![0x41];
+    /// d.encode_into(&CodePoint::from('😀'), &mut out)?;
+    /// assert_eq!(out, [0x41, 0xD83D, 0xDE00]);
+    /// assert!(d.encode_into(&CodePoint::from(0xD800u32), &mut out).is_err());
+    /// assert_eq!(out.len(), 3);
+    /// # Ok::<(), ucsx::EncodeError>(())
+    /// ```
+    pub fn encode_into<U: TryFrom<u32>>(
+        &self,
+        cp: &CodePoint,
+        out: &mut Vec<U>,
+    ) -> Result<(), EncodeError> {
+        self.compiled.encode(cp, out)
     }
 
     /// The value bits of each unit of `code`: for each unit, the mask of
@@ -702,6 +666,35 @@ impl DescribedFormat {
         let mut report = slot::check_only(&self.compiled, config, only);
         report.format = self.name();
         decide::decide(&self.compiled, &mut report);
+        self.count_bits(&mut report);
         report
+    }
+
+    /// Counts the density of units narrower than the type holding them in
+    /// their own bits: UTF-9's nonet is 9 bits, not the 16 of its `u16`.
+    fn count_bits(&self, report: &mut PropertyReport) {
+        let width = self.compiled.width;
+        for row in &mut report.density {
+            row.code_bits = row.units as u64 * u64::from(width);
+        }
+        if width == self.unit_type_bits() {
+            return;
+        }
+        let mut steps = Vec::new();
+        for (i, r) in report.density.iter().enumerate() {
+            if report.density.get(i + 1).is_none_or(|n| n.units != r.units) {
+                steps.push(alloc::format!("{} up to {} bits", r.code_bits, r.bits));
+            }
+        }
+        let detail = alloc::format!(
+            "bits per code point ({width}-bit units, held in u{}): {}",
+            self.unit_type_bits(),
+            steps.join(", ")
+        );
+        for r in &mut report.results {
+            if r.name == Property::Density {
+                r.detail = detail.clone();
+            }
+        }
     }
 }

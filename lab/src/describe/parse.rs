@@ -49,6 +49,9 @@ struct RawFormat {
     surrogates: Option<Spanned<String>>,
     #[serde(default, rename = "invalid-leads")]
     invalid_leads: Vec<Spanned<String>>,
+    /// Ranges of values that have no code, each `[first, last]`.
+    #[serde(default)]
+    gaps: Vec<Spanned<Vec<Spanned<String>>>>,
     /// `"refuse"`: an explicit offset may make a class's codes spell values
     /// a class before holds, and those codes are refused.
     #[serde(default, rename = "non-shortest")]
@@ -228,6 +231,22 @@ fn code_point(text: &str) -> Result<u128, String> {
 }
 
 pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
+    parse_declared(source, None)
+}
+
+mod declared;
+mod gaps;
+
+use declared::agree;
+pub(crate) use declared::Declared;
+use gaps::gaps;
+pub(crate) use gaps::skip_excluded;
+
+/// Reads a description, and checks it against the type declared for it.
+pub(crate) fn parse_declared(
+    source: &str,
+    declared: Option<&Declared<'_>>,
+) -> Result<Compiled, DescribeError> {
     if source.len() > MAX_SOURCE {
         return Err(DescribeError {
             line: 1,
@@ -240,6 +259,9 @@ pub(crate) fn parse(source: &str) -> Result<Compiled, DescribeError> {
         error_at(source, span, shorten_quoted(e.message().trim_end()))
     })?;
     let compiled = compile(source, &raw)?;
+    if let Some(declared) = declared {
+        agree(source, &raw, &compiled, declared)?;
+    }
     // A unit matching an invalid-leads template is refused wherever it
     // stands, so no template may match a lead the encoder writes: the
     // format would write codes it refuses to read.
@@ -267,10 +289,13 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
     let err = |span: Range<usize>, reason: String| error_at(source, span, reason);
 
     let width = *raw.unit.get_ref();
-    if !matches!(width, 8 | 16 | 32) {
+    // Units of any width a u32 holds: RFC 4042's nonets (UTF-9) and 18-bit
+    // units (UTF-18), 7-bit schemes; held in the smallest of u8, u16 and
+    // u32 that fits.
+    if !(1..=32).contains(&width) {
         return Err(err(
             raw.unit.span(),
-            format!("unit is {width}: a code unit has 8, 16 or 32 bits"),
+            format!("unit is {width}: a code unit has 1 to 32 bits"),
         ));
     }
     let name = raw.name.get_ref().trim().to_string();
@@ -301,15 +326,17 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
         },
     };
     // Whether offsets may overlap the classes before, their codes of
-    // values held there being refused: said, not assumed.
-    let overlap_refused = match &raw.non_shortest {
-        None => false,
-        Some(s) if s.get_ref() == "refuse" => true,
+    // values held there being refused or read as those values: said, not
+    // assumed.
+    let (overlap_refused, accept_non_shortest) = match &raw.non_shortest {
+        None => (false, false),
+        Some(s) if s.get_ref() == "refuse" => (true, false),
+        Some(s) if s.get_ref() == "accept" => (true, true),
         Some(s) => {
             return Err(err(
                 s.span(),
                 format!(
-                    "non-shortest is {}: the one reading the language has is \"refuse\" (codes of values a class before holds are refused)",
+                    "non-shortest is {}: \"refuse\" (codes of values a class before holds are refused) or \"accept\" (they are read as those values)",
                     quote(s.get_ref())
                 ),
             ))
@@ -325,6 +352,8 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
     for t in &raw.invalid_leads {
         invalid_leads.push(template(t.get_ref(), width).map_err(|r| err(t.span(), r))?);
     }
+
+    let gaps = gaps(raw, max, &err)?;
 
     let raw_class = match (&raw.class, &raw.continued) {
         (Some(class), Some(_)) => {
@@ -345,6 +374,8 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                 width,
                 max,
                 surrogates,
+                gaps,
+                accept_non_shortest,
                 invalid_leads,
                 classes: Vec::new(),
                 continued: Some(continued),
@@ -422,7 +453,7 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                 return Err(err(
                     o.span(),
                     format!(
-                        "class {} starts at {} but the classes before hold everything up to {}: its codes of those values would be refused; give offset = {} for a class that continues them, or non-shortest = \"refuse\" to say that they are refused",
+                        "class {} starts at {} but the classes before hold everything up to {}: its codes of those values would be refused; give offset = {} for a class that continues them, or non-shortest = \"refuse\" or \"accept\" to say that they are refused or read",
                         k + 1,
                         show(offset),
                         show(next - 1),
@@ -475,6 +506,21 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                     "a class with a length field cannot hold U+0000, which has no digits: give a class before it".into(),
                 ));
             }
+            // The field's decoder knows the surrogates, not the gaps.
+            if let Some(g) = raw
+                .gaps
+                .iter()
+                .zip(&gaps)
+                .find(|(_, &(_, last))| last >= next)
+            {
+                return Err(err(
+                    g.0.span(),
+                    format!(
+                        "a gap lies below the values of the class with a length field, which start at {}",
+                        show(next)
+                    ),
+                ));
+            }
             let field = length_field(length.get_ref(), width, next, &err)?;
             classes.push(Class {
                 units: templates,
@@ -502,13 +548,10 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
         // The class holds offset ..= offset + 2^bits - 1, capped by max.
         let top = offset + ((1u128 << value_bits) - 1);
         let mut first = next;
-        // A gap over the surrogates is no gap when they are refused: the
-        // BMP of UTF-16 resumes at U+E000.
-        if surrogates == SurrogatePolicy::Refuse
-            && first >= 0xD800
-            && offset > first
-            && offset - 1 <= 0xDFFF
-        {
+        // Values that have no code may be skipped: the surrogates when
+        // they are refused (the BMP of UTF-16 resumes at U+E000) and the
+        // declared gaps (UTF-18 resumes at U+E0000, RFC 4042 §4).
+        if offset > first && skip_excluded(first, surrogates, &gaps) >= offset {
             first = offset;
         }
         if offset > first {
@@ -576,6 +619,8 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
         width,
         max,
         surrogates,
+        gaps,
+        accept_non_shortest,
         invalid_leads,
         classes,
         continued: None,

@@ -98,7 +98,8 @@ pub(crate) fn check_only(
     let _installed = Installed::new(compiled);
     let shape = &super::decide::shape(compiled);
     let encodes = compiled.surrogates == SurrogatePolicy::Encode;
-    match (compiled.width, encodes) {
+    // Units in the smallest type that holds them, as a declared type's.
+    match (super::unit_type_bits(compiled.width), encodes) {
         (8, false) => check_with::<Slot<u8, false>>(config, only, Some(shape)),
         (8, true) => check_with::<Slot<u8, true>>(config, only, Some(shape)),
         (16, false) => check_with::<Slot<u16, false>>(config, only, Some(shape)),

@@ -119,8 +119,12 @@ pub struct DensityRow {
     /// The number of units of the code of the largest value of that bit
     /// length in the range.
     pub units: usize,
-    /// The same in bytes.
+    /// The same in bytes, as the units are held (in memory and in byte
+    /// streams: a unit in the smallest of `u8`, `u16` and `u32` that fits).
     pub bytes: usize,
+    /// The same in bits of the units' own width: `units` times the unit's
+    /// bits (9 for UTF-9's nonets, which `bytes` counts as two).
+    pub code_bits: u64,
 }
 
 pub(crate) fn density_rows<E: Encoding>(range: &Range) -> Vec<DensityRow>
@@ -136,6 +140,7 @@ where
                 bits,
                 units,
                 bytes: units * unit_bytes,
+                code_bits: units as u64 * u64::from(<E::Unit as ArbitraryUnit>::BITS),
             })
         })
         .collect()

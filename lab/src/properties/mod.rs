@@ -361,11 +361,25 @@ impl fmt::Display for PropertyReport {
         for r in &self.results {
             writeln!(f, "{r}")?;
         }
-        writeln!(f, "bits  units  bytes")?;
+        // Units narrower than the type holding them (UTF-9's nonets) add
+        // the code's length in their own bits.
+        let narrow = self
+            .density
+            .iter()
+            .any(|r| r.code_bits != 8 * r.bytes as u64);
+        writeln!(
+            f,
+            "bits  units  bytes{}",
+            if narrow { "  code bits" } else { "" }
+        )?;
         // One row per change of length, and the last.
         for (i, r) in self.density.iter().enumerate() {
             if self.density.get(i + 1).is_none_or(|n| n.units != r.units) {
-                writeln!(f, "{:>4}  {:>5}  {:>5}", r.bits, r.units, r.bytes)?;
+                write!(f, "{:>4}  {:>5}  {:>5}", r.bits, r.units, r.bytes)?;
+                if narrow {
+                    write!(f, "  {:>9}", r.code_bits)?;
+                }
+                writeln!(f)?;
             }
         }
         Ok(())

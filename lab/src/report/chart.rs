@@ -36,7 +36,7 @@ pub const PALETTE: [(&str, &str); 10] = [
 
 /// One line of the chart: a format's name, colour, dash pattern and its
 /// (bit length, bytes) points.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Series {
     /// The name in the legend.
     pub name: String,
@@ -44,8 +44,10 @@ pub struct Series {
     pub colour: String,
     /// An SVG `stroke-dasharray` (empty: solid).
     pub dash: String,
-    /// Bytes per code point at each bit length, ascending.
-    pub points: Vec<(u64, usize)>,
+    /// Bytes per code point at each bit length, ascending: a code's bits
+    /// over 8, so that a format of 9-bit units (UTF-9) is drawn at 1.125
+    /// bytes a unit, not at the 2 of the `u16` holding one.
+    pub points: Vec<(u64, f64)>,
 }
 
 impl Series {
@@ -55,7 +57,7 @@ impl Series {
     /// ```
     /// use ucsx_lab::report::{chart::Series, Subject};
     /// let s = Series::of(&Subject::builtin(ucsx::Format::Utf8), "UTF-8", 0, 64);
-    /// assert_eq!(s.points.last(), Some(&(21, 4)));
+    /// assert_eq!(s.points.last(), Some(&(21, 4.0)));
     /// assert_eq!(s.colour, "#1f77b4");
     /// ```
     pub fn of(subject: &Subject, name: &str, i: usize, max_bits: u64) -> Series {
@@ -67,7 +69,7 @@ impl Series {
             points: subject
                 .density(max_bits)
                 .iter()
-                .map(|r| (r.bits, r.bytes))
+                .map(|r| (r.bits, r.code_bits as f64 / 8.0))
                 .collect(),
         }
     }
@@ -130,7 +132,7 @@ fn draw(all: &[Series], max_bits: u64, head: &str) -> String {
     let max_bits = max_bits.max(1);
     let max_bytes = all
         .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.1))
+        .flat_map(|s| s.points.iter().map(|p| p.1.ceil() as usize))
         .max()
         .unwrap_or(1)
         .max(1);
@@ -189,10 +191,10 @@ fn draw(all: &[Series], max_bits: u64, head: &str) -> String {
                     pts,
                     "{:.1},{:.1} ",
                     x(bits as f64 - 1.0),
-                    y(s.points[j - 1].1 as f64)
+                    y(s.points[j - 1].1)
                 );
             }
-            let _ = write!(pts, "{:.1},{:.1} ", x(bits as f64), y(bytes as f64));
+            let _ = write!(pts, "{:.1},{:.1} ", x(bits as f64), y(bytes));
         }
         let _ = writeln!(
             svg,

@@ -101,7 +101,7 @@ pub fn transcode<R: Read, W: Write>(
             writer,
             &mut stop,
         )),
-        Chosen::Described(d) => with_unit!(d.unit_bits(), U => run::<U, R, W>(
+        Chosen::Described(d) => with_unit!(d.unit_type_bits(), U => run::<U, R, W>(
             input,
             order,
             &|u| decode_described(d, u, limits),
