@@ -8,7 +8,7 @@
 //! this reads its TOML again for the layout the page draws, and works out
 //! each class's values by the rule the language documents (a class holds
 //! what its value bits spell from its offset that no class before holds,
-//! up to `max`, with a gap only over refused surrogates). The tests check
+//! up to `max`, with a gap only over refused surrogates and declared gaps). The tests check
 //! those ranges against the encoder of every built-in format and the zoo.
 
 use alloc::string::{String, ToString};
@@ -166,6 +166,21 @@ impl Layout {
                     .unwrap_or("little-endian")
                     .to_string(),
             });
+        // Declared gaps in the range (`gaps = [["U+30000", "U+DFFFF"]]`): a
+        // class may resume after one, as after the surrogates.
+        let gaps: Vec<(BigUint, BigUint)> = table
+            .get("gaps")
+            .and_then(toml::Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|gap| {
+                let pair = strings(Some(gap));
+                match pair.as_slice() {
+                    [first, last] => Some((parse_max(first)?, parse_max(last)?)),
+                    _ => None,
+                }
+            })
+            .collect();
         let mut classes = Vec::new();
         let mut next = BigUint::default();
         let mut reached_max = false;
@@ -209,7 +224,11 @@ impl Layout {
                 && next >= BigUint::from(0xD800u32)
                 && offset > next
                 && offset <= BigUint::from(0xE000u32);
-            let first = if over_surrogates {
+            let over_gap = offset > next
+                && gaps
+                    .iter()
+                    .any(|(first, last)| *first <= next && offset <= last + 1u8);
+            let first = if over_surrogates || over_gap {
                 offset
             } else {
                 next.clone()
