@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 
 mod codec;
 mod errors;
+mod files;
 mod lab;
 mod ops;
 mod spec;
@@ -33,5 +34,9 @@ fn _ucsx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ops::names, m)?)?;
     m.add_function(wrap_pyfunction!(codec::decode_text_py, m)?)?;
     m.add_function(wrap_pyfunction!(lab::check, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::describe, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::compare, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::density, m)?)?;
+    m.add_function(wrap_pyfunction!(lab::report, m)?)?;
     Ok(())
 }

@@ -4,7 +4,7 @@
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::{PyBytes, PyList, PyString};
@@ -18,6 +18,7 @@ use ucsx::{
 };
 
 use crate::errors;
+use crate::files;
 use crate::spec::{self, Spec};
 use crate::values::{self, Values};
 
@@ -576,19 +577,8 @@ pub fn transcode_file(
     }
     let result = py.detach(|| {
         let input = std::fs::File::open(&src).map_err(|e| Failure::Io(src.clone(), e))?;
-        let dir = match dst.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let name = dst
-            .file_name()
-            .map_or("ucsx".into(), |n| n.to_string_lossy().into_owned());
-        let temp = tempfile::Builder::new()
-            .prefix(&format!(".{name}."))
-            .suffix(".tmp")
-            .tempfile_in(&dir)
-            .map_err(|e| Failure::Io(dir.clone(), e))?;
-        let mut writer = BufWriter::with_capacity(1 << 16, temp);
+        let output = files::Replacement::begin(&dst).map_err(|e| Failure::Io(dst.clone(), e))?;
+        let mut writer = BufWriter::with_capacity(1 << 16, output);
         plan.run(
             std::io::BufReader::with_capacity(1 << 16, input),
             &mut writer,
@@ -597,19 +587,14 @@ pub fn transcode_file(
             StreamError::Io(e) => Failure::Io(PathBuf::from("transcode_file"), e),
             e => Failure::Data(e),
         })?;
-        let temp = writer
+        let output = writer
             .into_inner()
             .map_err(|e| Failure::Io(dst.clone(), e.into_error()))?;
-        temp.as_file()
-            .sync_all()
-            .map_err(|e| Failure::Io(dst.clone(), e))?;
-        temp.persist(&dst)
-            .map_err(|e| Failure::Io(dst.clone(), e.error))?;
-        Ok(())
+        output.commit().map_err(|e| Failure::Io(dst.clone(), e))
     });
     match result {
         Ok(()) => Ok(()),
-        Err(Failure::Io(path, e)) => Err(PyOSError::new_err(format!("{}: {e}", path.display()))),
+        Err(Failure::Io(path, e)) => Err(files::os_error(&path, &e)),
         Err(Failure::Data(e)) => Err(plan.error(py, e)),
     }
 }

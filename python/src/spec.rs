@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use pyo3::exceptions::{PyLookupError, PyOSError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyLookupError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use ucsx::label::Label;
@@ -100,15 +100,16 @@ pub fn endian(value: Option<&str>) -> PyResult<Option<Endian>> {
 #[pyclass(module = "ucsx", name = "Format", frozen)]
 pub struct PyFormat {
     pub spec: Spec,
+    /// The file a described format was read from, as named.
+    pub file: Option<PathBuf>,
 }
 
 #[pymethods]
 impl PyFormat {
     #[new]
     fn new(format: &Bound<'_, PyAny>) -> PyResult<PyFormat> {
-        Ok(PyFormat {
-            spec: spec(format)?,
-        })
+        let (spec, file) = spec_and_file(format)?;
+        Ok(PyFormat { spec, file })
     }
 
     /// The name as the specs write it: `"UTF-∞-16"`, or a described
@@ -178,17 +179,24 @@ impl PyFormat {
 /// The format `obj` names: a `ucsx.Format`, a name, TOML text, or a path
 /// (`str` ending in `.toml`, or any `os.PathLike`) to a description.
 pub fn spec(obj: &Bound<'_, PyAny>) -> PyResult<Spec> {
+    spec_and_file(obj).map(|(spec, _)| spec)
+}
+
+/// [`spec`], and the file a described format was read from (as named: the
+/// lab's documents name it, as the command line's do).
+pub fn spec_and_file(obj: &Bound<'_, PyAny>) -> PyResult<(Spec, Option<PathBuf>)> {
     if let Ok(format) = obj.cast::<PyFormat>() {
-        return Ok(format.get().spec.clone());
+        let format = format.get();
+        return Ok((format.spec.clone(), format.file.clone()));
     }
     if let Ok(text) = obj.cast::<PyString>() {
         let text = text.to_str()?;
         let unknown = match ucsx::label::label(text) {
-            Ok(label) => return Ok(Spec::Named(label)),
+            Ok(label) => return Ok((Spec::Named(label), None)),
             Err(e) => e,
         };
         if text.contains('\n') || text.contains('=') {
-            return described(text, None);
+            return Ok((described(text, None)?, None));
         }
         if text.ends_with(".toml") {
             return load(PathBuf::from(text));
@@ -196,8 +204,9 @@ pub fn spec(obj: &Bound<'_, PyAny>) -> PyResult<Spec> {
         return Err(PyLookupError::new_err(unknown.to_string()));
     }
     let os = obj.py().import("os")?;
-    if let Ok(path) = os.call_method1("fspath", (obj,)) {
-        return load(path.extract::<PathBuf>()?);
+    match os.call_method1("fspath", (obj,)) {
+        Ok(path) if path.is_instance_of::<PyString>() => return load(path.extract::<PathBuf>()?),
+        _ => {}
     }
     Err(PyTypeError::new_err(format!(
         "a format is a name (str), TOML text, a path or a ucsx.Format, not {}",
@@ -205,11 +214,10 @@ pub fn spec(obj: &Bound<'_, PyAny>) -> PyResult<Spec> {
     )))
 }
 
-/// A described format read from `path`.
-fn load(path: PathBuf) -> PyResult<Spec> {
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?;
-    described(&text, Some(&path))
+/// A described format read from `path`, and the path.
+fn load(path: PathBuf) -> PyResult<(Spec, Option<PathBuf>)> {
+    let text = std::fs::read_to_string(&path).map_err(|e| crate::files::os_error(&path, &e))?;
+    Ok((described(&text, Some(&path))?, Some(path)))
 }
 
 /// A described format from its text; a parse error names the line and

@@ -66,3 +66,23 @@ def test_the_gil_is_released(tmp_path):
         stop.set()
         thread.join()
     assert during > 0
+
+
+def test_permissions_as_the_command_line_leaves_them(tmp_path):
+    """A replaced output keeps its permissions; a new one gets those of a
+    new file (0666 less the umask), not a temporary file's 0600."""
+    src = tmp_path / "in.txt"
+    src.write_bytes(b"abc")
+    old = tmp_path / "old.bin"
+    old.write_bytes(b"before")
+    os.chmod(old, 0o640)
+    ucsx.transcode_file(src, old, "utf-8", "utf-16le")
+    assert (old.read_bytes(), os.stat(old).st_mode & 0o777) == ("abc".encode("utf-16-le"), 0o640)
+    umask = os.umask(0o022)
+    try:
+        ucsx.transcode_file(src, tmp_path / "new.bin", "utf-8", "utf-16le")
+    finally:
+        os.umask(umask)
+    assert os.stat(tmp_path / "new.bin").st_mode & 0o777 == 0o644
+    with pytest.raises(FileNotFoundError, match="missing"):
+        ucsx.transcode_file(tmp_path / "missing", old, "utf-8", "utf-16")

@@ -218,19 +218,3 @@ def test_described_formats(tmp_path):
     inf16 = ucsx.Format(ucsx.Format("utf-inf-16").toml)
     big = [2**100, 7]
     assert ucsx.decode(inf16, ucsx.encode("utf-inf-16", big)) == big
-
-
-def test_the_lab_checks_a_format():
-    import ucsx.lab
-
-    report = ucsx.lab.check("utf-e-8", cases=16, seed=7)
-    assert (report["version"], report["format"], report["seed"], report["cases"]) == (
-        1, "UTF-E-8", 7, 16)
-    assert report["passed"] is True
-    names = [r["property"] for r in report["results"]]
-    assert "round-trip" in names and "binary-order" in names
-    assert {r["verdict"] for r in report["results"]} == {"PASS"}
-    assert {r["method"] for r in report["results"]} == {"sampled"}
-    described = ucsx.lab.check(ucsx.Format("utf-8").toml, cases=16)
-    assert "decided" in {r["method"] for r in described["results"]}
-    assert report["density"][-1]["bytes"] == 13

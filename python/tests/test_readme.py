@@ -1,19 +1,29 @@
-"""The README's Python example runs as written (a doctest)."""
+"""The README's Python example and python/README.md's run as written (as
+doctests)."""
 
 import doctest
 
 from conftest import ROOT
 
 
-def test_the_readme_example():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## Python\n", 1)[1].split("\n## ", 1)[0]
+def run_examples(text, name, path):
     # A code fence ends an example's expected output.
-    section = "\n".join("" if line.startswith("```") else line for line in section.split("\n"))
+    text = "\n".join("" if line.startswith("```") else line for line in text.split("\n"))
     parser = doctest.DocTestParser()
-    test = parser.get_doctest(section, {}, "README.md#python", str(ROOT / "README.md"), 0)
-    assert len(test.examples) >= 8
+    test = parser.get_doctest(text, {}, name, str(path), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.failed == 0, result
+    return result.attempted
+
+
+def test_the_readme_example():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Python\n", 1)[1].split("\n## ", 1)[0]
+    assert run_examples(section, "README.md#python", ROOT / "README.md") >= 8
+
+
+def test_the_package_readme_example():
+    path = ROOT / "python" / "README.md"
+    assert run_examples(path.read_text(encoding="utf-8"), "python/README.md", path) >= 6

@@ -1,7 +1,7 @@
 """Type stubs of the extension module ``ucsx._ucsx``."""
 
 import os
-from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, Literal, Optional, Tuple, Union, overload
 
 DEFAULT_MAX_BITS: int
 __version__: str
@@ -94,13 +94,54 @@ def transcode_file(
     max_bits: Optional[int] = None,
 ) -> None: ...
 def names() -> List[str]: ...
+
+# The lab (re-exported by ``ucsx.lab``): each returns the JSON document of
+# its command (``docs/results.schema.json``) as a dict.
+Document = Dict[str, Any]
+PathLike = Union[str, "os.PathLike[str]"]
+FormatsLike = Union[FormatLike, Iterable[FormatLike]]
+PathsLike = Union[PathLike, Iterable[PathLike]]
+
 def check(
     format: FormatLike,
     *,
     cases: Optional[int] = None,
     seed: Optional[int] = None,
     max_bits: Optional[int] = None,
-) -> Dict[str, Any]: ...
+    only: Union[str, Iterable[str], None] = None,
+) -> Document: ...
+def describe(format: FormatLike) -> Document: ...
+def compare(
+    formats: FormatsLike,
+    corpus: Optional[PathsLike] = None,
+    *,
+    cases: Optional[int] = None,
+    seed: Optional[int] = None,
+    max_bits: Optional[int] = None,
+) -> Document: ...
+def density(formats: FormatsLike, *, max_bits: Optional[int] = 128) -> Document: ...
+@overload
+def report(
+    formats: FormatsLike,
+    path: None = None,
+    *,
+    against: Optional[FormatsLike] = None,
+    corpus: Optional[PathsLike] = None,
+    cases: Optional[int] = None,
+    seed: Optional[int] = None,
+    max_bits: Optional[int] = None,
+) -> str: ...
+@overload
+def report(
+    formats: FormatsLike,
+    path: PathLike,
+    *,
+    against: Optional[FormatsLike] = None,
+    corpus: Optional[PathsLike] = None,
+    cases: Optional[int] = None,
+    seed: Optional[int] = None,
+    max_bits: Optional[int] = None,
+) -> None: ...
 def _decode_text(
     format_id: str, little: bool, data: bytes, start: int, final: bool
 ) -> Tuple[str, int, Optional[Tuple[int, int, str]]]: ...
