@@ -422,7 +422,7 @@ pub(crate) fn write_code(limits: &Limits, value: u64, out: &mut Vec<u8>) -> bool
 
 fn validate(limits: &Limits, input: &[u8]) -> Result<(), DecodeError> {
     // The vector check of UTF-8, of UTF-G-8 (codes of up to 6 bytes), or
-    // of UTF-E-8 less its FF codes (up to 7), by the format's longest code.
+    // of UTF-E-8 (up to 13), by the format's longest code.
     let prefix = match limits.max_len {
         0..=4 => simd::valid_utf8_prefix,
         5 | 6 => simd::valid_utf_g8_prefix,

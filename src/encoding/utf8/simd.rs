@@ -77,7 +77,8 @@ pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
 /// The length of a prefix of `input` that is valid UTF-G-8 (codes of 1 to
 /// 6 bytes) and ends on a code boundary: whole 64-byte blocks, 0 where the
 /// processor lacks SSSE3 or the input is short. Every such prefix is valid
-/// UTF-E-8 too; UTF-E-8's FE and FF codes stop it. The caller validates
+/// UTF-E-8 too; UTF-E-8's FE and FF codes stop it (where
+/// [`valid_utf_e8_prefix`] takes over). The caller validates
 /// `input[prefix..]` itself.
 ///
 /// A block, and the block after it, without a byte F4..FF get UTF-8's
@@ -106,11 +107,12 @@ pub(crate) fn valid_utf_g8_prefix(input: &[u8]) -> usize {
     prefix_via_simdutf8(input)
 }
 
-/// The length of a prefix of `input` that is valid UTF-E-8 without its FF
-/// codes (codes of 1 to 7 bytes, `utf-e-8.txt` §3) and ends on a code
-/// boundary: whole 64-byte blocks, 0 where the processor lacks SSSE3 or
-/// the input is short. FF codes stop it. The caller validates
-/// `input[prefix..]` itself. As [`valid_utf_g8_prefix`], with FE a lead.
+/// The length of a prefix of `input` that is valid UTF-E-8 (codes of 1 to
+/// 7 and of 13 bytes, `utf-e-8.txt` §3) and ends on a code boundary: whole
+/// 64-byte blocks, 0 where the processor lacks SSSE3 or the input is
+/// short. The caller validates `input[prefix..]` itself. As
+/// [`valid_utf_g8_prefix`], with FE and FF leads, each block checked for
+/// FF codes only if it or the block before holds a byte FF.
 ///
 /// The UTF-G-8 check runs first, and this one from where it stops: its
 /// longer codes make this check cost about a tenth more on text without
@@ -127,11 +129,11 @@ fn valid_fe_prefix(input: &[u8]) -> usize {
     if input.len() >= 64 {
         if has_feature!("avx2") && tier::allows(Tier::Avx2) {
             // SAFETY: the processor supports AVX2, checked just above.
-            return unsafe { x86::avx2::valid_prefix_blocks::<7>(input) };
+            return unsafe { x86::avx2::valid_prefix_blocks::<13>(input) };
         }
         if has_feature!("ssse3") && tier::allows(Tier::Ssse3) {
             // SAFETY: the processor supports SSSE3, checked just above.
-            return unsafe { x86::ssse3::valid_prefix_blocks::<7>(input) };
+            return unsafe { x86::ssse3::valid_prefix_blocks::<13>(input) };
         }
     }
     0
@@ -158,7 +160,7 @@ pub(crate) fn prefix_via_simdutf8(input: &[u8]) -> usize {
 
 /// The code boundary at or before `end`, given that `input[..end]` is
 /// valid (in the format whose codes have at most `LONGEST` bytes: UTF-8,
-/// UTF-G-8, or UTF-E-8 less its FF codes) apart from, possibly, a code cut
+/// UTF-G-8, UTF-E-8 less its FF codes, UTF-E-8) apart from, possibly, a code cut
 /// off at `end`: the start of that code, or `end` itself.
 fn boundary_before<const LONGEST: usize>(input: &[u8], end: usize) -> usize {
     let trailing = LONGEST - 1;
@@ -176,224 +178,13 @@ fn boundary_before<const LONGEST: usize>(input: &[u8], end: usize) -> usize {
 }
 
 #[cfg(target_arch = "x86_64")]
+mod tables;
+
+#[cfg(target_arch = "x86_64")]
 mod x86 {
     use core::arch::x86_64::*;
 
-    // The error classes of the lookup algorithm: a pair (previous byte,
-    // byte) is invalid when the three table lookups share a bit.
-    const TOO_SHORT: u8 = 1 << 0; // 11______ 0_______ or 11______ 11______
-    const TOO_LONG: u8 = 1 << 1; // 0_______ 10______
-    const OVERLONG_3: u8 = 1 << 2; // 11100000 100_____
-    const TOO_LARGE: u8 = 1 << 3; // 11110100 1001____, 11110100 101_____, 11110101.. 10______
-    const SURROGATE: u8 = 1 << 4; // 11101101 101_____
-    const OVERLONG_2: u8 = 1 << 5; // 1100000_ 10______
-    const TOO_LARGE_1000: u8 = 1 << 6; // 11110101.. 1000____
-    const OVERLONG_4: u8 = 1 << 6; // 11110000 1000____
-    const TWO_CONTS: u8 = 1 << 7; // 10______ 10______
-    const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
-
-    /// By the previous byte's high nibble.
-    const BYTE_1_HIGH: [u8; 16] = [
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TWO_CONTS,
-        TWO_CONTS,
-        TWO_CONTS,
-        TWO_CONTS,
-        TOO_SHORT | OVERLONG_2,
-        TOO_SHORT,
-        TOO_SHORT | OVERLONG_3 | SURROGATE,
-        TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4,
-    ];
-    /// By the previous byte's low nibble.
-    const BYTE_1_LOW: [u8; 16] = [
-        CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
-        CARRY | OVERLONG_2,
-        CARRY,
-        CARRY,
-        CARRY | TOO_LARGE,
-        CARRY | TOO_LARGE | TOO_LARGE_1000,
-        CARRY | TOO_LARGE | TOO_LARGE_1000,
-        CARRY | TOO_LARGE | TOO_LARGE_1000,
-        CARRY | TOO_LARGE | TOO_LARGE_1000,
-        CARRY | TOO_LARGE | TOO_LARGE_1000,
-        CARRY | TOO_LARGE | TOO_LARGE_1000,
-        CARRY | TOO_LARGE | TOO_LARGE_1000,
-        CARRY | TOO_LARGE | TOO_LARGE_1000,
-        CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
-        CARRY | TOO_LARGE | TOO_LARGE_1000,
-        CARRY | TOO_LARGE | TOO_LARGE_1000,
-    ];
-    /// By the byte's high nibble.
-    const BYTE_2_HIGH: [u8; 16] = [
-        TOO_SHORT,
-        TOO_SHORT,
-        TOO_SHORT,
-        TOO_SHORT,
-        TOO_SHORT,
-        TOO_SHORT,
-        TOO_SHORT,
-        TOO_SHORT,
-        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
-        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
-        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
-        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
-        TOO_SHORT,
-        TOO_SHORT,
-        TOO_SHORT,
-        TOO_SHORT,
-    ];
-
-    /// The bytes that may not end a block without their code's trailing
-    /// bytes in the next: a lead of 4 bytes in the last three places, of 3
-    /// in the last two, of 2 in the last. The SSSE3 version uses the last
-    /// 16 entries.
-    const INCOMPLETE_MAX: [u8; 32] = {
-        let mut t = [0xFF; 32];
-        t[29] = 0xEF;
-        t[30] = 0xDF;
-        t[31] = 0xBF;
-        t
-    };
-
-    // UTF-G-8 (`utf-8-encoding-rules.txt`: 1 to 6 bytes, up to U+7FFFFFFF)
-    // takes the same classes less the ones of UTF-8's end (F4 90.., F5..F7
-    // lead 4-byte codes up to U+1FFFFF, and F8..FD 5- and 6-byte codes), so
-    // TOO_LARGE's bit says instead that the byte before is FE or FF, which
-    // UTF-G-8 never holds (UTF-E-8's 7- and 13-byte codes are left to the
-    // scalar decoder). The trailing bytes of the longer codes are found as
-    // those of 3- and 4-byte codes are; their shortest-form rule (F8 88..,
-    // FC 84..) needs a bit below the second byte's high nibble, so it is a
-    // bound on the second byte, by the lead (`SECOND_MIN`).
-    const LEAD_FE_FF: u8 = TOO_LARGE;
-
-    /// [`BYTE_1_HIGH`] for UTF-G-8.
-    const G_BYTE_1_HIGH: [u8; 16] = [
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TWO_CONTS,
-        TWO_CONTS,
-        TWO_CONTS,
-        TWO_CONTS,
-        TOO_SHORT | OVERLONG_2,
-        TOO_SHORT,
-        TOO_SHORT | OVERLONG_3 | SURROGATE,
-        TOO_SHORT | OVERLONG_4 | LEAD_FE_FF,
-    ];
-    /// [`BYTE_1_LOW`] for UTF-G-8.
-    const G_BYTE_1_LOW: [u8; 16] = [
-        CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
-        CARRY | OVERLONG_2,
-        CARRY,
-        CARRY,
-        CARRY,
-        CARRY,
-        CARRY,
-        CARRY,
-        CARRY,
-        CARRY,
-        CARRY,
-        CARRY,
-        CARRY,
-        CARRY | SURROGATE,
-        CARRY | LEAD_FE_FF,
-        CARRY | LEAD_FE_FF,
-    ];
-    /// [`BYTE_2_HIGH`] for UTF-G-8: after FE or FF, every byte is wrong.
-    const G_BYTE_2_HIGH: [u8; 16] = [
-        TOO_SHORT | LEAD_FE_FF,
-        TOO_SHORT | LEAD_FE_FF,
-        TOO_SHORT | LEAD_FE_FF,
-        TOO_SHORT | LEAD_FE_FF,
-        TOO_SHORT | LEAD_FE_FF,
-        TOO_SHORT | LEAD_FE_FF,
-        TOO_SHORT | LEAD_FE_FF,
-        TOO_SHORT | LEAD_FE_FF,
-        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | OVERLONG_4 | LEAD_FE_FF,
-        TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | LEAD_FE_FF,
-        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | LEAD_FE_FF,
-        TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | LEAD_FE_FF,
-        TOO_SHORT | LEAD_FE_FF,
-        TOO_SHORT | LEAD_FE_FF,
-        TOO_SHORT | LEAD_FE_FF,
-        TOO_SHORT | LEAD_FE_FF,
-    ];
-    /// The least second byte of a code by its lead's low nibble, for the
-    /// leads F0..FF: 88 after F8 (5-byte codes start at U+200000), 84 after
-    /// FC (6-byte codes at U+4000000); no bound after the others (F0's is
-    /// OVERLONG_4's).
-    const SECOND_MIN: [u8; 16] = {
-        let mut t = [0; 16];
-        t[0x8] = 0x88;
-        t[0xC] = 0x84;
-        t
-    };
-    /// UTF-E-8 (`utf-e-8.txt` §3.3) takes UTF-G-8's classes and its 7-byte
-    /// FE codes: FE is a lead, whose sixth trailing byte is found six bytes
-    /// back, and whose shortest form starts at 2^31 (FE 82..); a byte
-    /// after FF is still an error (its 13-byte codes are left to the scalar
-    /// decoder).
-    const E_BYTE_1_LOW: [u8; 16] = {
-        let mut t = G_BYTE_1_LOW;
-        t[0xE] = CARRY;
-        t
-    };
-    /// [`SECOND_MIN`] for UTF-E-8: 82 after FE.
-    const E_SECOND_MIN: [u8; 16] = {
-        let mut t = SECOND_MIN;
-        t[0xE] = 0x82;
-        t
-    };
-
-    /// [`INCOMPLETE_MAX`] for UTF-G-8: leads of 6 and 5 bytes too.
-    const G_INCOMPLETE_MAX: [u8; 32] = {
-        let mut t = [0xFF; 32];
-        t[27] = 0xFB;
-        t[28] = 0xF7;
-        t[29] = 0xEF;
-        t[30] = 0xDF;
-        t[31] = 0xBF;
-        t
-    };
-    /// [`INCOMPLETE_MAX`] for UTF-E-8: FE in the last six places too.
-    const E_INCOMPLETE_MAX: [u8; 32] = {
-        let mut t = G_INCOMPLETE_MAX;
-        t[26] = 0xFD;
-        t
-    };
-
-    /// The tables of the code lengths up to `LONGEST` (4: UTF-8, 6:
-    /// UTF-G-8, 7: UTF-E-8 less FF): by the previous byte's high nibble,
-    /// its low nibble, the byte's high nibble, and the least second bytes.
-    const fn tables(longest: usize) -> [&'static [u8; 16]; 4] {
-        match longest {
-            4 => [&BYTE_1_HIGH, &BYTE_1_LOW, &BYTE_2_HIGH, &SECOND_MIN],
-            6 => [&G_BYTE_1_HIGH, &G_BYTE_1_LOW, &G_BYTE_2_HIGH, &SECOND_MIN],
-            _ => [&G_BYTE_1_HIGH, &E_BYTE_1_LOW, &G_BYTE_2_HIGH, &E_SECOND_MIN],
-        }
-    }
-
-    /// The bound on each of the last 32 bytes of a block (see
-    /// [`INCOMPLETE_MAX`]) for the code lengths up to `longest`.
-    const fn incomplete(longest: usize) -> &'static [u8; 32] {
-        match longest {
-            4 => &INCOMPLETE_MAX,
-            6 => &G_INCOMPLETE_MAX,
-            _ => &E_INCOMPLETE_MAX,
-        }
-    }
+    use super::tables::{incomplete, tables, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, INCOMPLETE_MAX};
 
     /// The longest code a block may hold, by its largest byte: codes of
     /// UTF-G-8 beyond UTF-8's (and U+100000..U+10FFFF) with a byte F4..FD,
@@ -407,6 +198,8 @@ mod x86 {
         long: bool,
         /// A byte FE or FF, in a format with FE codes.
         fe: bool,
+        /// A byte FF, in a format with FF codes.
+        ff: bool,
     }
 
     /// The [`Level`] of a block of the format whose codes have at most
@@ -416,9 +209,11 @@ mod x86 {
     #[inline(always)]
     fn level<const LONGEST: usize>(above: impl Fn(u8) -> bool) -> Level {
         let long = LONGEST > 4 && above(0xF3);
+        let fe = LONGEST >= 7 && long && above(0xFD);
         Level {
             long,
-            fe: LONGEST == 7 && long && above(0xFD),
+            fe,
+            ff: LONGEST == 13 && fe && above(0xFE),
         }
     }
 
@@ -472,11 +267,55 @@ mod x86 {
             let fifth = _mm_subs_epu8(prev4, _mm_set1_epi8((0xF8u8 - 0x80) as i8));
             let sixth = _mm_subs_epu8(prev5, _mm_set1_epi8((0xFCu8 - 0x80) as i8));
             must = _mm_or_si128(must, _mm_or_si128(fifth, sixth));
-            if LONGEST == 7 {
-                // UTF-E-8: the sixth trailing byte, six after FE.
-                let prev6 = _mm_alignr_epi8::<10>(input, previous);
+            let prev6 = _mm_alignr_epi8::<10>(input, previous);
+            // Bytes wrong after FF (none before UTF-E-8's FF codes).
+            let mut ff_wrong = _mm_setzero_si128();
+            if LONGEST >= 7 {
+                // UTF-E-8: the sixth trailing byte, six after FE (or FF).
                 let seventh = _mm_subs_epu8(prev6, _mm_set1_epi8((0xFEu8 - 0x80) as i8));
                 must = _mm_or_si128(must, seventh);
+            }
+            if LONGEST == 13 {
+                // FF codes (`utf-e-8.txt` §3.4): the seventh to twelfth
+                // trailing bytes, 7 to 12 bytes after FF.
+                let ff = |v| _mm_cmpeq_epi8(v, _mm_set1_epi8(-1));
+                let beyond_seventh = _mm_or_si128(
+                    _mm_or_si128(
+                        _mm_or_si128(
+                            ff(_mm_alignr_epi8::<9>(input, previous)),
+                            ff(_mm_alignr_epi8::<8>(input, previous)),
+                        ),
+                        _mm_or_si128(
+                            ff(_mm_alignr_epi8::<7>(input, previous)),
+                            ff(_mm_alignr_epi8::<6>(input, previous)),
+                        ),
+                    ),
+                    _mm_or_si128(
+                        ff(_mm_alignr_epi8::<5>(input, previous)),
+                        ff(_mm_alignr_epi8::<4>(input, previous)),
+                    ),
+                );
+                must = _mm_or_si128(must, beyond_seventh);
+                // The value's top nine bits are zero: the second byte is
+                // 80, the third at most 87. And it is at least 2^36: the
+                // third to seventh bytes are not all 80 (below, FE's).
+                let eighty = |v| _mm_cmpeq_epi8(v, _mm_set1_epi8(0x80u8 as i8));
+                let (z, z_before) = (eighty(input), eighty(previous));
+                let second = _mm_andnot_si128(z, ff(prev1));
+                let third =
+                    _mm_and_si128(ff(prev2), _mm_subs_epu8(input, _mm_set1_epi8(0x87u8 as i8)));
+                let zeros = _mm_and_si128(
+                    _mm_and_si128(z, _mm_alignr_epi8::<15>(z, z_before)),
+                    _mm_and_si128(
+                        _mm_alignr_epi8::<14>(z, z_before),
+                        _mm_and_si128(
+                            _mm_alignr_epi8::<13>(z, z_before),
+                            _mm_alignr_epi8::<12>(z, z_before),
+                        ),
+                    ),
+                );
+                let short = _mm_and_si128(ff(prev6), zeros);
+                ff_wrong = _mm_or_si128(_mm_or_si128(second, third), short);
             }
             let must_be_trailing = _mm_and_si128(must, _mm_set1_epi8(0x80u8 as i8));
             // A second byte below the lead's bound: nonzero where it is.
@@ -484,7 +323,7 @@ mod x86 {
             // to index 0, whose bound is none.
             let lead_f = _mm_subs_epu8(prev1, _mm_set1_epi8(0xF0u8 as i8));
             let least = _mm_shuffle_epi8(table(second_min), lead_f);
-            let overlong = _mm_subs_epu8(least, input);
+            let overlong = _mm_or_si128(_mm_subs_epu8(least, input), ff_wrong);
             _mm_or_si128(_mm_xor_si128(must_be_trailing, special), overlong)
         }
 
@@ -507,7 +346,8 @@ mod x86 {
 
         /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks
         /// (`LONGEST` 4), [`super::super::valid_utf_g8_prefix`] (6) or
-        /// [`super::super::valid_utf_e8_prefix`] (7).
+        /// [`super::super::valid_utf_e8_prefix`] (13; 7 within it, for
+        /// blocks without FF).
         ///
         /// # Safety
         /// The processor must support SSSE3.
@@ -546,7 +386,9 @@ mod x86 {
                         any_set(high)
                     };
                     let here = level::<LONGEST>(above);
-                    let error = if here.fe || before.fe {
+                    let error = if here.ff || before.ff {
+                        step_errors::<13>(&v, previous)
+                    } else if here.fe || before.fe {
                         step_errors::<7>(&v, previous)
                     } else if here.long || before.long {
                         step_errors::<6>(&v, previous)
@@ -622,18 +464,59 @@ mod x86 {
             let fifth = _mm256_subs_epu8(prev4, _mm256_set1_epi8((0xF8u8 - 0x80) as i8));
             let sixth = _mm256_subs_epu8(prev5, _mm256_set1_epi8((0xFCu8 - 0x80) as i8));
             must = _mm256_or_si256(must, _mm256_or_si256(fifth, sixth));
-            if LONGEST == 7 {
-                // UTF-E-8: the sixth trailing byte, six after FE.
-                let prev6 = _mm256_alignr_epi8::<10>(input, before);
+            let prev6 = _mm256_alignr_epi8::<10>(input, before);
+            let mut ff_wrong = _mm256_setzero_si256();
+            if LONGEST >= 7 {
+                // UTF-E-8: the sixth trailing byte, six after FE (or FF).
                 let seventh = _mm256_subs_epu8(prev6, _mm256_set1_epi8((0xFEu8 - 0x80) as i8));
                 must = _mm256_or_si256(must, seventh);
+            }
+            if LONGEST == 13 {
+                // As in the SSSE3 version.
+                let ff = |v| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(-1));
+                let beyond_seventh = _mm256_or_si256(
+                    _mm256_or_si256(
+                        _mm256_or_si256(
+                            ff(_mm256_alignr_epi8::<9>(input, before)),
+                            ff(_mm256_alignr_epi8::<8>(input, before)),
+                        ),
+                        _mm256_or_si256(
+                            ff(_mm256_alignr_epi8::<7>(input, before)),
+                            ff(_mm256_alignr_epi8::<6>(input, before)),
+                        ),
+                    ),
+                    _mm256_or_si256(
+                        ff(_mm256_alignr_epi8::<5>(input, before)),
+                        ff(_mm256_alignr_epi8::<4>(input, before)),
+                    ),
+                );
+                must = _mm256_or_si256(must, beyond_seventh);
+                let eighty = |v| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x80u8 as i8));
+                let (z, z_before) = (eighty(input), eighty(before));
+                let second = _mm256_andnot_si256(z, ff(prev1));
+                let third = _mm256_and_si256(
+                    ff(prev2),
+                    _mm256_subs_epu8(input, _mm256_set1_epi8(0x87u8 as i8)),
+                );
+                let zeros = _mm256_and_si256(
+                    _mm256_and_si256(z, _mm256_alignr_epi8::<15>(z, z_before)),
+                    _mm256_and_si256(
+                        _mm256_alignr_epi8::<14>(z, z_before),
+                        _mm256_and_si256(
+                            _mm256_alignr_epi8::<13>(z, z_before),
+                            _mm256_alignr_epi8::<12>(z, z_before),
+                        ),
+                    ),
+                );
+                let short = _mm256_and_si256(ff(prev6), zeros);
+                ff_wrong = _mm256_or_si256(_mm256_or_si256(second, third), short);
             }
             let must_be_trailing = _mm256_and_si256(must, _mm256_set1_epi8(0x80u8 as i8));
             // F0..FF less F0 index the table; every other byte saturates
             // to index 0, whose bound is none.
             let lead_f = _mm256_subs_epu8(prev1, _mm256_set1_epi8(0xF0u8 as i8));
             let least = _mm256_shuffle_epi8(table(second_min), lead_f);
-            let overlong = _mm256_subs_epu8(least, input);
+            let overlong = _mm256_or_si256(_mm256_subs_epu8(least, input), ff_wrong);
             _mm256_or_si256(_mm256_xor_si256(must_be_trailing, special), overlong)
         }
 
@@ -649,7 +532,8 @@ mod x86 {
 
         /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks
         /// (`LONGEST` 4), [`super::super::valid_utf_g8_prefix`] (6) or
-        /// [`super::super::valid_utf_e8_prefix`] (7).
+        /// [`super::super::valid_utf_e8_prefix`] (13; 7 within it, for
+        /// blocks without FF).
         ///
         /// # Safety
         /// The processor must support AVX2.
@@ -685,7 +569,9 @@ mod x86 {
                         _mm256_testz_si256(high, high) == 0
                     };
                     let here = level::<LONGEST>(above);
-                    let error = if here.fe || before.fe {
+                    let error = if here.ff || before.ff {
+                        step_errors::<13>(&v, previous)
+                    } else if here.fe || before.fe {
                         step_errors::<7>(&v, previous)
                     } else if here.long || before.long {
                         step_errors::<6>(&v, previous)

@@ -112,29 +112,30 @@ fn long_versions_agree(input: &[u8]) -> Result<(), TestCaseError> {
             UtfE8::decode_u64s(input, &mut Vec::new())
         );
     }
-    // The UTF-E-8 check (FE a lead): the same, up to the first FF, which
-    // only ever leads a code.
+    // The UTF-E-8 check (FE and FF leads too): the same, to the last
+    // code boundary before the block of the first error.
     // SAFETY: the processor supports both, checked above.
     let (avx2, ssse3) = unsafe {
         (
-            super::x86::avx2::valid_prefix_blocks::<7>(input),
-            super::x86::ssse3::valid_prefix_blocks::<7>(input),
+            super::x86::avx2::valid_prefix_blocks::<13>(input),
+            super::x86::ssse3::valid_prefix_blocks::<13>(input),
         )
     };
     prop_assert_eq!(avx2, ssse3);
     prop_assert!(UtfE8::validate(&input[..avx2]).is_ok(), "{}", avx2);
     let valid_up_to = UtfE8::decode_u64s(input, &mut Vec::new())
         .map_or_else(|e| e.valid_up_to(), |()| input.len());
-    let reach = input
-        .iter()
-        .position(|&b| b == 0xFF)
-        .map_or(valid_up_to, |ff| ff.min(valid_up_to));
-    prop_assert!(avx2 <= reach, "{} {}", avx2, reach);
-    prop_assert!(avx2 + 7 >= reach / 64 * 64, "{} {}", avx2, reach);
+    prop_assert!(avx2 <= valid_up_to, "{} {}", avx2, valid_up_to);
+    prop_assert!(
+        avx2 + 13 >= valid_up_to / 64 * 64,
+        "{} {}",
+        avx2,
+        valid_up_to
+    );
     let tiers: [fn(&[u8]) -> usize; 2] = [
         // SAFETY: the processor supports both, checked above.
-        |b| unsafe { super::x86::avx2::valid_prefix_blocks::<7>(b) },
-        |b| unsafe { super::x86::ssse3::valid_prefix_blocks::<7>(b) },
+        |b| unsafe { super::x86::avx2::valid_prefix_blocks::<13>(b) },
+        |b| unsafe { super::x86::ssse3::valid_prefix_blocks::<13>(b) },
     ];
     for prefix in tiers {
         prop_assert_eq!(
@@ -443,16 +444,83 @@ fn every_fault_at_every_offset_of_fe_codes() {
     }
 }
 
-/// Each lead F0..FF with a second byte at each bound and 0 to 6 trailing
+/// Text of FF codes (2^36, 2^63 − 1 and between, `utf-e-8.txt` §3.4)
+/// among FE, 5-byte and ASCII codes, and each fault of theirs at every
+/// offset: a lead without its last bytes, the largest overlong FF code,
+/// a second byte above 80 and a third above 87 (a value of 2^63 or more),
+/// an FF code one byte long or one byte too long.
+#[test]
+fn every_fault_at_every_offset_of_ff_codes() {
+    use crate::{Encoding, UtfE8};
+    let values = [
+        1u64 << 36,
+        (1 << 63) - 1,
+        0x1234_5678_9ABC_DEF0,
+        0x41,
+        0x9_8765_4321,
+        0x20_0000,
+    ];
+    let mut text = Vec::new();
+    for _ in 0..4 {
+        UtfE8::encode_u64s(&values, &mut text).unwrap();
+    }
+    // Valid, it goes through the vector check, all but the last block's
+    // code cut off, which the caller takes.
+    if has_feature!("avx2") && has_feature!("ssse3") {
+        // SAFETY: the processor supports both, checked just above.
+        let taken = unsafe {
+            [
+                super::x86::avx2::valid_prefix_blocks::<13>(&text),
+                super::x86::ssse3::valid_prefix_blocks::<13>(&text),
+            ]
+        };
+        for taken in taken {
+            assert!(taken + 64 + 13 > text.len(), "{taken} of {}", text.len());
+        }
+    }
+    let ff = |bytes: [u8; 5]| {
+        let mut code = vec![0xFFu8, 0x80];
+        code.extend(bytes);
+        code.extend([0x80; 6]);
+        code
+    };
+    for fault in [
+        vec![0xFFu8, 0x80, 0x80, 0x80],
+        ff([0x80, 0x80, 0x80, 0x80, 0x80]),
+        {
+            let mut code = ff([0x80, 0x80, 0x80, 0x80, 0xBF]);
+            code[1] = 0x81;
+            code
+        },
+        ff([0x88, 0x80, 0x80, 0x80, 0x80]),
+        ff([0x80, 0x80, 0x80, 0x80, 0x81]),
+        ff([0x81, 0x80, 0x80, 0x80, 0x80]),
+        {
+            let mut code = ff([0x80, 0x80, 0x80, 0x80, 0x81]);
+            code.push(0x80);
+            code
+        },
+        vec![0xFF],
+        vec![0x80],
+    ] {
+        for at in 0..text.len() {
+            let mut bytes = text.clone();
+            bytes.splice(at..at, fault.iter().copied());
+            all_agree(&bytes);
+        }
+    }
+}
+
+/// Each lead F0..FF with a second byte at each bound and 0 to 12 trailing
 /// bytes after it, then ASCII, at and before the end of a block: every
 /// count of trailing bytes a code may be short or long by, and codes cut
 /// off before a block of ASCII, which only the pending check sees.
 #[test]
 fn long_leads_with_every_count_of_trailing_bytes() {
-    for at in [20, 56, 57, 58, 59, 60, 61, 62, 63] {
+    for at in [20, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63] {
         for lead in 0xF0..=0xFFu8 {
             for second in [0x80, 0x81, 0x82, 0x83, 0x84, 0x87, 0x88, 0xBF] {
-                for trailing in 0..=6 {
+                for trailing in 0..=12 {
                     let mut bytes = vec![b'a'; at];
                     bytes.extend([lead, second]);
                     bytes.extend(core::iter::repeat_n(0x80, trailing));
