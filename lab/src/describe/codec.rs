@@ -63,6 +63,51 @@ impl Compiled {
         }
     }
 
+    /// [`no_valid_value`](Self::no_valid_value) for the values `lo`,
+    /// `lo + stride`, ... up to `hi` (the codes of a little-endian class
+    /// whose lowest bits are read): whether one of them in the class's
+    /// range has a code, stepping over refused surrogates and gaps.
+    fn no_valid_step(
+        &self,
+        class: &Class,
+        lo: u128,
+        hi: u128,
+        stride: u128,
+        limit: u128,
+    ) -> Option<DecodeErrorKind> {
+        let floor = self.floor(class);
+        if class.beyond || self.max.is_some_and(|max| lo > max) {
+            return Some(DecodeErrorKind::BeyondRange);
+        } else if class.first > limit || lo > limit {
+            return Some(DecodeErrorKind::LimitExceeded);
+        } else if hi < floor {
+            return Some(DecodeErrorKind::NonShortest);
+        }
+        // The first value of the progression after `v`.
+        let after = |v: u128| v.checked_sub(lo).map_or(lo, |d| lo + (d / stride + 1) * stride);
+        let top = hi.min(self.max.unwrap_or(u128::MAX)).min(limit);
+        let mut v = if lo >= floor { lo } else { after(floor - 1) };
+        // Values the class spells below its floor and above the range,
+        // none between: non-shortest forms, the nearer reason.
+        let mut kind = DecodeErrorKind::NonShortest;
+        loop {
+            if v > top {
+                return Some(kind);
+            }
+            if self.surrogates == SurrogatePolicy::Refuse && (0xD800..=0xDFFF).contains(&v) {
+                if kind == DecodeErrorKind::NonShortest {
+                    kind = DecodeErrorKind::Surrogate;
+                }
+                v = after(0xDFFF);
+            } else if let Some(&(_, b)) = self.gaps.iter().find(|&&(a, b)| a <= v && v <= b) {
+                kind = DecodeErrorKind::BeyondRange;
+                v = after(b);
+            } else {
+                return None;
+            }
+        }
+    }
+
     /// The least value a code of `class` is read as: its first, or where
     /// the format accepts non-shortest forms, the least its value bits
     /// spell.
@@ -144,18 +189,33 @@ impl Compiled {
             bits => (1 << bits) - 1,
         };
         let whole_limit = len <= 2;
-        let mut high = u128::from(class.units[0].extract(lead));
+        // The value bits read so far: the top ones (big-endian) or the
+        // lowest (little-endian).
+        let mut known = u128::from(class.units[0].extract(lead));
         let mut read_bits = class.units[0].value.count_ones();
         for read in 1..=len {
             let unread = class.value_bits - read_bits;
-            let lo = class.offset + (high << unread);
-            let hi = class.offset + (((high + 1) << unread) - 1);
+            // The values a code that begins so can spell: an interval
+            // (big-endian), or every 2^read_bits-th value from the least
+            // (little-endian, the unread bits above the read ones).
+            let (lo, hi, stride) = if class.little_endian {
+                let lo = class.offset + known;
+                (lo, lo + (((1u128 << unread) - 1) << read_bits), 1u128 << read_bits)
+            } else {
+                let lo = class.offset + (known << unread);
+                (lo, class.offset + (((known + 1) << unread) - 1), 1)
+            };
             let limit = if whole_limit && read < len {
                 u128::MAX
             } else {
                 limit
             };
-            if let Some(kind) = self.no_valid_value(class, lo, hi, limit) {
+            let refused = if stride == 1 || lo == hi {
+                self.no_valid_value(class, lo, hi, limit)
+            } else {
+                self.no_valid_step(class, lo, hi, stride, limit)
+            };
+            if let Some(kind) = refused {
                 return fail(kind, Some((read - 1).max(1)));
             }
             if read == len {
@@ -169,7 +229,12 @@ impl Compiled {
                 }
                 Some(&u) => {
                     let bits = t.value.count_ones();
-                    high = (high << bits) | u128::from(t.extract(u.into()));
+                    let field = u128::from(t.extract(u.into()));
+                    known = if class.little_endian {
+                        known | field << read_bits
+                    } else {
+                        (known << bits) | field
+                    };
                     read_bits += bits;
                 }
             }
@@ -235,13 +300,8 @@ impl Compiled {
             write_field(class, &BigUint::from(v), &mut units);
             return push(&units, out);
         }
-        let mut field = v - class.offset;
         let mut units = [0u32; super::parse::MAX_UNITS];
-        for (slot, t) in units.iter_mut().zip(&class.units).rev() {
-            let bits = t.value.count_ones();
-            *slot = t.deposit(field as u32 & low_mask(bits));
-            field >>= bits;
-        }
+        class.write(v - class.offset, &mut units[..class.units.len()]);
         push(&units[..class.units.len()], out)
     }
 }
@@ -264,4 +324,3 @@ fn push<U: TryFrom<u32>>(units: &[u32], out: &mut Vec<U>) -> Result<(), EncodeEr
     Ok(())
 }
 
-use super::field::low_mask;

@@ -50,7 +50,9 @@
 //!   differ, so across classes the leads decide, and the order holds if
 //!   and only if the last lead of each class is below the first lead of
 //!   the next class in value order. A pair that breaks it is the
-//!   counterexample. Where surrogates are refused, a class's ends among
+//!   counterexample. In a little-endian class (two units or more carrying
+//!   value bits) a value whose lowest group is all ones sorts after the
+//!   next value, whose lowest group is zero: that pair is a decided FAIL. Where surrogates are refused, a class's ends among
 //!   them give way to U+D7FF and U+E000, the values that have codes.
 
 use alloc::format;
@@ -204,13 +206,8 @@ fn non_shortest(c: &Compiled) -> Option<String> {
         if v >= k.first || c.max.is_some_and(|max| v > max) {
             continue;
         }
-        let mut field = v - k.offset;
         let mut units = vec![0u32; k.units.len()];
-        for (slot, t) in units.iter_mut().zip(&k.units).rev() {
-            let bits = t.value.count_ones();
-            *slot = t.deposit(field as u32 & super::field::low_mask(bits));
-            field >>= bits;
-        }
+        k.write(v - k.offset, &mut units);
         found = Some(units);
     }
     let units = found?;
@@ -300,6 +297,30 @@ fn past_refused_surrogates(c: &Compiled, v: u128) -> u128 {
     super::parse::skip_excluded(v, c.surrogates, &c.gaps)
 }
 
+/// In a little-endian class, a value `v` whose lowest group (the value
+/// bits of the first unit that has any) is all ones, and `v + 1`, both
+/// with codes: the first code sorts after the second, since they first
+/// differ in that group. `None` if the class has no such pair among the
+/// first few candidates.
+fn carry_pair(c: &Compiled, k: &Class, first: u128, last: u128) -> Option<(u128, Vec<u32>, Vec<u32>)> {
+    let low = k.units.iter().map(|t| t.value.count_ones()).find(|&b| b > 0)?;
+    let m = 1u128 << low;
+    // The least v >= first with (v - offset) mod m == m - 1.
+    let r = (first - k.offset) % m;
+    let mut v = first + (m - 1 - r);
+    for _ in 0..4 {
+        if v >= last {
+            return None;
+        }
+        let (x, y) = (code(c, v), code(c, v + 1));
+        if !x.is_empty() && x.len() == y.len() && x > y {
+            return Some((v, x, y));
+        }
+        v += m;
+    }
+    None
+}
+
 fn binary_order(c: &Compiled) -> Option<PropertyResult> {
     let (classes, fixed) = holding(c);
     let name = Property::BinaryOrder;
@@ -309,6 +330,26 @@ fn binary_order(c: &Compiled) -> Option<PropertyResult> {
         .iter()
         .filter_map(|&k| Some((k, coded_ends(c, k)?)))
         .collect();
+    // Within a little-endian class, the lowest value bits come first: a
+    // value whose lowest group is all ones sorts after the next value,
+    // whose lowest group is zero (CompactSize's FD FF 00 and FD 00 01).
+    for &(k, (first, last)) in coded.iter().filter(|(k, _)| k.little_endian) {
+        if let Some((v, x, y)) = carry_pair(c, k, first, last) {
+            return Some(refuted(
+                name,
+                format!(
+                    "{} ({}) sorts after {} ({}), as units and as big-endian bytes: the class is little-endian",
+                    code_point(v),
+                    hex(c, &x),
+                    code_point(v + 1),
+                    hex(c, &y)
+                ),
+            ));
+        }
+    }
+    if coded.iter().any(|(k, _)| k.little_endian) {
+        return None;
+    }
     for pair in coded.windows(2) {
         let ((a, (_, a_last)), (b, (b_first, _))) = (pair[0], pair[1]);
         if a.field.is_some() || b.field.is_some() {
@@ -410,7 +451,10 @@ fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
         let same_class = match (class_of(c, a), class_of(base, a)) {
             (Some(i), Some(j)) => {
                 let (k, l) = (&c.classes[i], &base.classes[j]);
-                k.field.is_none() && k.units == l.units && k.offset == l.offset
+                k.field.is_none()
+                    && k.units == l.units
+                    && k.offset == l.offset
+                    && k.little_endian == l.little_endian
             }
             _ => false,
         };

@@ -33,8 +33,9 @@ pub(super) struct Refused {
 enum FieldOf {
     /// `(v - offset) >> shift`.
     Top { offset: u128, shift: u32 },
-    /// `v mod 2^bits` (0 bits: a literal lead, the same for every value).
-    Low { bits: u32 },
+    /// `(v - offset) mod 2^bits` (0 bits: a literal lead, the same for
+    /// every value): a little-endian lead holds the lowest value bits.
+    Low { bits: u32, offset: u128 },
 }
 
 /// The values `from..=to`, each written with the lead
@@ -55,15 +56,15 @@ impl Run<'_> {
                 let field = |v: u128| ((v - offset) >> shift) as u64;
                 [Some((field(self.from), field(self.to))), None]
             }
-            FieldOf::Low { bits } => {
+            FieldOf::Low { bits, offset } => {
                 let m = 1u128 << bits;
-                let x = (self.from % m) as u64;
+                let x = ((self.from - offset) % m) as u64;
                 let top = (m - 1) as u64;
                 // As many values as fields, or more: every field, from x.
                 let y = if self.to - self.from >= m - 1 {
                     (x + top) & top
                 } else {
-                    (self.to % m) as u64
+                    ((self.to - offset) % m) as u64
                 };
                 if x <= y {
                     [Some((x, y)), None]
@@ -79,9 +80,9 @@ impl Run<'_> {
     fn value_of(&self, field: u64) -> u128 {
         match self.field {
             FieldOf::Top { offset, shift } => self.from.max(offset + (u128::from(field) << shift)),
-            FieldOf::Low { bits } => {
+            FieldOf::Low { bits, offset } => {
                 let m = 1u128 << bits;
-                let x = self.from % m;
+                let x = (self.from - offset) % m;
                 self.from + (u128::from(field) + m - x) % m
             }
         }
@@ -156,11 +157,16 @@ fn runs(c: &Compiled) -> Vec<Run<'_>> {
     let top = c.max.unwrap_or(u128::MAX);
     let mut runs = Vec::new();
     for k in c.classes.iter().filter(|k| !k.beyond) {
+        let lead_bits = k.units[0].value.count_ones();
         let field = match k.field {
-            Some(_) => FieldOf::Low { bits: 0 },
+            Some(_) => FieldOf::Low { bits: 0, offset: 0 },
+            None if k.little_endian => FieldOf::Low {
+                bits: lead_bits,
+                offset: k.offset,
+            },
             None => FieldOf::Top {
                 offset: k.offset,
-                shift: k.value_bits - k.units[0].value.count_ones(),
+                shift: k.value_bits - lead_bits,
             },
         };
         for (from, to) in coded(c, k.first, k.last.min(top)) {
@@ -199,7 +205,7 @@ fn runs(c: &Compiled) -> Vec<Run<'_>> {
             continue;
         }
         if scheme.little_endian {
-            let field = FieldOf::Low { bits: g };
+            let field = FieldOf::Low { bits: g, offset: 0 };
             runs.push(Run {
                 lead: &scheme.more,
                 from,
@@ -277,7 +283,7 @@ mod tests {
         for v in run.from..=run.to {
             let field = match run.field {
                 FieldOf::Top { offset, shift } => ((v - offset) >> shift) as u64,
-                FieldOf::Low { bits } => (v % (1 << bits)) as u64,
+                FieldOf::Low { bits, offset } => ((v - offset) % (1 << bits)) as u64,
             };
             if !fields.iter().any(|&(f, _)| f == field) {
                 fields.push((field, v));
@@ -297,8 +303,8 @@ mod tests {
             fixed: 0x80,
             value: 0x7F,
         };
-        let fields = [0, 1, 2, 3, 5]
-            .map(|bits| FieldOf::Low { bits })
+        let fields = [(0, 0), (1, 0), (2, 3), (3, 7), (5, 2)]
+            .map(|(bits, offset)| FieldOf::Low { bits, offset })
             .into_iter()
             .chain(
                 [(0, 0), (3, 1), (7, 2), (2, 3)]

@@ -88,6 +88,28 @@ pub(crate) struct Class {
     /// The length field after `units`, which are then literal: the class
     /// holds every value from `first` on.
     field: Option<Box<field::Field>>,
+    /// `order = "little-endian"`: the first unit that carries value bits
+    /// holds the least significant ones (Bitcoin's CompactSize,
+    /// PrefixVarint). Set only where two or more units carry value bits,
+    /// the one case where the order changes a code.
+    little_endian: bool,
+}
+
+impl Class {
+    /// The units of the code whose value bits, read in the class's order,
+    /// are `field` (the value less the offset).
+    pub(crate) fn write(&self, mut field: u128, out: &mut [u32]) {
+        let mut put = |slot: &mut u32, t: &Template| {
+            let bits = t.value.count_ones();
+            *slot = t.deposit(field as u32 & field::low_mask(bits));
+            field >>= bits;
+        };
+        if self.little_endian {
+            out.iter_mut().zip(&self.units).for_each(|(s, t)| put(s, t));
+        } else {
+            out.iter_mut().zip(&self.units).rev().for_each(|(s, t)| put(s, t));
+        }
+    }
 }
 
 /// A description checked and ready to run.

@@ -73,6 +73,10 @@ struct RawClass {
     /// format).
     #[serde(default)]
     length: Option<Spanned<RawLength>>,
+    /// `"big-endian"` (the default: the first unit holds the top value
+    /// bits) or `"little-endian"`.
+    #[serde(default)]
+    order: Option<Spanned<String>>,
 }
 
 /// Line and column (both from 1) of byte `offset` of `source`.
@@ -425,6 +429,31 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
             Some(o) => u128::try_from(*o.get_ref())
                 .map_err(|_| err(o.span(), "an offset is not negative".into()))?,
         };
+        let little_endian = match &rc.get_ref().order {
+            None => false,
+            Some(o) => match o.get_ref().as_str() {
+                "big-endian" => false,
+                "little-endian" => true,
+                other => {
+                    return Err(err(
+                        o.span(),
+                        format!(
+                            "order is {}: \"big-endian\" (the first unit holds the top value bits) or \"little-endian\" (the lowest)",
+                            quote(other)
+                        ),
+                    ))
+                }
+            },
+        };
+        if let (Some(o), Some(_)) = (&rc.get_ref().order, &rc.get_ref().length) {
+            return Err(err(
+                o.span(),
+                "a class with a length field has no order: its units are literal, and the field's value units are big-endian".into(),
+            ));
+        }
+        // The order changes a code only where two units carry value bits.
+        let little_endian =
+            little_endian && templates.iter().filter(|t| t.value != 0).count() > 1;
         // Shortest first: a class listed after a longer one would hold
         // values the longer one already took (or, past `max`, none), and
         // the encoder would write the longer code for them.
@@ -530,6 +559,7 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                 value_bits: 0,
                 beyond: false,
                 field: Some(alloc::boxed::Box::new(field)),
+                little_endian: false,
             });
             continue;
         }
@@ -542,6 +572,7 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                 value_bits,
                 beyond: true,
                 field: None,
+                little_endian,
             });
             continue;
         }
@@ -584,6 +615,7 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
             value_bits,
             beyond: false,
             field: None,
+            little_endian,
         });
         reached_max = Some(last) == max;
         next = last + 1;

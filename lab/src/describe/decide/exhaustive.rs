@@ -338,13 +338,15 @@ fn confirm(d: &DescribedFormat, texts: &[Text], r: &PropertyResult) {
 }
 
 /// The shipped descriptions of the zoo.
-const ZOO: [&str; 7] = [
+const ZOO: [&str; 9] = [
+    include_str!("../../../zoo/compactsize.toml"),
     include_str!("../../../zoo/ebml-vint.toml"),
     include_str!("../../../zoo/fss-utf.toml"),
     include_str!("../../../zoo/generalized-utf-8.toml"),
     include_str!("../../../zoo/leb128.toml"),
     include_str!("../../../zoo/midi-vlq.toml"),
     include_str!("../../../zoo/perl-extended-utf-8.toml"),
+    include_str!("../../../zoo/prefixvarint.toml"),
     include_str!("../../../zoo/sqlite4-varint.toml"),
 ];
 
