@@ -124,6 +124,9 @@ fn least_match(lead: &Template, invalid: &Template, lo: u64, hi: u64) -> Option<
 /// less the gaps: the values that have codes, as intervals.
 fn coded(c: &Compiled, from: u128, to: u128) -> Vec<(u128, u128)> {
     let mut excluded: Vec<(u128, u128)> = c.gaps.clone();
+    // A value a later class takes is written there, not in its range's
+    // class.
+    excluded.extend(c.classes.iter().flat_map(|k| k.takes.iter().map(|&v| (v, v))));
     if c.surrogates == SurrogatePolicy::Refuse {
         excluded.push((0xD800, 0xDFFF));
     }
@@ -169,6 +172,26 @@ fn runs(c: &Compiled) -> Vec<Run<'_>> {
                 shift: k.value_bits - lead_bits,
             },
         };
+        for &v in &k.takes {
+            runs.push(Run {
+                lead: &k.units[0],
+                from: v,
+                to: v,
+                field,
+            });
+        }
+        // A pair's first code leads the values the pair stands for: its
+        // components are written though surrogates may be refused alone.
+        if let Some(p) = c.pair.as_ref().filter(|p| p.offset.is_some()) {
+            if k.first <= p.first.0 && p.first.1 <= k.last {
+                runs.push(Run {
+                    lead: &k.units[0],
+                    from: p.first.0,
+                    to: p.first.1,
+                    field,
+                });
+            }
+        }
         for (from, to) in coded(c, k.first, k.last.min(top)) {
             let lead = &k.units[0];
             runs.push(Run {

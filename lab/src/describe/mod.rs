@@ -93,6 +93,58 @@ pub(crate) struct Class {
     /// PrefixVarint). Set only where two or more units carry value bits,
     /// the one case where the order changes a code.
     little_endian: bool,
+    /// `takes`: values a class before spells that this class writes (Java's
+    /// U+0000 as `C0 80`), where the format reads non-shortest forms.
+    takes: Vec<u128>,
+}
+
+/// A rule over two codes in a row (`[pair]`): the code of a value in
+/// `first` followed by the code of a value in `second` stands for one
+/// value (CESU-8, Java's modified UTF-8) or is refused (WTF-8). Both
+/// ranges are surrogates, and together all of them.
+#[derive(Clone, Debug)]
+pub(crate) struct Pair {
+    pub(crate) first: (u128, u128),
+    pub(crate) second: (u128, u128),
+    /// `Some(offset)`: the pair of `a` and `b` stands for `offset + (a -
+    /// first.0) * size(second) + (b - second.0)`; `None`: it is refused.
+    pub(crate) offset: Option<u128>,
+}
+
+impl Pair {
+    pub(crate) fn in_first(&self, v: u128) -> bool {
+        self.first.0 <= v && v <= self.first.1
+    }
+
+    pub(crate) fn in_second(&self, v: u128) -> bool {
+        self.second.0 <= v && v <= self.second.1
+    }
+
+    /// The number of values in `second`.
+    pub(crate) fn radix(&self) -> u128 {
+        self.second.1 - self.second.0 + 1
+    }
+
+    /// The last value a pair stands for, before `max` caps it.
+    pub(crate) fn last(&self) -> Option<u128> {
+        let n = (self.first.1 - self.first.0 + 1) * self.radix();
+        self.offset.map(|o| o + n - 1)
+    }
+
+    /// The two values whose codes stand for `v`, if a pair stands for it.
+    pub(crate) fn split(&self, v: u128) -> Option<(u128, u128)> {
+        let offset = self.offset?;
+        if v < offset || self.last().is_some_and(|l| v > l) {
+            return None;
+        }
+        let d = v - offset;
+        Some((self.first.0 + d / self.radix(), self.second.0 + d % self.radix()))
+    }
+
+    /// The value the codes of `a` and `b` stand for.
+    pub(crate) fn join(&self, a: u128, b: u128) -> Option<u128> {
+        Some(self.offset? + (a - self.first.0) * self.radix() + (b - self.second.0))
+    }
 }
 
 impl Class {
@@ -132,6 +184,8 @@ pub(crate) struct Compiled {
     classes: Vec<Class>,
     /// In place of classes: a continuation bit in every unit.
     continued: Option<continued::Continued>,
+    /// A rule over two codes in a row.
+    pair: Option<Pair>,
 }
 
 /// The bits of the smallest of `u8`, `u16` and `u32` that holds a unit of

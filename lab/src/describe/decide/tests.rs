@@ -21,16 +21,19 @@ fn decided_verdicts_agree_with_the_sampled_ones() {
         .filter_map(|&f| DescribedFormat::builtin(f))
         .collect();
     for source in [
+        include_str!("../../../zoo/cesu-8.toml"),
         include_str!("../../../zoo/compactsize.toml"),
-    include_str!("../../../zoo/ebml-vint.toml"),
+        include_str!("../../../zoo/ebml-vint.toml"),
         include_str!("../../../zoo/fss-utf.toml"),
         include_str!("../../../zoo/generalized-utf-8.toml"),
         include_str!("../../../zoo/leb128.toml"),
         include_str!("../../../zoo/midi-vlq.toml"),
+        include_str!("../../../zoo/modified-utf-8.toml"),
         include_str!("../../../zoo/perl-extended-utf-8.toml"),
         include_str!("../../../zoo/prefixvarint.toml"),
-    include_str!("../../../zoo/prefixvarint.toml"),
         include_str!("../../../zoo/sqlite4-varint.toml"),
+        include_str!("../../../zoo/utf-16-unchecked.toml"),
+        include_str!("../../../zoo/wtf-8.toml"),
     ] {
         formats.push(DescribedFormat::parse(source).unwrap());
     }
@@ -45,6 +48,18 @@ fn decided_verdicts_agree_with_the_sampled_ones() {
         for (got, want) in report.results.iter().zip(&sampled.results) {
             if got.method == Method::Decided {
                 decided += 1;
+                // A refused pair's error, which the sample may not meet:
+                // replayed instead.
+                if (got.name, got.verdict) == (Property::ErrorContract, Verdict::Fail) {
+                    let (code, _) = got.detail.split_once(" (").unwrap();
+                    let units: Vec<u32> = code
+                        .split(' ')
+                        .map(|h| u32::from_str_radix(h, 16).unwrap())
+                        .collect();
+                    let k = d.decode(&units).unwrap_err().error_len().unwrap();
+                    assert_eq!(d.decode(&units[..k]).unwrap().1, k, "{}", got.detail);
+                    continue;
+                }
                 assert_eq!(
                     got.verdict,
                     want.verdict,
