@@ -103,8 +103,14 @@ fn compact_size_is_bitcoin_cores_both_ways() {
     }
     // The serialize.h comment's table: 252 in one byte, 253 in three
     // (FD FD 00), 0xFFFF in three, 0x10000 in five, 2^32 in nine.
-    assert_eq!(d.encode(&CodePoint::from(253u32)).unwrap(), [0xFD, 0xFD, 0x00]);
-    assert_eq!(d.encode(&CodePoint::from(0x1234u32)).unwrap(), [0xFD, 0x34, 0x12]);
+    assert_eq!(
+        d.encode(&CodePoint::from(253u32)).unwrap(),
+        [0xFD, 0xFD, 0x00]
+    );
+    assert_eq!(
+        d.encode(&CodePoint::from(0x1234u32)).unwrap(),
+        [0xFD, 0x34, 0x12]
+    );
     // Every three-byte code led by FD, and every five-byte code led by FE
     // whose top two bytes are zero, against the reader: a value below the
     // least of its width is "non-canonical", refused as non-shortest.
@@ -135,7 +141,10 @@ fn compact_size_is_bitcoin_cores_both_ways() {
         DecodeErrorKind::NonShortest
     );
     let err = d.decode(&[0xFD, 0x00]).unwrap_err();
-    assert_eq!((err.kind(), err.error_len()), (DecodeErrorKind::Truncated, None));
+    assert_eq!(
+        (err.kind(), err.error_len()),
+        (DecodeErrorKind::Truncated, None)
+    );
 }
 
 /// `vint64::encode`, from the crate's documentation: the fewest bytes `n`
@@ -246,7 +255,10 @@ fn little_endian_formats_have_their_hand_derived_verdicts() {
     }
     let cs = zoo("compactsize.toml").check(&config);
     let order = &cs.get("binary-order").unwrap().detail;
-    assert!(order.starts_with("U+00FF (FD FF 00) sorts after U+0100 (FD 00 01)"), "{order}");
+    assert!(
+        order.starts_with("U+00FF (FD FF 00) sorts after U+0100 (FD 00 01)"),
+        "{order}"
+    );
 }
 
 /// `order` is `big-endian` or `little-endian`; a length field's class has
@@ -276,6 +288,12 @@ fn order_is_checked_and_means_something_only_across_units() {
         "{head}[[class]]\nunits = [\"10000000\", \"xxxxxxxx\"]\noffset = 0x80\norder = \"little-endian\"\n[[class]]\nunits = [\"11000000\", \"xxxxxxxx\", \"xxxxxxxx\"]\norder = \"big-endian\"\n"
     ))
     .unwrap();
-    assert_eq!(literal_lead.encode(&CodePoint::from(0x90u32)).unwrap(), [0x80, 0x10]);
-    assert_eq!(literal_lead.encode(&CodePoint::from(0x1234u32)).unwrap(), [0xC0, 0x12, 0x34]);
+    assert_eq!(
+        literal_lead.encode(&CodePoint::from(0x90u32)).unwrap(),
+        [0x80, 0x10]
+    );
+    assert_eq!(
+        literal_lead.encode(&CodePoint::from(0x1234u32)).unwrap(),
+        [0xC0, 0x12, 0x34]
+    );
 }

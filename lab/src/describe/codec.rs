@@ -83,7 +83,10 @@ impl Compiled {
             return Some(DecodeErrorKind::NonShortest);
         }
         // The first value of the progression after `v`.
-        let after = |v: u128| v.checked_sub(lo).map_or(lo, |d| lo + (d / stride + 1) * stride);
+        let after = |v: u128| {
+            v.checked_sub(lo)
+                .map_or(lo, |d| lo + (d / stride + 1) * stride)
+        };
         let top = hi.min(self.max.unwrap_or(u128::MAX)).min(limit);
         let mut v = if lo >= floor { lo } else { after(floor - 1) };
         // Values the class spells below its floor and above the range,
@@ -150,6 +153,39 @@ impl Compiled {
     /// `second` value is refused where surrogates are, as UTF-16's lone
     /// low surrogate.
     pub(crate) fn decode<U: Copy + Into<u32>>(
+        &self,
+        input: &[U],
+        max_bits: u64,
+    ) -> Result<(CodePoint, usize), DecodeError> {
+        // A byte map: the units the templates read are the map's inverse
+        // of those written. A code (or a pair of codes) has at most twice
+        // the longest class's units, so only those are mapped.
+        if let Some(m) = &self.map {
+            let longest = self
+                .classes
+                .iter()
+                .map(|k| k.units.len())
+                .max()
+                .unwrap_or(1);
+            let units: Vec<u32> = input
+                .iter()
+                .take(2 * longest)
+                .map(|&u| {
+                    let u: u32 = u.into();
+                    if u > 0xFF {
+                        u
+                    } else {
+                        u32::from(m.read[u as usize])
+                    }
+                })
+                .collect();
+            return self.decode_templates(&units, max_bits);
+        }
+        self.decode_templates(input, max_bits)
+    }
+
+    /// [`decode`](Self::decode) of the units the templates read.
+    fn decode_templates<U: Copy + Into<u32>>(
         &self,
         input: &[U],
         max_bits: u64,
@@ -239,7 +275,11 @@ impl Compiled {
         let unread = class.value_bits - read_bits;
         let (lo, hi, stride) = if class.little_endian {
             let lo = class.offset + known;
-            (lo, lo + (((1u128 << unread) - 1) << read_bits), 1u128 << read_bits)
+            (
+                lo,
+                lo + (((1u128 << unread) - 1) << read_bits),
+                1u128 << read_bits,
+            )
         } else {
             let lo = class.offset + (known << unread);
             (lo, lo + ((1u128 << unread) - 1), 1)
@@ -330,7 +370,11 @@ impl Compiled {
             // (little-endian, the unread bits above the read ones).
             let (lo, hi, stride) = if class.little_endian {
                 let lo = class.offset + known;
-                (lo, lo + (((1u128 << unread) - 1) << read_bits), 1u128 << read_bits)
+                (
+                    lo,
+                    lo + (((1u128 << unread) - 1) << read_bits),
+                    1u128 << read_bits,
+                )
             } else {
                 let lo = class.offset + (known << unread);
                 (lo, class.offset + (((known + 1) << unread) - 1), 1)
@@ -373,8 +417,22 @@ impl Compiled {
         fail(DecodeErrorKind::InvalidLead, Some(1))
     }
 
-    /// Appends the code of `cp`.
+    /// Appends the code of `cp`: the units the templates give, through the
+    /// byte map if there is one.
     pub(crate) fn encode<U: TryFrom<u32>>(
+        &self,
+        cp: &CodePoint,
+        out: &mut Vec<U>,
+    ) -> Result<(), EncodeError> {
+        if self.map.is_none() {
+            return self.encode_templates(cp, out);
+        }
+        let mut units: Vec<u32> = Vec::new();
+        self.encode_templates(cp, &mut units)?;
+        push(&self.written(units), out)
+    }
+
+    fn encode_templates<U: TryFrom<u32>>(
         &self,
         cp: &CodePoint,
         out: &mut Vec<U>,
@@ -407,11 +465,19 @@ impl Compiled {
         // A value a pair stands for: the codes of its two components.
         if let Some((a, b)) = self.pair.as_ref().and_then(|p| p.split(v)) {
             if self.max.is_some_and(|max| v > max) {
-                return Err(EncodeError::beyond_range(self.name, u64::try_from(v).ok(), max()));
+                return Err(EncodeError::beyond_range(
+                    self.name,
+                    u64::try_from(v).ok(),
+                    max(),
+                ));
             }
             let mut units = Vec::new();
             for x in [a, b] {
-                if let Some(k) = self.classes.iter().find(|k| !k.beyond && k.first <= x && x <= k.last) {
+                if let Some(k) = self
+                    .classes
+                    .iter()
+                    .find(|k| !k.beyond && k.first <= x && x <= k.last)
+                {
                     let mut code = [0u32; super::parse::MAX_UNITS];
                     k.write(x - k.offset, &mut code[..k.units.len()]);
                     units.extend_from_slice(&code[..k.units.len()]);
@@ -471,4 +537,3 @@ fn push<U: TryFrom<u32>>(units: &[u32], out: &mut Vec<U>) -> Result<(), EncodeEr
     }
     Ok(())
 }
-

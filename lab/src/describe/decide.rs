@@ -255,7 +255,7 @@ fn non_shortest(c: &Compiled) -> Option<String> {
         k.write(v - k.offset, &mut units);
         found = Some(units);
     }
-    let units = found?;
+    let units = c.written(found?);
     let (value, n) = c.decode(&units, u64::MAX).ok()?;
     let v = value.to_u64().map(u128::from)?;
     let shortest = code(c, v);
@@ -271,6 +271,10 @@ fn non_shortest(c: &Compiled) -> Option<String> {
 /// A one-unit code inside a valid code of another class, if the
 /// templates show one.
 fn false_match(c: &Compiled) -> Option<String> {
+    // The templates' units are not the written ones under a byte map.
+    if c.map.is_some() {
+        return None;
+    }
     let (classes, _) = holding(c);
     for single in classes
         .iter()
@@ -347,8 +351,17 @@ fn past_refused_surrogates(c: &Compiled, v: u128) -> u128 {
 /// with codes: the first code sorts after the second, since they first
 /// differ in that group. `None` if the class has no such pair among the
 /// first few candidates.
-fn carry_pair(c: &Compiled, k: &Class, first: u128, last: u128) -> Option<(u128, Vec<u32>, Vec<u32>)> {
-    let low = k.units.iter().map(|t| t.value.count_ones()).find(|&b| b > 0)?;
+fn carry_pair(
+    c: &Compiled,
+    k: &Class,
+    first: u128,
+    last: u128,
+) -> Option<(u128, Vec<u32>, Vec<u32>)> {
+    let low = k
+        .units
+        .iter()
+        .map(|t| t.value.count_ones())
+        .find(|&b| b > 0)?;
     let m = 1u128 << low;
     // The least v >= first with (v - offset) mod m == m - 1.
     let r = (first - k.offset) % m;
@@ -398,7 +411,11 @@ fn binary_order(c: &Compiled) -> Option<PropertyResult> {
     // A value a class takes from the classes before is written in a
     // longer class, whose lead sorts after the next value's (Java's U+0000,
     // C0 80, after U+0001, 01); in order, the sample says.
-    let taken: Vec<u128> = c.classes.iter().flat_map(|k| k.takes.iter().copied()).collect();
+    let taken: Vec<u128> = c
+        .classes
+        .iter()
+        .flat_map(|k| k.takes.iter().copied())
+        .collect();
     for &v in &taken {
         let next = past_refused_surrogates(c, v + 1);
         let (x, y) = (code(c, v), code(c, next));
@@ -433,6 +450,33 @@ fn binary_order(c: &Compiled) -> Option<PropertyResult> {
                 ));
             }
         }
+    }
+    // Under a byte map, codes of one class compare as their values only
+    // where the map keeps order: the first values whose codes are out of
+    // order are the counterexample, else the sample decides.
+    if c.map.is_some() {
+        let top = c.max.unwrap_or(u128::MAX).min(0x1_0000);
+        let mut prev: Option<(u128, Vec<u32>)> = None;
+        for v in 0..=top {
+            let y = code(c, v);
+            if y.is_empty() {
+                continue;
+            }
+            if let Some((u, x)) = prev.take().filter(|(_, x)| *x > y) {
+                return Some(refuted(
+                    name,
+                    format!(
+                        "{} ({}) sorts after {} ({}), as units and as big-endian bytes: the byte map does not keep the order",
+                        code_point(u),
+                        hex(c, &x),
+                        code_point(v),
+                        hex(c, &y)
+                    ),
+                ));
+            }
+            prev = Some((v, y));
+        }
+        return None;
     }
     let fixed = fixed && taken.is_empty() && c.pair.as_ref().is_none_or(|p| p.offset.is_none());
     for pair in coded.windows(2) {
@@ -537,18 +581,19 @@ fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
                 ));
             }
         }
-        let same_class = match (class_of(c, a), class_of(base, a)) {
-            (Some(i), Some(j)) => {
-                let (k, l) = (&c.classes[i], &base.classes[j]);
-                let taken = c.classes.iter().any(|t| t.takes.contains(&a));
-                !taken
-                    && k.field.is_none()
-                    && k.units == l.units
-                    && k.offset == l.offset
-                    && k.little_endian == l.little_endian
-            }
-            _ => false,
-        };
+        let same_class = c.map.is_none()
+            && match (class_of(c, a), class_of(base, a)) {
+                (Some(i), Some(j)) => {
+                    let (k, l) = (&c.classes[i], &base.classes[j]);
+                    let taken = c.classes.iter().any(|t| t.takes.contains(&a));
+                    !taken
+                        && k.field.is_none()
+                        && k.units == l.units
+                        && k.offset == l.offset
+                        && k.little_endian == l.little_endian
+                }
+                _ => false,
+            };
         undecided |= !same_class;
     }
     if top < 0x10_FFFF {

@@ -126,7 +126,11 @@ fn coded(c: &Compiled, from: u128, to: u128) -> Vec<(u128, u128)> {
     let mut excluded: Vec<(u128, u128)> = c.gaps.clone();
     // A value a later class takes is written there, not in its range's
     // class.
-    excluded.extend(c.classes.iter().flat_map(|k| k.takes.iter().map(|&v| (v, v))));
+    excluded.extend(
+        c.classes
+            .iter()
+            .flat_map(|k| k.takes.iter().map(|&v| (v, v))),
+    );
     if c.surrogates == SurrogatePolicy::Refuse {
         excluded.push((0xD800, 0xDFFF));
     }

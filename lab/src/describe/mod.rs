@@ -138,7 +138,10 @@ impl Pair {
             return None;
         }
         let d = v - offset;
-        Some((self.first.0 + d / self.radix(), self.second.0 + d % self.radix()))
+        Some((
+            self.first.0 + d / self.radix(),
+            self.second.0 + d % self.radix(),
+        ))
     }
 
     /// The value the codes of `a` and `b` stand for.
@@ -159,7 +162,10 @@ impl Class {
         if self.little_endian {
             out.iter_mut().zip(&self.units).for_each(|(s, t)| put(s, t));
         } else {
-            out.iter_mut().zip(&self.units).rev().for_each(|(s, t)| put(s, t));
+            out.iter_mut()
+                .zip(&self.units)
+                .rev()
+                .for_each(|(s, t)| put(s, t));
         }
     }
 }
@@ -186,6 +192,28 @@ pub(crate) struct Compiled {
     continued: Option<continued::Continued>,
     /// A rule over two codes in a row.
     pair: Option<Pair>,
+    /// `byte-map`: the unit written for each unit the templates give
+    /// (UTF-EBCDIC's I8 bytes onto EBCDIC positions), a permutation.
+    map: Option<Box<ByteMap>>,
+}
+
+/// A permutation of the units of 1 to 8 bits, and its inverse.
+#[derive(Clone, Debug)]
+pub(crate) struct ByteMap {
+    pub(crate) written: [u8; 256],
+    pub(crate) read: [u8; 256],
+}
+
+impl Compiled {
+    /// The units written for `units`, which the templates give.
+    pub(crate) fn written(&self, mut units: Vec<u32>) -> Vec<u32> {
+        if let Some(m) = &self.map {
+            for u in &mut units {
+                *u = u32::from(m.written[(*u & 0xFF) as usize]);
+            }
+        }
+        units
+    }
 }
 
 /// The bits of the smallest of `u8`, `u16` and `u32` that holds a unit of
@@ -513,7 +541,8 @@ impl DescribedFormat {
     /// The value bits of each unit of `code`: for each unit, the mask of
     /// the bits its template gives the value (the others are literal; in a
     /// length field, a digit's bits are those of the count); `None` if no
-    /// class has codes of that length led by `code[0]`.
+    /// class has codes of that length led by `code[0]`, or the format maps
+    /// its units after the templates (`byte-map`).
     ///
     /// ```
     /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf8).unwrap();
@@ -528,6 +557,10 @@ impl DescribedFormat {
     /// ```
     pub fn value_masks(&self, code: &[u32]) -> Option<Vec<u32>> {
         let &lead = code.first()?;
+        // Written units of a byte map carry no bit fields.
+        if self.compiled.map.is_some() {
+            return None;
+        }
         if let Some(c) = &self.compiled.continued {
             let (_, len) = self.decode(code).ok()?;
             return (len == code.len()).then(|| c.value_masks(code));

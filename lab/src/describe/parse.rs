@@ -64,6 +64,9 @@ struct RawFormat {
     /// A rule over two codes in a row.
     #[serde(default)]
     pair: Option<Spanned<RawPair>>,
+    /// The unit written for each unit the templates give.
+    #[serde(default, rename = "byte-map")]
+    byte_map: Option<Spanned<Vec<Spanned<i64>>>>,
 }
 
 #[derive(Deserialize)]
@@ -395,6 +398,12 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                     "a pair rule is over codes of classes, not of a continued scheme".into(),
                 ));
             }
+            if let Some(m) = &raw.byte_map {
+                return Err(err(
+                    m.span(),
+                    "a byte map applies to codes of classes of fixed length, not of a continued scheme".into(),
+                ));
+            }
             let continued = continued(raw_continued, width, &err)?;
             return Ok(Compiled {
                 name: super::intern(&name),
@@ -407,6 +416,7 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                 classes: Vec::new(),
                 continued: Some(continued),
                 pair: None,
+                map: None,
             });
         }
         (Some(class), None) => class,
@@ -476,8 +486,7 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
             ));
         }
         // The order changes a code only where two units carry value bits.
-        let little_endian =
-            little_endian && templates.iter().filter(|t| t.value != 0).count() > 1;
+        let little_endian = little_endian && templates.iter().filter(|t| t.value != 0).count() > 1;
         // Shortest first: a class listed after a longer one would hold
         // values the longer one already took (or, past `max`, none), and
         // the encoder would write the longer code for them.
@@ -683,7 +692,10 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                 .rev()
                 .find(|c| !c.beyond)
                 .map_or(0, |c| c.last);
-            let reached = pair.as_ref().and_then(super::Pair::last).map_or(reached, |l| l.max(reached));
+            let reached = pair
+                .as_ref()
+                .and_then(super::Pair::last)
+                .map_or(reached, |l| l.max(reached));
             if reached < max {
                 return Err(err(
                     raw.max.span(),
@@ -696,6 +708,10 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
             }
         }
     }
+    let map = match &raw.byte_map {
+        None => None,
+        Some(m) => Some(byte_map(m, width, &classes, &err)?),
+    };
     Ok(Compiled {
         name: super::intern(&name),
         width,
@@ -707,7 +723,65 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
         classes,
         continued: None,
         pair,
+        map,
     })
+}
+
+/// Checks a byte map: for units of 1 to 8 bits, one entry per unit, a
+/// permutation, over classes of fixed length.
+fn byte_map(
+    raw: &Spanned<Vec<Spanned<i64>>>,
+    width: u32,
+    classes: &[Class],
+    err: &dyn Fn(Range<usize>, String) -> DescribeError,
+) -> Result<alloc::boxed::Box<super::ByteMap>, DescribeError> {
+    if width > 8 {
+        return Err(err(
+            raw.span(),
+            format!("a byte map is for units of 1 to 8 bits, not {width}"),
+        ));
+    }
+    let n = 1usize << width;
+    let entries = raw.get_ref();
+    if entries.len() != n {
+        return Err(err(
+            raw.span(),
+            format!(
+                "a byte map has one entry per unit, {n} for {width}-bit units, not {}",
+                entries.len()
+            ),
+        ));
+    }
+    if classes.iter().any(|k| k.field.is_some()) {
+        return Err(err(
+            raw.span(),
+            "a byte map applies to codes of classes of fixed length, not to a length field".into(),
+        ));
+    }
+    let mut map = super::ByteMap {
+        written: [0; 256],
+        read: [0; 256],
+    };
+    let mut seen = [false; 256];
+    for (i, e) in entries.iter().enumerate() {
+        let v = *e.get_ref();
+        let Some(v) = usize::try_from(v).ok().filter(|&v| v < n) else {
+            return Err(err(
+                e.span(),
+                format!("a byte map entry is a unit, 0 to {}, not {v}", n - 1),
+            ));
+        };
+        if seen[v] {
+            return Err(err(
+                e.span(),
+                format!("the byte map gives {v:#04X} twice: it must be a permutation, so that it can be read back"),
+            ));
+        }
+        seen[v] = true;
+        map.written[i] = v as u8;
+        map.read[v] = i as u8;
+    }
+    Ok(alloc::boxed::Box::new(map))
 }
 
 /// Checks a class's `takes`: values that a class before holds (below
@@ -725,7 +799,10 @@ fn takes(
 ) -> Result<Vec<u128>, DescribeError> {
     let mut out = Vec::with_capacity(raw.len());
     if raw.len() > MAX_CLASSES {
-        return Err(err(raw[MAX_CLASSES].span(), format!("a class takes at most {MAX_CLASSES} values")));
+        return Err(err(
+            raw[MAX_CLASSES].span(),
+            format!("a class takes at most {MAX_CLASSES} values"),
+        ));
     }
     for t in raw {
         let v = code_point(t.get_ref()).map_err(|r| err(t.span(), r))?;
@@ -755,7 +832,10 @@ fn takes(
         if excluded || out.contains(&v) {
             return Err(err(
                 t.span(),
-                format!("the class takes {}, which has no code or is taken twice", show(v)),
+                format!(
+                    "the class takes {}, which has no code or is taken twice",
+                    show(v)
+                ),
             ));
         }
         out.push(v);
@@ -769,12 +849,18 @@ fn range(
     err: &dyn Fn(Range<usize>, String) -> DescribeError,
 ) -> Result<(u128, u128), DescribeError> {
     let [a, b] = raw.get_ref().as_slice() else {
-        return Err(err(raw.span(), "a range is [first, last], two code points".into()));
+        return Err(err(
+            raw.span(),
+            "a range is [first, last], two code points".into(),
+        ));
     };
     let a = code_point(a.get_ref()).map_err(|r| err(a.span(), r))?;
     let b = code_point(b.get_ref()).map_err(|r| err(raw.span(), r))?;
     if a > b {
-        return Err(err(raw.span(), format!("the range {}..{} is empty", show(a), show(b))));
+        return Err(err(
+            raw.span(),
+            format!("the range {}..{} is empty", show(a), show(b)),
+        ));
     }
     Ok((a, b))
 }
@@ -799,7 +885,11 @@ fn pair(
             "the pair's first and second ranges are the surrogates, U+D800..U+DFFF, split in two (as UTF-16's high and low surrogates)".into(),
         ));
     }
-    let held = |v: u128| classes.iter().any(|k| !k.beyond && k.field.is_none() && k.first <= v && v <= k.last);
+    let held = |v: u128| {
+        classes
+            .iter()
+            .any(|k| !k.beyond && k.field.is_none() && k.first <= v && v <= k.last)
+    };
     if !held(0xD800) || !held(0xDFFF) || classes.iter().any(|k| k.field.is_some()) {
         return Err(err(
             raw.span(),
@@ -843,7 +933,14 @@ fn pair(
     };
     if let (Some(last), Some(max)) = (pair.last(), max) {
         if pair.offset.is_some_and(|o| o > max) {
-            return Err(err(raw.span(), format!("the pair's values start at {}, past max {}", show(pair.offset.unwrap_or(0)), show(max))));
+            return Err(err(
+                raw.span(),
+                format!(
+                    "the pair's values start at {}, past max {}",
+                    show(pair.offset.unwrap_or(0)),
+                    show(max)
+                ),
+            ));
         }
         let _ = last;
     }

@@ -100,7 +100,8 @@ pub(crate) fn check_only(
     // and its decoder reads past one code: the checker is given no shape,
     // and samples what the construction would decide.
     let shape = &super::decide::shape(compiled);
-    let shape = compiled.pair.is_none().then_some(shape);
+    // Nor is a byte map: the roles are of the units the templates read.
+    let shape = (compiled.pair.is_none() && compiled.map.is_none()).then_some(shape);
     let encodes = compiled.surrogates == SurrogatePolicy::Encode;
     // Units in the smallest type that holds them, as a declared type's.
     match (super::unit_type_bits(compiled.width), encodes) {

@@ -33,6 +33,7 @@ fn decided_verdicts_agree_with_the_sampled_ones() {
         include_str!("../../../zoo/prefixvarint.toml"),
         include_str!("../../../zoo/sqlite4-varint.toml"),
         include_str!("../../../zoo/utf-16-unchecked.toml"),
+        include_str!("../../../zoo/utf-ebcdic.toml"),
         include_str!("../../../zoo/wtf-8.toml"),
     ] {
         formats.push(DescribedFormat::parse(source).unwrap());
