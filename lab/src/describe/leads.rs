@@ -11,7 +11,11 @@
 //! modulo 2^group bits. A template fixes some of the field's bits, and the
 //! least field from a given one on with those bits is found bit by bit
 //! ([`least_from`]). Refused surrogates and gaps split a run around the
-//! values that have no code.
+//! values that have no code. A little-endian class's lead carries the
+//! lowest value bits, `(v - offset) mod 2^bits`, which run through a range
+//! modulo that; a value a later class `takes` is a run of its own in that
+//! class; a pair's first code leads the values the pair stands for. The
+//! templates and leads are those before a byte map.
 
 use super::{Compiled, Template};
 use ucsx::SurrogatePolicy;
