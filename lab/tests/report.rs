@@ -50,10 +50,16 @@ fn fits(template: &str, unit: u32) -> bool {
 }
 
 /// The code of `v`, if the format encodes it and it is the class's: as
-/// many units as its templates, each fitting its own.
+/// many units as its templates, each fitting its own (read back through
+/// the format's byte map, if it has one).
 fn in_class(d: &DescribedFormat, templates: &[String], v: &BigUint) -> bool {
+    let layout = Layout::of(d.source()).unwrap();
+    let unmap = |u: u32| match &layout.byte_map {
+        Some(m) => m.iter().position(|&w| w == u).map_or(u, |i| i as u32),
+        None => u,
+    };
     d.encode(&CodePoint::from(v.clone())).is_ok_and(|code| {
-        code.len() == templates.len() && code.iter().zip(templates).all(|(&u, t)| fits(t, u))
+        code.len() == templates.len() && code.iter().zip(templates).all(|(&u, t)| fits(t, unmap(u)))
     })
 }
 

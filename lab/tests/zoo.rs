@@ -127,8 +127,8 @@ fn zoo_descriptions_say_what_their_sources_say() {
         let cp = ucsx::CodePoint::from(v);
         assert_eq!(fss.encode(&cp).unwrap(), Format::UtfG8.encode(&cp).unwrap());
     }
-    // Perl and generalized UTF-8 store surrogates; WTF-8's pair rule is
-    // beyond a description of single codes.
+    // Perl and generalized UTF-8 store surrogates (WTF-8 too, less its
+    // refused pairs, `describe_pairs.rs`).
     for name in ["Perl extended UTF-8", "generalized UTF-8"] {
         let d = get(name);
         assert_eq!(

@@ -41,9 +41,9 @@ impl Compiled {
     fn no_valid_value(
         &self,
         class: &Class,
-        lo: u128,
-        hi: u128,
+        (lo, hi): (u128, u128),
         limit: u128,
+        refused: Option<(u128, u128)>,
     ) -> Option<DecodeErrorKind> {
         // Beyond the range first: a class past `max` holds no value, and
         // that is the reason, not its (empty) shortest-form rule.
@@ -53,13 +53,60 @@ impl Compiled {
             Some(DecodeErrorKind::LimitExceeded)
         } else if hi < self.floor(class) {
             Some(DecodeErrorKind::NonShortest)
-        } else if self.surrogates == SurrogatePolicy::Refuse && lo >= 0xD800 && hi <= 0xDFFF {
+        } else if refused.is_some_and(|(a, b)| lo >= a && hi <= b) {
             Some(DecodeErrorKind::Surrogate)
         } else if self.in_gap(lo, hi) {
             // Values the range leaves out: outside it, as values past max.
             Some(DecodeErrorKind::BeyondRange)
         } else {
             None
+        }
+    }
+
+    /// [`no_valid_value`](Self::no_valid_value) for the values `lo`,
+    /// `lo + stride`, ... up to `hi` (the codes of a little-endian class
+    /// whose lowest bits are read): whether one of them in the class's
+    /// range has a code, stepping over refused surrogates and gaps.
+    fn no_valid_step(
+        &self,
+        class: &Class,
+        (lo, hi, stride): (u128, u128, u128),
+        limit: u128,
+        refused: Option<(u128, u128)>,
+    ) -> Option<DecodeErrorKind> {
+        let floor = self.floor(class);
+        if class.beyond || self.max.is_some_and(|max| lo > max) {
+            return Some(DecodeErrorKind::BeyondRange);
+        } else if class.first > limit || lo > limit {
+            return Some(DecodeErrorKind::LimitExceeded);
+        } else if hi < floor {
+            return Some(DecodeErrorKind::NonShortest);
+        }
+        // The first value of the progression after `v`.
+        let after = |v: u128| {
+            v.checked_sub(lo)
+                .map_or(lo, |d| lo + (d / stride + 1) * stride)
+        };
+        let top = hi.min(self.max.unwrap_or(u128::MAX)).min(limit);
+        let mut v = if lo >= floor { lo } else { after(floor - 1) };
+        // Values the class spells below its floor and above the range,
+        // none between: non-shortest forms, the nearer reason.
+        let mut kind = DecodeErrorKind::NonShortest;
+        loop {
+            if v > top {
+                return Some(kind);
+            }
+            if let Some((_, b)) = refused.filter(|&(a, b)| a <= v && v <= b) {
+                if kind == DecodeErrorKind::NonShortest {
+                    kind = DecodeErrorKind::Surrogate;
+                }
+                v = after(b);
+            } else if let Some(&(_, b)) = self.gaps.iter().find(|&&(a, b)| a <= v && v <= b) {
+                kind = DecodeErrorKind::BeyondRange;
+                v = after(b);
+            } else {
+                return None;
+            }
         }
     }
 
@@ -79,7 +126,174 @@ impl Compiled {
         self.gaps.iter().any(|&(a, b)| a <= lo && hi <= b)
     }
 
-    /// The first code of `input`, or the error at offset 0.
+    /// The values one code at the start of a text may not have, as the
+    /// narrowing refuses them: the surrogates where they are refused; where
+    /// a pair stands for a value, a `second` value only (a `first` one
+    /// begins a pair), and none where surrogates stand alone.
+    fn refused_first(&self) -> Option<(u128, u128)> {
+        match (&self.pair, self.surrogates) {
+            (_, SurrogatePolicy::Encode) => None,
+            (Some(p), SurrogatePolicy::Refuse) if p.offset.is_some() => Some(p.second),
+            (_, SurrogatePolicy::Refuse) => Some((0xD800, 0xDFFF)),
+        }
+    }
+
+    /// The first code of `input`, or the error at offset 0: one code, or
+    /// where a pair rule stands, two codes that stand for one value, or
+    /// the refusal of a pair.
+    ///
+    /// A code of a value in the pair's `first` range looks at the next
+    /// code. At the end of the input it stands alone (where surrogates are
+    /// encoded; else it is cut off, as UTF-16's high surrogate is); a next
+    /// code cut off that may still be of a `second` value makes the pair
+    /// cut off too, so that a stream holds it back; a next code of a
+    /// `second` value joins it (or is refused, where the pair is); any
+    /// other next code leaves it alone (refused as UTF-16 refuses a lone
+    /// high surrogate, where surrogates are refused). A lone code of a
+    /// `second` value is refused where surrogates are, as UTF-16's lone
+    /// low surrogate.
+    pub(crate) fn decode<U: Copy + Into<u32>>(
+        &self,
+        input: &[U],
+        max_bits: u64,
+    ) -> Result<(CodePoint, usize), DecodeError> {
+        // A byte map: the units the templates read are the map's inverse
+        // of those written. A code (or a pair of codes) has at most twice
+        // the longest class's units, so only those are mapped.
+        if let Some(m) = &self.map {
+            let longest = self
+                .classes
+                .iter()
+                .map(|k| k.units.len())
+                .max()
+                .unwrap_or(1);
+            let units: Vec<u32> = input
+                .iter()
+                .take(2 * longest)
+                .map(|&u| {
+                    let u: u32 = u.into();
+                    if u > 0xFF {
+                        u
+                    } else {
+                        u32::from(m.read[u as usize])
+                    }
+                })
+                .collect();
+            return self.decode_templates(&units, max_bits);
+        }
+        self.decode_templates(input, max_bits)
+    }
+
+    /// [`decode`](Self::decode) of the units the templates read.
+    fn decode_templates<U: Copy + Into<u32>>(
+        &self,
+        input: &[U],
+        max_bits: u64,
+    ) -> Result<(CodePoint, usize), DecodeError> {
+        let Some(pair) = &self.pair else {
+            return self.decode_one(input, max_bits, self.refused_first());
+        };
+        let (cp, len) = self.decode_one(input, max_bits, self.refused_first())?;
+        let Some(v) = cp.to_u64().map(u128::from) else {
+            return Ok((cp, len));
+        };
+        let fail = |kind, n| Err(DecodeError::new(self.name, kind, 0, n));
+        let alone = self.surrogates == SurrogatePolicy::Encode;
+        if pair.in_second(v) && !alone {
+            return fail(DecodeErrorKind::UnexpectedTrailing, Some(len));
+        }
+        if !pair.in_first(v) {
+            return Ok((cp, len));
+        }
+        let rest = &input[len..];
+        let second = match rest.first() {
+            None if alone => return Ok((cp, len)),
+            None => return fail(DecodeErrorKind::Truncated, None),
+            Some(_) => match self.decode_one(rest, max_bits, None) {
+                Ok((w, n)) => w
+                    .to_u64()
+                    .map(u128::from)
+                    .filter(|&w| pair.in_second(w))
+                    .map(|w| (w, n)),
+                Err(e) if e.error_len().is_none() && self.may_spell(rest, pair.second) => {
+                    return fail(DecodeErrorKind::Truncated, None)
+                }
+                Err(_) => None,
+            },
+        };
+        match (second, pair.join(v, pair.second.0)) {
+            (Some((w, n)), Some(_)) => {
+                let value = pair.join(v, w).unwrap_or(v);
+                if self.max.is_some_and(|max| value > max) {
+                    return fail(DecodeErrorKind::BeyondRange, Some(len + n));
+                }
+                Ok((code_point(value), len + n))
+            }
+            (Some(_), None) => fail(DecodeErrorKind::Surrogate, Some(len)),
+            (None, _) if alone => Ok((cp, len)),
+            // The maximal ill-formed subpart runs on over the units of the
+            // next code that may still spell a `second` value (ED A0 80 ED
+            // 9F: the ED could have begun ED B0 80).
+            (None, _) => {
+                let more = (1..=rest.len())
+                    .take_while(|&j| self.may_spell(&rest[..j], pair.second))
+                    .last()
+                    .unwrap_or(0);
+                fail(DecodeErrorKind::MissingTrailing, Some(len + more))
+            }
+        }
+    }
+
+    /// Whether `units`, the start of a code of a class of fixed length
+    /// cut off, may still become the code of a value in `range`.
+    fn may_spell<U: Copy + Into<u32>>(&self, units: &[U], range: (u128, u128)) -> bool {
+        let Some(&lead) = units.first() else {
+            return true;
+        };
+        let Some(class) = self.class_of(lead.into()).filter(|c| c.field.is_none()) else {
+            return false;
+        };
+        if units.len() > class.units.len() {
+            return false;
+        }
+        let mut known = 0u128;
+        let mut read_bits = 0;
+        for (t, &u) in class.units.iter().zip(units) {
+            let u: u32 = u.into();
+            if !t.matches(u) {
+                return false;
+            }
+            let bits = t.value.count_ones();
+            let field = u128::from(t.extract(u));
+            known = if class.little_endian {
+                known | field << read_bits
+            } else {
+                (known << bits) | field
+            };
+            read_bits += bits;
+        }
+        let unread = class.value_bits - read_bits;
+        let (lo, hi, stride) = if class.little_endian {
+            let lo = class.offset + known;
+            (
+                lo,
+                lo + (((1u128 << unread) - 1) << read_bits),
+                1u128 << read_bits,
+            )
+        } else {
+            let lo = class.offset + (known << unread);
+            (lo, lo + ((1u128 << unread) - 1), 1)
+        };
+        // The first value of the progression from `range.0` on.
+        let v = if lo >= range.0 {
+            lo
+        } else {
+            lo + (range.0 - lo).div_ceil(stride) * stride
+        };
+        v <= hi && v <= range.1
+    }
+
+    /// One code at the start of `input`, or the error at offset 0.
     ///
     /// A length field is checked against `max_bits` as it is read, and so
     /// are the codes of 16-bit formats, as the built-in 16-bit decoders do
@@ -87,10 +301,11 @@ impl Compiled {
     /// shorter ones once whole); the codes of fixed length of other formats
     /// are left to the caller, who checks a decoded value as the built-in
     /// 8- and 32-bit decoders do.
-    pub(crate) fn decode<U: Copy + Into<u32>>(
+    fn decode_one<U: Copy + Into<u32>>(
         &self,
         input: &[U],
         max_bits: u64,
+        refused: Option<(u128, u128)>,
     ) -> Result<(CodePoint, usize), DecodeError> {
         let fail = |kind, len| Err(DecodeError::new(self.name, kind, 0, len));
         let Some(&lead) = input.first() else {
@@ -144,18 +359,37 @@ impl Compiled {
             bits => (1 << bits) - 1,
         };
         let whole_limit = len <= 2;
-        let mut high = u128::from(class.units[0].extract(lead));
+        // The value bits read so far: the top ones (big-endian) or the
+        // lowest (little-endian).
+        let mut known = u128::from(class.units[0].extract(lead));
         let mut read_bits = class.units[0].value.count_ones();
         for read in 1..=len {
             let unread = class.value_bits - read_bits;
-            let lo = class.offset + (high << unread);
-            let hi = class.offset + (((high + 1) << unread) - 1);
+            // The values a code that begins so can spell: an interval
+            // (big-endian), or every 2^read_bits-th value from the least
+            // (little-endian, the unread bits above the read ones).
+            let (lo, hi, stride) = if class.little_endian {
+                let lo = class.offset + known;
+                (
+                    lo,
+                    lo + (((1u128 << unread) - 1) << read_bits),
+                    1u128 << read_bits,
+                )
+            } else {
+                let lo = class.offset + (known << unread);
+                (lo, class.offset + (((known + 1) << unread) - 1), 1)
+            };
             let limit = if whole_limit && read < len {
                 u128::MAX
             } else {
                 limit
             };
-            if let Some(kind) = self.no_valid_value(class, lo, hi, limit) {
+            let refused = if stride == 1 || lo == hi {
+                self.no_valid_value(class, (lo, hi), limit, refused)
+            } else {
+                self.no_valid_step(class, (lo, hi, stride), limit, refused)
+            };
+            if let Some(kind) = refused {
                 return fail(kind, Some((read - 1).max(1)));
             }
             if read == len {
@@ -169,7 +403,12 @@ impl Compiled {
                 }
                 Some(&u) => {
                     let bits = t.value.count_ones();
-                    high = (high << bits) | u128::from(t.extract(u.into()));
+                    let field = u128::from(t.extract(u.into()));
+                    known = if class.little_endian {
+                        known | field << read_bits
+                    } else {
+                        (known << bits) | field
+                    };
                     read_bits += bits;
                 }
             }
@@ -178,8 +417,22 @@ impl Compiled {
         fail(DecodeErrorKind::InvalidLead, Some(1))
     }
 
-    /// Appends the code of `cp`.
+    /// Appends the code of `cp`: the units the templates give, through the
+    /// byte map if there is one.
     pub(crate) fn encode<U: TryFrom<u32>>(
+        &self,
+        cp: &CodePoint,
+        out: &mut Vec<U>,
+    ) -> Result<(), EncodeError> {
+        if self.map.is_none() {
+            return self.encode_templates(cp, out);
+        }
+        let mut units: Vec<u32> = Vec::new();
+        self.encode_templates(cp, &mut units)?;
+        push(&self.written(units), out)
+    }
+
+    fn encode_templates<U: TryFrom<u32>>(
         &self,
         cp: &CodePoint,
         out: &mut Vec<U>,
@@ -209,6 +462,29 @@ impl Compiled {
         if self.surrogates == SurrogatePolicy::Refuse && (0xD800..=0xDFFF).contains(&v) {
             return Err(EncodeError::surrogate(self.name, v as u64));
         }
+        // A value a pair stands for: the codes of its two components.
+        if let Some((a, b)) = self.pair.as_ref().and_then(|p| p.split(v)) {
+            if self.max.is_some_and(|max| v > max) {
+                return Err(EncodeError::beyond_range(
+                    self.name,
+                    u64::try_from(v).ok(),
+                    max(),
+                ));
+            }
+            let mut units = Vec::new();
+            for x in [a, b] {
+                if let Some(k) = self
+                    .classes
+                    .iter()
+                    .find(|k| !k.beyond && k.first <= x && x <= k.last)
+                {
+                    let mut code = [0u32; super::parse::MAX_UNITS];
+                    k.write(x - k.offset, &mut code[..k.units.len()]);
+                    units.extend_from_slice(&code[..k.units.len()]);
+                }
+            }
+            return push(&units, out);
+        }
         if self.max.is_some_and(|max| v > max) || self.in_gap(v, v) {
             return Err(EncodeError::beyond_range(
                 self.name,
@@ -220,11 +496,14 @@ impl Compiled {
             c.encode(&BigUint::from(v), &mut units);
             return push(&units, out);
         }
-        let Some(class) = self
-            .classes
-            .iter()
-            .find(|c| !c.beyond && c.first <= v && v <= c.last)
-        else {
+        // A class that takes the value from a class before writes it (Java's
+        // U+0000 as C0 80); else the class whose range holds it.
+        let taker = self.classes.iter().find(|c| c.takes.contains(&v));
+        let Some(class) = taker.or_else(|| {
+            self.classes
+                .iter()
+                .find(|c| !c.beyond && c.first <= v && v <= c.last)
+        }) else {
             return Err(EncodeError::beyond_range(
                 self.name,
                 u64::try_from(v).ok(),
@@ -235,13 +514,8 @@ impl Compiled {
             write_field(class, &BigUint::from(v), &mut units);
             return push(&units, out);
         }
-        let mut field = v - class.offset;
         let mut units = [0u32; super::parse::MAX_UNITS];
-        for (slot, t) in units.iter_mut().zip(&class.units).rev() {
-            let bits = t.value.count_ones();
-            *slot = t.deposit(field as u32 & low_mask(bits));
-            field >>= bits;
-        }
+        class.write(v - class.offset, &mut units[..class.units.len()]);
         push(&units[..class.units.len()], out)
     }
 }
@@ -263,5 +537,3 @@ fn push<U: TryFrom<u32>>(units: &[u32], out: &mut Vec<U>) -> Result<(), EncodeEr
     }
     Ok(())
 }
-
-use super::field::low_mask;

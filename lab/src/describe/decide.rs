@@ -50,7 +50,9 @@
 //!   differ, so across classes the leads decide, and the order holds if
 //!   and only if the last lead of each class is below the first lead of
 //!   the next class in value order. A pair that breaks it is the
-//!   counterexample. Where surrogates are refused, a class's ends among
+//!   counterexample. In a little-endian class (two units or more carrying
+//!   value bits) a value whose lowest group is all ones sorts after the
+//!   next value, whose lowest group is zero: that pair is a decided FAIL. Where surrogates are refused, a class's ends among
 //!   them give way to U+D7FF and U+E000, the values that have codes.
 
 use alloc::format;
@@ -174,6 +176,36 @@ fn round_trip(c: &Compiled) -> PropertyResult {
             "each value is written in the fewest groups, a more unit for each but the last, and read back group by group".into(),
         );
     }
+    // Where surrogates stand alone, the text of a high one then a low one
+    // has the codes of a pair: read as its value, or refused.
+    if let (Some(p), SurrogatePolicy::Encode) = (&c.pair, c.surrogates) {
+        let mut units = code(c, p.first.0);
+        units.extend(code(c, p.second.0));
+        let text = format!(
+            "the text {} {} ({})",
+            code_point(p.first.0),
+            code_point(p.second.0),
+            hex(c, &units)
+        );
+        return refuted(
+            name,
+            match p.offset {
+                Some(offset) => format!(
+                    "{text} reads back as {}: a high surrogate's code then a low one's is a pair, whatever the text",
+                    code_point(offset)
+                ),
+                None => format!(
+                    "{text} does not read back: a high surrogate's code then a low one's is a refused pair, and the encoder of one code point at a time cannot help writing it"
+                ),
+            },
+        );
+    }
+    if c.pair.as_ref().is_some_and(|p| p.offset.is_some()) {
+        return decided(
+            name,
+            "each value is written into the templates of the one class that holds it (one past the classes' range: the codes of its pair's two components, each so written) and read back from them; no code's lead is an invalid lead (reading the description checks it)".into(),
+        );
+    }
     decided(
         name,
         "each value is written into the templates of the one class that holds it and read back from them; no code's lead is an invalid lead (reading the description checks it)".into(),
@@ -189,6 +221,17 @@ fn non_shortest(c: &Compiled) -> Option<String> {
         return None;
     }
     let mut found: Option<Vec<u32>> = None;
+    // A value a class takes from the classes before: its shorter code,
+    // which the format still reads (Java's 00 beside C0 80).
+    for k in c.classes.iter().filter(|k| !k.beyond && k.field.is_none()) {
+        for &v in c.classes.iter().flat_map(|t| &t.takes) {
+            if found.is_none() && k.first <= v && v <= k.last {
+                let mut units = vec![0u32; k.units.len()];
+                k.write(v - k.offset, &mut units);
+                found = Some(units);
+            }
+        }
+    }
     if let Some(k) = &c.continued {
         // A zero group before the last: 0 padded to two units (LEB128's
         // `80 00`).
@@ -200,20 +243,19 @@ fn non_shortest(c: &Compiled) -> Option<String> {
         }
         // The least value the class spells that a class before holds
         // and that has a code.
-        let v = super::parse::skip_excluded(c.floor(k), c.surrogates, &c.gaps);
+        let mut v = super::parse::skip_excluded(c.floor(k), c.surrogates, &c.gaps);
+        // A value the class takes is written so: the next one is not.
+        while k.takes.contains(&v) {
+            v = super::parse::skip_excluded(v + 1, c.surrogates, &c.gaps);
+        }
         if v >= k.first || c.max.is_some_and(|max| v > max) {
             continue;
         }
-        let mut field = v - k.offset;
         let mut units = vec![0u32; k.units.len()];
-        for (slot, t) in units.iter_mut().zip(&k.units).rev() {
-            let bits = t.value.count_ones();
-            *slot = t.deposit(field as u32 & super::field::low_mask(bits));
-            field >>= bits;
-        }
+        k.write(v - k.offset, &mut units);
         found = Some(units);
     }
-    let units = found?;
+    let units = c.written(found?);
     let (value, n) = c.decode(&units, u64::MAX).ok()?;
     let v = value.to_u64().map(u128::from)?;
     let shortest = code(c, v);
@@ -229,6 +271,10 @@ fn non_shortest(c: &Compiled) -> Option<String> {
 /// A one-unit code inside a valid code of another class, if the
 /// templates show one.
 fn false_match(c: &Compiled) -> Option<String> {
+    // The templates' units are not the written ones under a byte map.
+    if c.map.is_some() {
+        return None;
+    }
     let (classes, _) = holding(c);
     for single in classes
         .iter()
@@ -300,6 +346,39 @@ fn past_refused_surrogates(c: &Compiled, v: u128) -> u128 {
     super::parse::skip_excluded(v, c.surrogates, &c.gaps)
 }
 
+/// In a little-endian class, a value `v` whose lowest group (the value
+/// bits of the first unit that has any) is all ones, and `v + 1`, both
+/// with codes: the first code sorts after the second, since they first
+/// differ in that group. `None` if the class has no such pair among the
+/// first few candidates.
+fn carry_pair(
+    c: &Compiled,
+    k: &Class,
+    first: u128,
+    last: u128,
+) -> Option<(u128, Vec<u32>, Vec<u32>)> {
+    let low = k
+        .units
+        .iter()
+        .map(|t| t.value.count_ones())
+        .find(|&b| b > 0)?;
+    let m = 1u128 << low;
+    // The least v >= first with (v - offset) mod m == m - 1.
+    let r = (first - k.offset) % m;
+    let mut v = first + (m - 1 - r);
+    for _ in 0..4 {
+        if v >= last {
+            return None;
+        }
+        let (x, y) = (code(c, v), code(c, v + 1));
+        if !x.is_empty() && x.len() == y.len() && x > y {
+            return Some((v, x, y));
+        }
+        v += m;
+    }
+    None
+}
+
 fn binary_order(c: &Compiled) -> Option<PropertyResult> {
     let (classes, fixed) = holding(c);
     let name = Property::BinaryOrder;
@@ -309,6 +388,97 @@ fn binary_order(c: &Compiled) -> Option<PropertyResult> {
         .iter()
         .filter_map(|&k| Some((k, coded_ends(c, k)?)))
         .collect();
+    // Within a little-endian class, the lowest value bits come first: a
+    // value whose lowest group is all ones sorts after the next value,
+    // whose lowest group is zero (CompactSize's FD FF 00 and FD 00 01).
+    for &(k, (first, last)) in coded.iter().filter(|(k, _)| k.little_endian) {
+        if let Some((v, x, y)) = carry_pair(c, k, first, last) {
+            return Some(refuted(
+                name,
+                format!(
+                    "{} ({}) sorts after {} ({}), as units and as big-endian bytes: the class is little-endian",
+                    code_point(v),
+                    hex(c, &x),
+                    code_point(v + 1),
+                    hex(c, &y)
+                ),
+            ));
+        }
+    }
+    if coded.iter().any(|(k, _)| k.little_endian) {
+        return None;
+    }
+    // A value a class takes from the classes before is written in a
+    // longer class, whose lead sorts after the next value's (Java's U+0000,
+    // C0 80, after U+0001, 01); in order, the sample says.
+    let taken: Vec<u128> = c
+        .classes
+        .iter()
+        .flat_map(|k| k.takes.iter().copied())
+        .collect();
+    for &v in &taken {
+        let next = past_refused_surrogates(c, v + 1);
+        let (x, y) = (code(c, v), code(c, next));
+        if !y.is_empty() && !taken.contains(&next) && x > y {
+            return Some(refuted(
+                name,
+                format!(
+                    "{} ({}) sorts after {} ({}), as units and as big-endian bytes: the value is written in a longer class",
+                    code_point(v),
+                    hex(c, &x),
+                    code_point(next),
+                    hex(c, &y)
+                ),
+            ));
+        }
+    }
+    // The first value a pair stands for against the last the classes
+    // hold (UTF-16's U+FFFF, CESU-8's EF BF BF, after U+10000).
+    if let Some(offset) = c.pair.as_ref().and_then(|p| p.offset) {
+        if let Some(&(_, (_, last))) = coded.last() {
+            let (x, y) = (code(c, last), code(c, offset));
+            if x > y {
+                return Some(refuted(
+                    name,
+                    format!(
+                        "{} ({}) sorts after {} ({}), as units and as big-endian bytes",
+                        code_point(last),
+                        hex(c, &x),
+                        code_point(offset),
+                        hex(c, &y)
+                    ),
+                ));
+            }
+        }
+    }
+    // Under a byte map, codes of one class compare as their values only
+    // where the map keeps order: the first values whose codes are out of
+    // order are the counterexample, else the sample decides.
+    if c.map.is_some() {
+        let top = c.max.unwrap_or(u128::MAX).min(0x1_0000);
+        let mut prev: Option<(u128, Vec<u32>)> = None;
+        for v in 0..=top {
+            let y = code(c, v);
+            if y.is_empty() {
+                continue;
+            }
+            if let Some((u, x)) = prev.take().filter(|(_, x)| *x > y) {
+                return Some(refuted(
+                    name,
+                    format!(
+                        "{} ({}) sorts after {} ({}), as units and as big-endian bytes: the byte map does not keep the order",
+                        code_point(u),
+                        hex(c, &x),
+                        code_point(v),
+                        hex(c, &y)
+                    ),
+                ));
+            }
+            prev = Some((v, y));
+        }
+        return None;
+    }
+    let fixed = fixed && taken.is_empty() && c.pair.as_ref().is_none_or(|p| p.offset.is_none());
     for pair in coded.windows(2) {
         let ((a, (_, a_last)), (b, (b_first, _))) = (pair[0], pair[1]);
         if a.field.is_some() || b.field.is_some() {
@@ -374,6 +544,10 @@ fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
         cuts.push(a);
         cuts.extend(b.checked_add(1));
     }
+    // A value a class takes is an interval of its own.
+    for &v in c.classes.iter().flat_map(|k| &k.takes) {
+        cuts.extend([v, v + 1]);
+    }
     cuts.retain(|&v| v <= top + 1);
     cuts.sort_unstable();
     cuts.dedup();
@@ -407,13 +581,19 @@ fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
                 ));
             }
         }
-        let same_class = match (class_of(c, a), class_of(base, a)) {
-            (Some(i), Some(j)) => {
-                let (k, l) = (&c.classes[i], &base.classes[j]);
-                k.field.is_none() && k.units == l.units && k.offset == l.offset
-            }
-            _ => false,
-        };
+        let same_class = c.map.is_none()
+            && match (class_of(c, a), class_of(base, a)) {
+                (Some(i), Some(j)) => {
+                    let (k, l) = (&c.classes[i], &base.classes[j]);
+                    let taken = c.classes.iter().any(|t| t.takes.contains(&a));
+                    !taken
+                        && k.field.is_none()
+                        && k.units == l.units
+                        && k.offset == l.offset
+                        && k.little_endian == l.little_endian
+                }
+                _ => false,
+            };
         undecided |= !same_class;
     }
     if top < 0x10_FFFF {
@@ -445,6 +625,55 @@ fn base_compatible(c: &Compiled) -> Option<PropertyResult> {
     ))
 }
 
+/// Where a pair is refused (WTF-8), the error the contract cannot
+/// place: the decoder refuses the pair at its first code, which alone is
+/// a code, so no error length is a maximal ill-formed subpart of one
+/// code. Built and decoded.
+fn refused_pair(c: &Compiled) -> Option<String> {
+    let p = c.pair.as_ref().filter(|p| p.offset.is_none())?;
+    let mut units = code(c, p.first.0);
+    let first = units.len();
+    units.extend(code(c, p.second.0));
+    let k = c.decode(&units, u64::MAX).err()?.error_len()?;
+    let (_, n) = c.decode(&units[..k], u64::MAX).ok()?;
+    (n == k && k == first).then(|| {
+        format!(
+            "{} ({} then {}) is an error of {k} units, a refused pair, but {} alone is a code: the maximal ill-formed subpart is a rule over one code, and the pair's error is its first code",
+            hex(c, &units),
+            code_point(p.first.0),
+            code_point(p.second.0),
+            hex(c, &units[..k])
+        )
+    })
+}
+
+/// `prefix-free` of a format whose pairs stand for values: where a
+/// component stands alone (surrogates encoded), its code begins the code
+/// of a pair, a FAIL; where it does not, a proper prefix of a pair's code
+/// is at most its first code, which is no code alone.
+fn pair_prefix(c: &Compiled) -> PropertyResult {
+    let name = Property::PrefixFree;
+    if let (Some(p), SurrogatePolicy::Encode) = (&c.pair, c.surrogates) {
+        if let Some(offset) = p.offset {
+            let (inner, outer) = (code(c, p.first.0), code(c, offset));
+            return refuted(
+                name,
+                format!(
+                    "{} ({}) is a proper prefix of {} ({}): a high surrogate stands alone, and its code begins a pair",
+                    code_point(p.first.0),
+                    hex(c, &inner),
+                    code_point(offset),
+                    hex(c, &outer)
+                ),
+            );
+        }
+    }
+    decided(
+        name,
+        "each lead unit names one class of one length, so no proper prefix of a code of one class is a code; a proper prefix of a pair's code is a prefix of its first code, or that code, which is refused alone".into(),
+    )
+}
+
 /// Replaces the sampled verdicts `report` holds by decided ones where the
 /// description allows.
 pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
@@ -453,16 +682,25 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
     let field = c.classes.iter().any(|k| k.field.is_some());
     // The proofs take every lead a code uses to be one decoding accepts,
     // as reading the description made sure (`leads.rs`).
-    let disjoint = shared_unit(c) == Some(None);
+    // Two codes that stand for one value are no code of one class: the
+    // proofs over single codes do not reach them.
+    let value_pair = c.pair.as_ref().is_some_and(|p| p.offset.is_some());
+    let disjoint = shared_unit(c) == Some(None) && !value_pair;
     for r in &mut report.results {
         let new = match r.name {
             Property::RoundTrip => Some(round_trip(c)),
+            Property::PrefixFree if value_pair => Some(pair_prefix(c)),
+            Property::LengthFromPrefix | Property::NoFalseMatch if value_pair => None,
             Property::Canonical if non_shortest(c).is_some() => {
                 non_shortest(c).map(|d| refuted(Property::Canonical, d))
             }
             Property::Canonical if c.continued.is_some() => Some(decided(
                 Property::Canonical,
                 "a code decodes only without a zero group at its most significant end, so in the fewest groups, which is how encoding writes it".into(),
+            )),
+            Property::Canonical if value_pair => Some(decided(
+                Property::Canonical,
+                "a code of one class decodes only if its value lies in the range of the class it was read in, and encoding picks that class; a pair's code is the codes of its two components, so written: it is the code of its value".into(),
             )),
             Property::Canonical => Some(decided(
                 Property::Canonical,
@@ -509,6 +747,7 @@ pub(crate) fn decide(c: &Compiled, report: &mut PropertyReport) {
                     ),
                 ))
             }
+            Property::ErrorContract => refused_pair(c).map(|d| refuted(Property::ErrorContract, d)),
             Property::BinaryOrder => binary_order(c),
             Property::BaseCompatible => base_compatible(c),
             _ => None,

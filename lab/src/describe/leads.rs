@@ -11,7 +11,11 @@
 //! modulo 2^group bits. A template fixes some of the field's bits, and the
 //! least field from a given one on with those bits is found bit by bit
 //! ([`least_from`]). Refused surrogates and gaps split a run around the
-//! values that have no code.
+//! values that have no code. A little-endian class's lead carries the
+//! lowest value bits, `(v - offset) mod 2^bits`, which run through a range
+//! modulo that; a value a later class `takes` is a run of its own in that
+//! class; a pair's first code leads the values the pair stands for. The
+//! templates and leads are those before a byte map.
 
 use super::{Compiled, Template};
 use ucsx::SurrogatePolicy;
@@ -33,8 +37,9 @@ pub(super) struct Refused {
 enum FieldOf {
     /// `(v - offset) >> shift`.
     Top { offset: u128, shift: u32 },
-    /// `v mod 2^bits` (0 bits: a literal lead, the same for every value).
-    Low { bits: u32 },
+    /// `(v - offset) mod 2^bits` (0 bits: a literal lead, the same for
+    /// every value): a little-endian lead holds the lowest value bits.
+    Low { bits: u32, offset: u128 },
 }
 
 /// The values `from..=to`, each written with the lead
@@ -55,15 +60,15 @@ impl Run<'_> {
                 let field = |v: u128| ((v - offset) >> shift) as u64;
                 [Some((field(self.from), field(self.to))), None]
             }
-            FieldOf::Low { bits } => {
+            FieldOf::Low { bits, offset } => {
                 let m = 1u128 << bits;
-                let x = (self.from % m) as u64;
+                let x = ((self.from - offset) % m) as u64;
                 let top = (m - 1) as u64;
                 // As many values as fields, or more: every field, from x.
                 let y = if self.to - self.from >= m - 1 {
                     (x + top) & top
                 } else {
-                    (self.to % m) as u64
+                    ((self.to - offset) % m) as u64
                 };
                 if x <= y {
                     [Some((x, y)), None]
@@ -79,9 +84,9 @@ impl Run<'_> {
     fn value_of(&self, field: u64) -> u128 {
         match self.field {
             FieldOf::Top { offset, shift } => self.from.max(offset + (u128::from(field) << shift)),
-            FieldOf::Low { bits } => {
+            FieldOf::Low { bits, offset } => {
                 let m = 1u128 << bits;
-                let x = self.from % m;
+                let x = (self.from - offset) % m;
                 self.from + (u128::from(field) + m - x) % m
             }
         }
@@ -123,6 +128,13 @@ fn least_match(lead: &Template, invalid: &Template, lo: u64, hi: u64) -> Option<
 /// less the gaps: the values that have codes, as intervals.
 fn coded(c: &Compiled, from: u128, to: u128) -> Vec<(u128, u128)> {
     let mut excluded: Vec<(u128, u128)> = c.gaps.clone();
+    // A value a later class takes is written there, not in its range's
+    // class.
+    excluded.extend(
+        c.classes
+            .iter()
+            .flat_map(|k| k.takes.iter().map(|&v| (v, v))),
+    );
     if c.surrogates == SurrogatePolicy::Refuse {
         excluded.push((0xD800, 0xDFFF));
     }
@@ -156,13 +168,38 @@ fn runs(c: &Compiled) -> Vec<Run<'_>> {
     let top = c.max.unwrap_or(u128::MAX);
     let mut runs = Vec::new();
     for k in c.classes.iter().filter(|k| !k.beyond) {
+        let lead_bits = k.units[0].value.count_ones();
         let field = match k.field {
-            Some(_) => FieldOf::Low { bits: 0 },
+            Some(_) => FieldOf::Low { bits: 0, offset: 0 },
+            None if k.little_endian => FieldOf::Low {
+                bits: lead_bits,
+                offset: k.offset,
+            },
             None => FieldOf::Top {
                 offset: k.offset,
-                shift: k.value_bits - k.units[0].value.count_ones(),
+                shift: k.value_bits - lead_bits,
             },
         };
+        for &v in &k.takes {
+            runs.push(Run {
+                lead: &k.units[0],
+                from: v,
+                to: v,
+                field,
+            });
+        }
+        // A pair's first code leads the values the pair stands for: its
+        // components are written though surrogates may be refused alone.
+        if let Some(p) = c.pair.as_ref().filter(|p| p.offset.is_some()) {
+            if k.first <= p.first.0 && p.first.1 <= k.last {
+                runs.push(Run {
+                    lead: &k.units[0],
+                    from: p.first.0,
+                    to: p.first.1,
+                    field,
+                });
+            }
+        }
         for (from, to) in coded(c, k.first, k.last.min(top)) {
             let lead = &k.units[0];
             runs.push(Run {
@@ -199,7 +236,7 @@ fn runs(c: &Compiled) -> Vec<Run<'_>> {
             continue;
         }
         if scheme.little_endian {
-            let field = FieldOf::Low { bits: g };
+            let field = FieldOf::Low { bits: g, offset: 0 };
             runs.push(Run {
                 lead: &scheme.more,
                 from,
@@ -277,7 +314,7 @@ mod tests {
         for v in run.from..=run.to {
             let field = match run.field {
                 FieldOf::Top { offset, shift } => ((v - offset) >> shift) as u64,
-                FieldOf::Low { bits } => (v % (1 << bits)) as u64,
+                FieldOf::Low { bits, offset } => ((v - offset) % (1 << bits)) as u64,
             };
             if !fields.iter().any(|&(f, _)| f == field) {
                 fields.push((field, v));
@@ -297,8 +334,8 @@ mod tests {
             fixed: 0x80,
             value: 0x7F,
         };
-        let fields = [0, 1, 2, 3, 5]
-            .map(|bits| FieldOf::Low { bits })
+        let fields = [(0, 0), (1, 0), (2, 3), (3, 7), (5, 2)]
+            .map(|(bits, offset)| FieldOf::Low { bits, offset })
             .into_iter()
             .chain(
                 [(0, 0), (3, 1), (7, 2), (2, 3)]

@@ -88,6 +88,86 @@ pub(crate) struct Class {
     /// The length field after `units`, which are then literal: the class
     /// holds every value from `first` on.
     field: Option<Box<field::Field>>,
+    /// `order = "little-endian"`: the first unit that carries value bits
+    /// holds the least significant ones (Bitcoin's CompactSize,
+    /// PrefixVarint). Set only where two or more units carry value bits,
+    /// the one case where the order changes a code.
+    little_endian: bool,
+    /// `takes`: values a class before spells that this class writes (Java's
+    /// U+0000 as `C0 80`), where the format reads non-shortest forms.
+    takes: Vec<u128>,
+}
+
+/// A rule over two codes in a row (`[pair]`): the code of a value in
+/// `first` followed by the code of a value in `second` stands for one
+/// value (CESU-8, Java's modified UTF-8) or is refused (WTF-8). Both
+/// ranges are surrogates, and together all of them.
+#[derive(Clone, Debug)]
+pub(crate) struct Pair {
+    pub(crate) first: (u128, u128),
+    pub(crate) second: (u128, u128),
+    /// `Some(offset)`: the pair of `a` and `b` stands for `offset + (a -
+    /// first.0) * size(second) + (b - second.0)`; `None`: it is refused.
+    pub(crate) offset: Option<u128>,
+}
+
+impl Pair {
+    pub(crate) fn in_first(&self, v: u128) -> bool {
+        self.first.0 <= v && v <= self.first.1
+    }
+
+    pub(crate) fn in_second(&self, v: u128) -> bool {
+        self.second.0 <= v && v <= self.second.1
+    }
+
+    /// The number of values in `second`.
+    pub(crate) fn radix(&self) -> u128 {
+        self.second.1 - self.second.0 + 1
+    }
+
+    /// The last value a pair stands for, before `max` caps it.
+    pub(crate) fn last(&self) -> Option<u128> {
+        let n = (self.first.1 - self.first.0 + 1) * self.radix();
+        self.offset.map(|o| o + n - 1)
+    }
+
+    /// The two values whose codes stand for `v`, if a pair stands for it.
+    pub(crate) fn split(&self, v: u128) -> Option<(u128, u128)> {
+        let offset = self.offset?;
+        if v < offset || self.last().is_some_and(|l| v > l) {
+            return None;
+        }
+        let d = v - offset;
+        Some((
+            self.first.0 + d / self.radix(),
+            self.second.0 + d % self.radix(),
+        ))
+    }
+
+    /// The value the codes of `a` and `b` stand for.
+    pub(crate) fn join(&self, a: u128, b: u128) -> Option<u128> {
+        Some(self.offset? + (a - self.first.0) * self.radix() + (b - self.second.0))
+    }
+}
+
+impl Class {
+    /// The units of the code whose value bits, read in the class's order,
+    /// are `field` (the value less the offset).
+    pub(crate) fn write(&self, mut field: u128, out: &mut [u32]) {
+        let mut put = |slot: &mut u32, t: &Template| {
+            let bits = t.value.count_ones();
+            *slot = t.deposit(field as u32 & field::low_mask(bits));
+            field >>= bits;
+        };
+        if self.little_endian {
+            out.iter_mut().zip(&self.units).for_each(|(s, t)| put(s, t));
+        } else {
+            out.iter_mut()
+                .zip(&self.units)
+                .rev()
+                .for_each(|(s, t)| put(s, t));
+        }
+    }
 }
 
 /// A description checked and ready to run.
@@ -110,6 +190,30 @@ pub(crate) struct Compiled {
     classes: Vec<Class>,
     /// In place of classes: a continuation bit in every unit.
     continued: Option<continued::Continued>,
+    /// A rule over two codes in a row.
+    pair: Option<Pair>,
+    /// `byte-map`: the unit written for each unit the templates give
+    /// (UTF-EBCDIC's I8 bytes onto EBCDIC positions), a permutation.
+    map: Option<Box<ByteMap>>,
+}
+
+/// A permutation of the units of 1 to 8 bits, and its inverse.
+#[derive(Clone, Debug)]
+pub(crate) struct ByteMap {
+    pub(crate) written: [u8; 256],
+    pub(crate) read: [u8; 256],
+}
+
+impl Compiled {
+    /// The units written for `units`, which the templates give.
+    pub(crate) fn written(&self, mut units: Vec<u32>) -> Vec<u32> {
+        if let Some(m) = &self.map {
+            for u in &mut units {
+                *u = u32::from(m.written[(*u & 0xFF) as usize]);
+            }
+        }
+        units
+    }
 }
 
 /// The bits of the smallest of `u8`, `u16` and `u32` that holds a unit of
@@ -437,7 +541,8 @@ impl DescribedFormat {
     /// The value bits of each unit of `code`: for each unit, the mask of
     /// the bits its template gives the value (the others are literal; in a
     /// length field, a digit's bits are those of the count); `None` if no
-    /// class has codes of that length led by `code[0]`.
+    /// class has codes of that length led by `code[0]`, or the format maps
+    /// its units after the templates (`byte-map`).
     ///
     /// ```
     /// let d = ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf8).unwrap();
@@ -452,6 +557,10 @@ impl DescribedFormat {
     /// ```
     pub fn value_masks(&self, code: &[u32]) -> Option<Vec<u32>> {
         let &lead = code.first()?;
+        // Written units of a byte map carry no bit fields.
+        if self.compiled.map.is_some() {
+            return None;
+        }
         if let Some(c) = &self.compiled.continued {
             let (_, len) = self.decode(code).ok()?;
             return (len == code.len()).then(|| c.value_masks(code));

@@ -61,6 +61,23 @@ struct RawFormat {
     /// In place of classes: a continuation bit in every unit.
     #[serde(default)]
     continued: Option<Spanned<RawContinued>>,
+    /// A rule over two codes in a row.
+    #[serde(default)]
+    pair: Option<Spanned<RawPair>>,
+    /// The unit written for each unit the templates give.
+    #[serde(default, rename = "byte-map")]
+    byte_map: Option<Spanned<Vec<Spanned<i64>>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPair {
+    first: Spanned<Vec<Spanned<String>>>,
+    second: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    offset: Option<Spanned<i64>>,
+    #[serde(default)]
+    refused: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -73,6 +90,13 @@ struct RawClass {
     /// format).
     #[serde(default)]
     length: Option<Spanned<RawLength>>,
+    /// `"big-endian"` (the default: the first unit holds the top value
+    /// bits) or `"little-endian"`.
+    #[serde(default)]
+    order: Option<Spanned<String>>,
+    /// Values a class before spells that this class writes.
+    #[serde(default)]
+    takes: Vec<Spanned<String>>,
 }
 
 /// Line and column (both from 1) of byte `offset` of `source`.
@@ -368,6 +392,18 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                 .into(),
         )),
         (None, Some(raw_continued)) => {
+            if let Some(p) = &raw.pair {
+                return Err(err(
+                    p.span(),
+                    "a pair rule is over codes of classes, not of a continued scheme".into(),
+                ));
+            }
+            if let Some(m) = &raw.byte_map {
+                return Err(err(
+                    m.span(),
+                    "a byte map applies to codes of classes of fixed length, not of a continued scheme".into(),
+                ));
+            }
             let continued = continued(raw_continued, width, &err)?;
             return Ok(Compiled {
                 name: super::intern(&name),
@@ -379,6 +415,8 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                 invalid_leads,
                 classes: Vec::new(),
                 continued: Some(continued),
+                pair: None,
+                map: None,
             });
         }
         (Some(class), None) => class,
@@ -425,6 +463,30 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
             Some(o) => u128::try_from(*o.get_ref())
                 .map_err(|_| err(o.span(), "an offset is not negative".into()))?,
         };
+        let little_endian = match &rc.get_ref().order {
+            None => false,
+            Some(o) => match o.get_ref().as_str() {
+                "big-endian" => false,
+                "little-endian" => true,
+                other => {
+                    return Err(err(
+                        o.span(),
+                        format!(
+                            "order is {}: \"big-endian\" (the first unit holds the top value bits) or \"little-endian\" (the lowest)",
+                            quote(other)
+                        ),
+                    ))
+                }
+            },
+        };
+        if let (Some(o), Some(_)) = (&rc.get_ref().order, &rc.get_ref().length) {
+            return Err(err(
+                o.span(),
+                "a class with a length field has no order: its units are literal, and the field's value units are big-endian".into(),
+            ));
+        }
+        // The order changes a code only where two units carry value bits.
+        let little_endian = little_endian && templates.iter().filter(|t| t.value != 0).count() > 1;
         // Shortest first: a class listed after a longer one would hold
         // values the longer one already took (or, past `max`, none), and
         // the encoder would write the longer code for them.
@@ -474,6 +536,15 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                     ),
                 ));
             }
+        }
+        if let (Some(t), true) = (
+            rc.get_ref().takes.first(),
+            rc.get_ref().length.is_some() || reached_max,
+        ) {
+            return Err(err(
+                t.span(),
+                "only a class of fixed length that holds values takes values from the classes before".into(),
+            ));
         }
         if let Some(length) = &rc.get_ref().length {
             if k + 1 != raw_classes.len() {
@@ -530,6 +601,8 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                 value_bits: 0,
                 beyond: false,
                 field: Some(alloc::boxed::Box::new(field)),
+                little_endian: false,
+                takes: Vec::new(),
             });
             continue;
         }
@@ -542,6 +615,8 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                 value_bits,
                 beyond: true,
                 field: None,
+                little_endian,
+                takes: Vec::new(),
             });
             continue;
         }
@@ -576,6 +651,15 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
             ));
         }
         let last = max.map_or(top, |max| top.min(max));
+        let takes = takes(
+            &rc.get_ref().takes,
+            (offset, top),
+            first,
+            accept_non_shortest,
+            surrogates,
+            &gaps,
+            &err,
+        )?;
         classes.push(Class {
             units: templates,
             offset,
@@ -584,10 +668,16 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
             value_bits,
             beyond: false,
             field: None,
+            little_endian,
+            takes,
         });
         reached_max = Some(last) == max;
         next = last + 1;
     }
+    let pair = match &raw.pair {
+        None => None,
+        Some(p) => Some(pair(p, &classes, max, surrogates, &gaps, &err)?),
+    };
     match max {
         None if classes.last().is_some_and(|c| c.field.is_none()) => {
             return Err(err(
@@ -602,6 +692,10 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
                 .rev()
                 .find(|c| !c.beyond)
                 .map_or(0, |c| c.last);
+            let reached = pair
+                .as_ref()
+                .and_then(super::Pair::last)
+                .map_or(reached, |l| l.max(reached));
             if reached < max {
                 return Err(err(
                     raw.max.span(),
@@ -614,6 +708,10 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
             }
         }
     }
+    let map = match &raw.byte_map {
+        None => None,
+        Some(m) => Some(byte_map(m, width, &classes, &err)?),
+    };
     Ok(Compiled {
         name: super::intern(&name),
         width,
@@ -624,7 +722,229 @@ fn compile(source: &str, raw: &RawFormat) -> Result<Compiled, DescribeError> {
         invalid_leads,
         classes,
         continued: None,
+        pair,
+        map,
     })
+}
+
+/// Checks a byte map: for units of 1 to 8 bits, one entry per unit, a
+/// permutation, over classes of fixed length.
+fn byte_map(
+    raw: &Spanned<Vec<Spanned<i64>>>,
+    width: u32,
+    classes: &[Class],
+    err: &dyn Fn(Range<usize>, String) -> DescribeError,
+) -> Result<alloc::boxed::Box<super::ByteMap>, DescribeError> {
+    if width > 8 {
+        return Err(err(
+            raw.span(),
+            format!("a byte map is for units of 1 to 8 bits, not {width}"),
+        ));
+    }
+    let n = 1usize << width;
+    let entries = raw.get_ref();
+    if entries.len() != n {
+        return Err(err(
+            raw.span(),
+            format!(
+                "a byte map has one entry per unit, {n} for {width}-bit units, not {}",
+                entries.len()
+            ),
+        ));
+    }
+    if classes.iter().any(|k| k.field.is_some()) {
+        return Err(err(
+            raw.span(),
+            "a byte map applies to codes of classes of fixed length, not to a length field".into(),
+        ));
+    }
+    let mut map = super::ByteMap {
+        written: [0; 256],
+        read: [0; 256],
+    };
+    let mut seen = [false; 256];
+    for (i, e) in entries.iter().enumerate() {
+        let v = *e.get_ref();
+        let Some(v) = usize::try_from(v).ok().filter(|&v| v < n) else {
+            return Err(err(
+                e.span(),
+                format!("a byte map entry is a unit, 0 to {}, not {v}", n - 1),
+            ));
+        };
+        if seen[v] {
+            return Err(err(
+                e.span(),
+                format!("the byte map gives {v:#04X} twice: it must be a permutation, so that it can be read back"),
+            ));
+        }
+        seen[v] = true;
+        map.written[i] = v as u8;
+        map.read[v] = i as u8;
+    }
+    Ok(alloc::boxed::Box::new(map))
+}
+
+/// Checks a class's `takes`: values that a class before holds (below
+/// `first`), which the class's value bits spell from its offset (within
+/// `spelled`), that have a code, where the format reads non-shortest
+/// forms (so the shorter code of the value still reads as it).
+fn takes(
+    raw: &[Spanned<String>],
+    spelled: (u128, u128),
+    first: u128,
+    accept_non_shortest: bool,
+    surrogates: SurrogatePolicy,
+    gaps: &[(u128, u128)],
+    err: &dyn Fn(Range<usize>, String) -> DescribeError,
+) -> Result<Vec<u128>, DescribeError> {
+    let mut out = Vec::with_capacity(raw.len());
+    if raw.len() > MAX_CLASSES {
+        return Err(err(
+            raw[MAX_CLASSES].span(),
+            format!("a class takes at most {MAX_CLASSES} values"),
+        ));
+    }
+    for t in raw {
+        let v = code_point(t.get_ref()).map_err(|r| err(t.span(), r))?;
+        if !accept_non_shortest {
+            return Err(err(
+                t.span(),
+                format!(
+                    "the class takes {}, whose shorter code would then be refused as no value's: give non-shortest = \"accept\", so that it still reads as {}",
+                    show(v),
+                    show(v)
+                ),
+            ));
+        }
+        if v >= first || v < spelled.0 || v > spelled.1 {
+            return Err(err(
+                t.span(),
+                format!(
+                    "the class takes {}, but a class takes only values a class before holds that its own value bits spell ({} to {})",
+                    show(v),
+                    show(spelled.0),
+                    show_prev(first.min(spelled.1 + 1))
+                ),
+            ));
+        }
+        let excluded = (surrogates == SurrogatePolicy::Refuse && (0xD800..=0xDFFF).contains(&v))
+            || gaps.iter().any(|&(a, b)| a <= v && v <= b);
+        if excluded || out.contains(&v) {
+            return Err(err(
+                t.span(),
+                format!(
+                    "the class takes {}, which has no code or is taken twice",
+                    show(v)
+                ),
+            ));
+        }
+        out.push(v);
+    }
+    Ok(out)
+}
+
+/// A range `[first, last]` of code points.
+fn range(
+    raw: &Spanned<Vec<Spanned<String>>>,
+    err: &dyn Fn(Range<usize>, String) -> DescribeError,
+) -> Result<(u128, u128), DescribeError> {
+    let [a, b] = raw.get_ref().as_slice() else {
+        return Err(err(
+            raw.span(),
+            "a range is [first, last], two code points".into(),
+        ));
+    };
+    let a = code_point(a.get_ref()).map_err(|r| err(a.span(), r))?;
+    let b = code_point(b.get_ref()).map_err(|r| err(raw.span(), r))?;
+    if a > b {
+        return Err(err(
+            raw.span(),
+            format!("the range {}..{} is empty", show(a), show(b)),
+        ));
+    }
+    Ok((a, b))
+}
+
+/// Checks a pair rule against the classes.
+fn pair(
+    raw: &Spanned<RawPair>,
+    classes: &[Class],
+    max: Option<u128>,
+    surrogates: SurrogatePolicy,
+    gaps: &[(u128, u128)],
+    err: &dyn Fn(Range<usize>, String) -> DescribeError,
+) -> Result<super::Pair, DescribeError> {
+    let r = raw.get_ref();
+    let (first, second) = (range(&r.first, err)?, range(&r.second, err)?);
+    // The pairs of the literature are UTF-16's: the surrogates, split in
+    // two ranges that meet, each value of which has a code of one class.
+    let meet = first.1 + 1 == second.0 || second.1 + 1 == first.0;
+    if !meet || first.0.min(second.0) != 0xD800 || first.1.max(second.1) != 0xDFFF {
+        return Err(err(
+            r.first.span(),
+            "the pair's first and second ranges are the surrogates, U+D800..U+DFFF, split in two (as UTF-16's high and low surrogates)".into(),
+        ));
+    }
+    let held = |v: u128| {
+        classes
+            .iter()
+            .any(|k| !k.beyond && k.field.is_none() && k.first <= v && v <= k.last)
+    };
+    if !held(0xD800) || !held(0xDFFF) || classes.iter().any(|k| k.field.is_some()) {
+        return Err(err(
+            raw.span(),
+            "a pair is two codes of classes of fixed length: the classes must hold U+D800..U+DFFF, each surrogate a code".into(),
+        ));
+    }
+    let pair = match (&r.offset, &r.refused) {
+        (Some(o), None) => {
+            let offset = u128::try_from(*o.get_ref())
+                .map_err(|_| err(o.span(), "an offset is not negative".into()))?;
+            // The values after the classes', past refused surrogates and gaps.
+            let reach = classes.iter().filter(|k| !k.beyond).map(|k| k.last).max().unwrap_or(0);
+            let next = skip_excluded(reach + 1, surrogates, gaps);
+            if offset != next {
+                return Err(err(
+                    o.span(),
+                    format!(
+                        "the pair stands for values from {} but the classes end at {}: a pair holds the values after the classes', from offset = {next}",
+                        show(offset),
+                        show(reach)
+                    ),
+                ));
+            }
+            super::Pair { first, second, offset: Some(offset) }
+        }
+        (None, Some(t)) if *t.get_ref() => {
+            if surrogates != SurrogatePolicy::Encode {
+                return Err(err(
+                    t.span(),
+                    "a refused pair is a rule on surrogates that stand alone: give surrogates = \"encode\" (where they are refused, a pair is refused already)".into(),
+                ));
+            }
+            super::Pair { first, second, offset: None }
+        }
+        _ => {
+            return Err(err(
+                raw.span(),
+                "a pair has an offset (the two codes stand for one value) or refused = true (they are refused), not both".into(),
+            ))
+        }
+    };
+    if let (Some(last), Some(max)) = (pair.last(), max) {
+        if pair.offset.is_some_and(|o| o > max) {
+            return Err(err(
+                raw.span(),
+                format!(
+                    "the pair's values start at {}, past max {}",
+                    show(pair.offset.unwrap_or(0)),
+                    show(max)
+                ),
+            ));
+        }
+        let _ = last;
+    }
+    Ok(pair)
 }
 
 /// Checks a continuation scheme.

@@ -96,16 +96,21 @@ pub(crate) fn check_only(
     only: &[Property],
 ) -> PropertyReport {
     let _installed = Installed::new(compiled);
+    // A rule over two codes is not in the construction over unit roles,
+    // and its decoder reads past one code: the checker is given no shape,
+    // and samples what the construction would decide.
     let shape = &super::decide::shape(compiled);
+    // Nor is a byte map: the roles are of the units the templates read.
+    let shape = (compiled.pair.is_none() && compiled.map.is_none()).then_some(shape);
     let encodes = compiled.surrogates == SurrogatePolicy::Encode;
     // Units in the smallest type that holds them, as a declared type's.
     match (super::unit_type_bits(compiled.width), encodes) {
-        (8, false) => check_with::<Slot<u8, false>>(config, only, Some(shape)),
-        (8, true) => check_with::<Slot<u8, true>>(config, only, Some(shape)),
-        (16, false) => check_with::<Slot<u16, false>>(config, only, Some(shape)),
-        (16, true) => check_with::<Slot<u16, true>>(config, only, Some(shape)),
-        (_, false) => check_with::<Slot<u32, false>>(config, only, Some(shape)),
-        (_, true) => check_with::<Slot<u32, true>>(config, only, Some(shape)),
+        (8, false) => check_with::<Slot<u8, false>>(config, only, shape),
+        (8, true) => check_with::<Slot<u8, true>>(config, only, shape),
+        (16, false) => check_with::<Slot<u16, false>>(config, only, shape),
+        (16, true) => check_with::<Slot<u16, true>>(config, only, shape),
+        (_, false) => check_with::<Slot<u32, false>>(config, only, shape),
+        (_, true) => check_with::<Slot<u32, true>>(config, only, shape),
     }
 }
 

@@ -39,6 +39,9 @@ pub struct Layout {
     pub invalid_leads: Vec<String>,
     /// A continuation-bit format's templates, in place of classes.
     pub continued: Option<Continued>,
+    /// `byte-map`: the unit written for each unit the templates give, if
+    /// the format maps its units after the templates (UTF-EBCDIC).
+    pub byte_map: Option<Vec<u32>>,
 }
 
 /// One length class.
@@ -243,11 +246,39 @@ impl Layout {
             layout.last = Some(CodePoint::from(last));
             classes.push(layout);
         }
+        // Values a later class takes (`takes`, Java's U+0000 as C0 80) are
+        // not the codes of the class whose range holds them.
+        let taken: Vec<BigUint> = raw
+            .into_iter()
+            .flatten()
+            .filter_map(toml::Value::as_table)
+            .flat_map(|c| strings(c.get("takes")))
+            .filter_map(|t| parse_max(&t))
+            .collect();
+        for class in &mut classes {
+            let Some(last) = class.last.as_ref().map(CodePoint::to_biguint) else {
+                continue;
+            };
+            let mut first = class.first.to_biguint();
+            while first < last && taken.contains(&first) {
+                first += 1u8;
+            }
+            class.first = CodePoint::from(first);
+        }
+        let byte_map = table
+            .get("byte-map")
+            .and_then(toml::Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_integer().and_then(|i| u32::try_from(i).ok()))
+                    .collect()
+            });
         Ok(Layout {
             unit_bits,
             classes,
             invalid_leads: strings(table.get("invalid-leads")),
             continued,
+            byte_map,
         })
     }
 }

@@ -338,14 +338,20 @@ fn confirm(d: &DescribedFormat, texts: &[Text], r: &PropertyResult) {
 }
 
 /// The shipped descriptions of the zoo.
-const ZOO: [&str; 7] = [
+const ZOO: [&str; 13] = [
+    include_str!("../../../zoo/cesu-8.toml"),
+    include_str!("../../../zoo/compactsize.toml"),
     include_str!("../../../zoo/ebml-vint.toml"),
     include_str!("../../../zoo/fss-utf.toml"),
     include_str!("../../../zoo/generalized-utf-8.toml"),
     include_str!("../../../zoo/leb128.toml"),
     include_str!("../../../zoo/midi-vlq.toml"),
+    include_str!("../../../zoo/modified-utf-8.toml"),
     include_str!("../../../zoo/perl-extended-utf-8.toml"),
+    include_str!("../../../zoo/prefixvarint.toml"),
     include_str!("../../../zoo/sqlite4-varint.toml"),
+    include_str!("../../../zoo/utf-16-unchecked.toml"),
+    include_str!("../../../zoo/wtf-8.toml"),
 ];
 
 /// Three-unit codes whose last two units are one-unit codes: two units
@@ -453,14 +459,18 @@ fn decided_verdicts_of_the_built_in_16_bit_formats_hold_on_every_short_text() {
 
 /// The zoo: every verdict of running text is decided but `no-false-match`
 /// and `binary-order` of LEB128 and the MIDI VLQ (a false match over more
-/// than one unit, and an order across codes of any length, are sampled).
+/// than one unit, and an order across codes of any length, are sampled),
+/// and those of pairs that stand for values.
 #[test]
 fn decided_verdicts_of_the_zoo_hold_on_every_short_text() {
     let formats: Vec<DescribedFormat> = ZOO
         .iter()
         .map(|s| DescribedFormat::parse(s).unwrap())
         .collect();
-    assert_eq!(confirm_all(&formats), 4 * formats.len() - 4);
+    // The pairs of CESU-8, modified UTF-8 and unchecked UTF-16 are outside
+    // the construction over unit roles: their three verdicts of running
+    // text but `binary-order` are sampled.
+    assert_eq!(confirm_all(&formats), 4 * formats.len() - 4 - 9);
 }
 
 /// The planted formats, whose verdicts are derived by hand in their

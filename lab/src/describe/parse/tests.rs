@@ -67,7 +67,7 @@ fn a_huge_token_is_quoted_by_its_head_and_its_length() {
             4,
             1,
             format!(
-                "unknown field \"{head}…\" (1000000 characters), expected one of `name`, `unit`, `max`, `surrogates`, `invalid-leads`, `gaps`, `non-shortest`, `class`, `continued`"
+                "unknown field \"{head}…\" (1000000 characters), expected one of `name`, `unit`, `max`, `surrogates`, `invalid-leads`, `gaps`, `non-shortest`, `class`, `continued`, `pair`, `byte-map`"
             ),
         ),
         (
