@@ -17,7 +17,8 @@
 use std::io::{self, Read};
 
 use ucsx::io::StreamError;
-use ucsx::{CodePoint, CodeUnit, DecodeError, Endian};
+use ucsx::{CodePoint, CodeUnit, DecodeError, DecodeLimits, Encoding, Endian};
+use ucsx_lab::describe::DescribedFormat;
 
 /// One step of a scan.
 pub enum Item<'a, U> {
@@ -61,17 +62,46 @@ const CHUNK: usize = 64 * 1024;
 /// Held-back codes up to this many units are tried again after each read.
 const RETRY_EVERY_READ: usize = 64;
 
-/// What reads the first code of some units: its code point and length.
-pub type Step<'a, U> = dyn Fn(&[U]) -> Result<(CodePoint, usize), DecodeError> + 'a;
+/// A decoder of the first code of some units: its code point and length.
+type Decode<'a, U> = dyn Fn(&[U]) -> Result<(CodePoint, usize), DecodeError> + 'a;
+
+/// What reads the first code of some units.
+pub struct Step<'a, U> {
+    decode: Box<Decode<'a, U>>,
+    /// Whether `decode` may read the code after the one it returns
+    /// ([`Encoding::reads_past_code`]): a pair rule's first half that ends
+    /// a read waits for the next one.
+    reads_past_code: bool,
+}
+
+impl<'a, U: 'a> Step<'a, U> {
+    /// A built-in format's `decode_with_limits`.
+    pub fn builtin<E: Encoding<Unit = U>>(limits: &'a DecodeLimits) -> Self {
+        Step {
+            decode: Box::new(move |units| E::decode_with_limits(units, limits)),
+            reads_past_code: E::reads_past_code(),
+        }
+    }
+}
+
+impl<'a, U: Copy + Into<u32> + 'a> Step<'a, U> {
+    /// A described format's decoder.
+    pub fn described(format: &'a DescribedFormat, limits: &'a DecodeLimits) -> Self {
+        Step {
+            decode: Box::new(move |units| format.decode_with_limits(units, limits)),
+            reads_past_code: format.reads_past_code(),
+        }
+    }
+}
 
 /// Reads `reader` as a stream of units `U` in `endian`, each code read by
-/// `decode` (a built-in format's `decode_with_limits`, a described
+/// `step` (a built-in format's `decode_with_limits`, a described
 /// format's), and calls `visit` on each code and each ill-formed part, in
 /// order.
 pub fn scan_with<U, R>(
     mut reader: R,
     endian: Endian,
-    decode: &Step<'_, U>,
+    step: &Step<'_, U>,
     visit: &mut dyn FnMut(Item<'_, U>) -> io::Result<()>,
 ) -> io::Result<()>
 where
@@ -108,7 +138,9 @@ where
             while start < pending.len() {
                 let rest = &pending[start..];
                 let at = offset + (start * unit_bytes) as u64;
-                match decode(rest) {
+                match (step.decode)(rest) {
+                    // The code may yet join the code after it.
+                    Ok((_, len)) if !last && len >= rest.len() && step.reads_past_code => break,
                     Ok((cp, len)) => {
                         visit(Item::Code(at, &rest[..len], cp))?;
                         start += len;
@@ -157,12 +189,7 @@ mod tests {
         E::Unit: CodeUnit,
         R: Read,
     {
-        scan_with(
-            reader,
-            endian,
-            &|units| E::decode_with_limits(units, limits),
-            visit,
-        )
+        scan_with(reader, endian, &Step::builtin::<E>(limits), visit)
     }
 
     /// A reader that gives at most `chunk` bytes a read.

@@ -537,3 +537,48 @@ fn a_spec_of_nine_bit_units_is_held_in_sixteen() {
     assert_ne!(out.status.code(), Some(0));
     assert!(stderr(&out).contains("too wide"), "{}", stderr(&out));
 }
+
+/// A pair rule's two codes on either side of a read of the input are one
+/// code point: `validate`, `transcode` and `dump` read them together. The
+/// files are modified UTF-8 pairs, 6 bytes each, after 0 to 5 bytes of
+/// ASCII: wherever the reads end, a high half's code ends there in one.
+#[test]
+fn a_pair_across_a_read_of_the_input_is_read_whole() {
+    let spec = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../lab/zoo/modified-utf-8.toml"
+    );
+    // U+1F600's halves, D83D and DE00, as three-byte codes.
+    let pair = [0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80];
+    let pairs = 40_000;
+    for before in 0..6 {
+        let mut data = vec![b'a'; before];
+        let mut utf8 = data.clone();
+        for _ in 0..pairs {
+            data.extend_from_slice(&pair);
+            utf8.extend_from_slice("😀".as_bytes());
+        }
+        let path = temp_path(&format!("pair-across-{before}.bin"));
+        std::fs::write(&path, &data).unwrap();
+        let file = path.to_str().unwrap();
+        let out = ucsx(&["validate", "--spec", spec, file], b"");
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let want = format!(
+            "valid: {} code points in {} units\n",
+            before + pairs,
+            data.len()
+        );
+        assert_eq!(stdout(&out), want, "after {before}");
+        let out = ucsx(
+            &["transcode", "--from-spec", spec, "-t", "utf-8", file],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(out.stdout == utf8, "after {before}");
+        let out = ucsx(&["dump", "--spec", spec, file], b"");
+        let dumped = stdout(&out);
+        assert_eq!(dumped.matches("U+1F600").count(), pairs, "after {before}");
+        assert!(!dumped.contains("U+D83D"), "after {before}");
+        std::fs::remove_file(&path).unwrap();
+    }
+}

@@ -275,6 +275,33 @@ pub trait Encoding {
     /// ```
     const SURROGATES: SurrogatePolicy = SurrogatePolicy::Refuse;
 
+    /// Whether [`decode`](Self::decode) may read units past the code it
+    /// returns to decide that code: true for a format with a rule over two
+    /// codes in a row (CESU-8 reads the code after a high surrogate's to
+    /// join the pair; WTF-8 reads it to refuse one), false (the default)
+    /// for a format whose codes are read from their own units, as all the
+    /// crate's are.
+    ///
+    /// Where it is true, a code that ends the input may be read otherwise
+    /// once more units follow it. So the streams ([`Transcoder`] and
+    /// `io::StreamDecoder`, and the `io` adapters built on them) hold a
+    /// code that ends a chunk back until the next chunk, or the end of the
+    /// stream, comes, as they hold a code cut off; and they read such a
+    /// format a code at a time, since a block of codes cut anywhere could
+    /// cut a pair.
+    ///
+    /// [`Transcoder`]: crate::Transcoder
+    ///
+    /// ```
+    /// use ucsx::{Encoding, Utf16, UtfInf16};
+    /// // A surrogate pair is one code of UTF-16, read from its own units.
+    /// assert!(!Utf16::reads_past_code());
+    /// assert!(!UtfInf16::reads_past_code());
+    /// ```
+    fn reads_past_code() -> bool {
+        false
+    }
+
     /// Checks that the whole of `input` is valid; the error's
     /// `valid_up_to` is the absolute offset of the first bad code.
     ///

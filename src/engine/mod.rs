@@ -18,7 +18,9 @@
 //!    `lanes.rs`, then a code at a time) between built-in formats, for
 //!    codes beyond U+10FFFF and the text around them; blocks of values
 //!    below 2^64 (`decode_u64s` into a small buffer, then `encode_u64s`)
-//!    for formats outside the crate and what that kernel leaves;
+//!    for formats outside the crate and what that kernel leaves (but a
+//!    format that [reads past a code](Encoding::reads_past_code), which
+//!    goes code by code, since a block's end could cut a pair);
 //! 3. one code at a time through [`CodePoint`], for a code of 2^64 or
 //!    more, an error, a code cut off at the end of the input, or every
 //!    code under a decode limit below 64 bits (the `u64` paths check none).
@@ -214,7 +216,9 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
     }
 
     /// Whether units of a code cut off at the end of the last chunk are
-    /// waiting for the next one.
+    /// waiting for the next one (or, in a format that
+    /// [reads past a code](Encoding::reads_past_code), the code that ended
+    /// it).
     ///
     /// ```
     /// use ucsx::{ErrorMode, Transcoder, Utf16, Utf8};
@@ -235,6 +239,9 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
     /// `out`; `last` says that no more input follows. A code cut off at
     /// the end of a chunk is held until the next call; at the end of the
     /// stream it is an error (strict), a U+FFFD (lossy) or dropped (omit).
+    /// In a format that [reads past a code](Encoding::reads_past_code),
+    /// the whole code that ends a chunk is held too, until what follows it
+    /// is known.
     ///
     /// While at most 64 units of a code are held, it is tried again on
     /// every call, so a code of up to 64 units is finished by the call that
@@ -355,6 +362,8 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
         out: &mut Vec<T::Unit>,
     ) -> Result<Option<usize>, TranscodeError> {
         match F::decode_with_limits(input, &self.limits) {
+            // A code that ends the input may still join the code after it.
+            Ok((_, len)) if !last && len >= input.len() && F::reads_past_code() => Ok(None),
             Ok((cp, len)) => {
                 let len = units_taken(len, input.len());
                 self.write_code_point(&cp, out)?;
@@ -384,8 +393,10 @@ impl<F: Encoding, T: Encoding> Transcoder<F, T> {
         last: bool,
         out: &mut Vec<T::Unit>,
     ) -> Result<usize, TranscodeError> {
-        // The u64 paths check no limit: below 64 bits, go code by code.
-        let fast = self.limits.max_bits >= 64;
+        // The u64 paths check no limit: below 64 bits, go code by code. Nor
+        // do they see past a block's end, where a format that reads past a
+        // code could find the rest of a pair.
+        let fast = self.limits.max_bits >= 64 && !F::reads_past_code();
         let mut pos = 0;
         while pos < input.len() {
             if fast {

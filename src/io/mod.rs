@@ -141,7 +141,8 @@ impl<E: Encoding> StreamDecoder<E> {
     ///
     /// A code cut off at the end of the chunk is held back for the next
     /// call (or, when `last`, is an error with `error_len() == None`, or one
-    /// U+FFFD in lossy mode). In strict mode the first ill-formed code stops
+    /// U+FFFD in lossy mode); so is the whole code that ends the chunk, in
+    /// a format that [reads past a code](Encoding::reads_past_code). In strict mode the first ill-formed code stops
     /// the call with an error whose `valid_up_to` is its offset in the whole
     /// stream; the code points before it are in `out`, and a further call
     /// goes on after the ill-formed subpart.
@@ -191,7 +192,9 @@ impl<E: Encoding> StreamDecoder<E> {
             // Whole codes below 2^64 a block at a time (the decoder's fast
             // path); one code at a time from an error, a cut-off code or a
             // larger value on. Below 64 bits the limit needs the slow path.
-            if self.limits.max_bits >= 64 {
+            // A format that reads past a code goes code by code: a block
+            // cut anywhere could cut a pair.
+            if self.limits.max_bits >= 64 && !E::reads_past_code() {
                 let end = rest.len().min(BLOCK);
                 self.values.clear();
                 let decoded = units_vouched(E::decode_u64s(&rest[..end], &mut self.values), end);
@@ -202,6 +205,12 @@ impl<E: Encoding> StreamDecoder<E> {
                 }
             }
             match E::decode_with_limits(rest, &self.limits) {
+                // A code that ends the chunk may still join the code after
+                // it: held back as a code cut off is.
+                Ok((_, len)) if !last && len >= rest.len() && E::reads_past_code() => {
+                    self.incomplete = rest.len();
+                    break Ok(());
+                }
                 Ok((cp, len)) => {
                     out.push(cp);
                     pos += units_taken(len, rest.len());

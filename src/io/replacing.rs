@@ -58,6 +58,10 @@ impl<T: Encoding> Encoding for Replacing<T> {
         T::decode(input)
     }
 
+    fn reads_past_code() -> bool {
+        T::reads_past_code()
+    }
+
     /// `T`'s own bulk encoder, between the code points it refuses.
     fn encode_u64s(input: &[u64], out: &mut Vec<Self::Unit>) -> Result<(), EncodeError> {
         let mut rest = input;

@@ -8,7 +8,7 @@ use ucsx::io::StreamError;
 use ucsx::{with_encoding, CodeUnit, Encoding, Format};
 
 use super::{chosen, Error, Outcome};
-use crate::chosen::{decode_described, with_unit, Chosen, Shape};
+use crate::chosen::{with_unit, Chosen, Shape};
 use crate::files::Input;
 use crate::labels::{self, Label};
 use crate::marks::{self, InputOrder, MarkArgs};
@@ -172,13 +172,13 @@ pub fn run(args: &Args) -> Outcome {
                 &plan,
                 input,
                 &mut out,
-                &|u| E::decode_with_limits(u, &limits)
+                &Step::builtin::<E>(&limits)
             )),
             Chosen::Described(d) => with_unit!(d.unit_type_bits(), U => dump::<U>(
                 &plan,
                 input,
                 &mut out,
-                &|u| decode_described(d, u, &limits)
+                &Step::described(d, &limits)
             )),
         }?;
         if let Some(first) = errors.first {

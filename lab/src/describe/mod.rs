@@ -488,6 +488,23 @@ impl DescribedFormat {
         self.compiled.surrogates
     }
 
+    /// Whether decoding a code may read the code after it: true for a
+    /// format with a `[pair]` rule, what
+    /// [`Encoding::reads_past_code`](ucsx::Encoding::reads_past_code) says
+    /// for its declared type. A stream holds the code that ends a chunk of
+    /// such a format back until the next chunk comes.
+    ///
+    /// ```
+    /// let wtf8 = ucsx_lab::describe::DescribedFormat::parse(include_str!(concat!(
+    ///     env!("CARGO_MANIFEST_DIR"), "/zoo/wtf-8.toml")))?;
+    /// assert!(wtf8.reads_past_code());
+    /// assert!(!ucsx_lab::describe::DescribedFormat::builtin(ucsx::Format::Utf8).unwrap().reads_past_code());
+    /// # Ok::<(), ucsx_lab::describe::DescribeError>(())
+    /// ```
+    pub fn reads_past_code(&self) -> bool {
+        self.compiled.pair.is_some()
+    }
+
     /// Whether the format encodes `cp`.
     ///
     /// ```

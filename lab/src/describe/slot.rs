@@ -70,6 +70,10 @@ macro_rules! slot {
                 }
             }
 
+            fn reads_past_code() -> bool {
+                current().is_some_and(|c| c.pair.is_some())
+            }
+
             fn decode(input: &[$unit]) -> Result<(CodePoint, usize), DecodeError> {
                 match current() {
                     Some(c) => c.decode(input, ucsx::DecodeLimits::DEFAULT_MAX_BITS),

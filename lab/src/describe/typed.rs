@@ -206,6 +206,10 @@ macro_rules! described_format {
             fn can_encode(cp: &$crate::__ucsx::CodePoint) -> bool {
                 $crate::describe::bridge::can_encode::<Self>(cp)
             }
+
+            fn reads_past_code() -> bool {
+                $crate::describe::bridge::reads_past_code::<Self>()
+            }
         }
     };
 }
@@ -251,6 +255,12 @@ pub mod bridge {
     /// Whether the format encodes `cp`; never for an invalid description.
     pub fn can_encode<E: Described>(cp: &CodePoint) -> bool {
         E::described().is_ok_and(|d| d.can_encode(cp))
+    }
+
+    /// Whether decoding reads past a code (a `[pair]` rule); never for an
+    /// invalid description.
+    pub fn reads_past_code<E: Described>() -> bool {
+        E::described().is_ok_and(|d| d.reads_past_code())
     }
 
     /// Appends the code of `cp`.
