@@ -65,16 +65,31 @@ impl<T: Encoding> Encoding for Replacing<T> {
     /// `T`'s own bulk encoder, between the code points it refuses.
     fn encode_u64s(input: &[u64], out: &mut Vec<Self::Unit>) -> Result<(), EncodeError> {
         let mut rest = input;
-        while let Err(e) = T::encode_u64s(rest, out) {
-            // An index past the values is "all were encoded", as the
-            // engine reads it.
-            let Some(at) = e.index().filter(|&i| i < rest.len()) else {
-                break;
+        loop {
+            let mark = out.len();
+            let Err(e) = T::encode_u64s(rest, out) else {
+                return Ok(());
             };
-            replacement::<T>(e.at_index(input.len() - rest.len() + at), out)?;
-            rest = &rest[at + 1..];
+            let done = input.len() - rest.len();
+            match e.index() {
+                // Past the values: all were encoded, as the engine reads it.
+                Some(at) if at >= rest.len() => return Ok(()),
+                Some(at) => {
+                    replacement::<T>(e.at_index(done + at), out)?;
+                    rest = &rest[at + 1..];
+                }
+                // A format outside the crate that names no value: what it
+                // wrote is dropped and the values go one at a time, as the
+                // engine does with such an error.
+                None => {
+                    out.truncate(mark);
+                    for (i, &v) in rest.iter().enumerate() {
+                        Self::encode(&CodePoint::from(v), out).map_err(|e| e.at_index(done + i))?;
+                    }
+                    return Ok(());
+                }
+            }
         }
-        Ok(())
     }
 }
 
