@@ -314,88 +314,26 @@ fn the_mark_is_the_code_of_u_feff() {
 
 #[test]
 fn a_look_finds_the_mark_however_the_input_is_read() {
-    let cases: &[(u32, &[u8], InputOrder, Found)] = &[
-        (
-            16,
-            b"\xFE\xFF\0a",
-            InputOrder::Detect(Endian::Little),
-            found(Endian::Big, 2),
-        ),
-        (
-            16,
-            b"\xFF\xFEa\0",
-            InputOrder::Detect(Endian::Big),
-            found(Endian::Little, 2),
-        ),
-        (
-            16,
-            b"\0a",
-            InputOrder::Detect(Endian::Little),
-            found(Endian::Little, 0),
-        ),
-        (
-            16,
-            b"\xFF\xFEa\0",
-            InputOrder::Fixed(Endian::Big),
-            found(Endian::Big, 0),
-        ),
-        (
-            16,
-            b"\xFE",
-            InputOrder::Detect(Endian::Big),
-            found(Endian::Big, 0),
-        ),
-        (
-            16,
-            b"",
-            InputOrder::Detect(Endian::Little),
-            found(Endian::Little, 0),
-        ),
-        (
-            32,
-            b"\xFF\xFE\0\0a\0\0\0",
-            InputOrder::Detect(Endian::Big),
-            found(Endian::Little, 4),
-        ),
-        (
-            32,
-            b"\0\0\xFE\xFF",
-            InputOrder::Detect(Endian::Little),
-            found(Endian::Big, 4),
-        ),
+    use Endian::{Big, Little};
+    use InputOrder::{Detect, Fixed};
+    let cases: &[(u32, &[u8], InputOrder, (Endian, usize))] = &[
+        (16, b"\xFE\xFF\0a", Detect(Little), (Big, 2)),
+        (16, b"\xFF\xFEa\0", Detect(Big), (Little, 2)),
+        (16, b"\0a", Detect(Little), (Little, 0)),
+        (16, b"\xFF\xFEa\0", Fixed(Big), (Big, 0)),
+        (16, b"\xFE", Detect(Big), (Big, 0)),
+        (16, b"", Detect(Little), (Little, 0)),
+        (32, b"\xFF\xFE\0\0a\0\0\0", Detect(Big), (Little, 4)),
+        (32, b"\0\0\xFE\xFF", Detect(Little), (Big, 4)),
         // A 16-bit mark is no 32-bit one.
-        (
-            32,
-            b"\xFF\xFEa\0",
-            InputOrder::Detect(Endian::Big),
-            found(Endian::Big, 0),
-        ),
-        (
-            32,
-            b"\0\0\xFE",
-            InputOrder::Detect(Endian::Little),
-            found(Endian::Little, 0),
-        ),
-        (
-            8,
-            b"\xEF\xBB\xBFa",
-            InputOrder::Detect(Endian::Big),
-            found(Endian::Big, 3),
-        ),
-        (
-            8,
-            b"\xEF\xBBa",
-            InputOrder::Detect(Endian::Big),
-            found(Endian::Big, 0),
-        ),
-        (
-            8,
-            b"\xEF\xBB\xBFa",
-            InputOrder::Fixed(Endian::Big),
-            found(Endian::Big, 0),
-        ),
+        (32, b"\xFF\xFEa\0", Detect(Big), (Big, 0)),
+        (32, b"\0\0\xFE", Detect(Little), (Little, 0)),
+        (8, b"\xEF\xBB\xBFa", Detect(Big), (Big, 3)),
+        (8, b"\xEF\xBBa", Detect(Big), (Big, 0)),
+        (8, b"\xEF\xBB\xBFa", Fixed(Big), (Big, 0)),
     ];
-    for &(bits, input, order, want) in cases {
+    for &(bits, input, order, (endian, len)) in cases {
+        let want = Found { endian, len };
         assert_eq!(order.find(input, bits), want, "{bits} {input:02X?}");
         for chunk in [1, 2, 3, 100] {
             for buf in [1, 3, 64] {
@@ -431,10 +369,6 @@ fn a_look_finds_the_mark_however_the_input_is_read() {
     assert_eq!(e.kind(), io::ErrorKind::BrokenPipe);
     // With nothing to look for, nothing is read.
     assert!(look(Failing, 16, InputOrder::Fixed(Endian::Big)).is_ok());
-}
-
-fn found(endian: Endian, len: usize) -> Found {
-    Found { endian, len }
 }
 
 /// A reader of `data`, at most `chunk` bytes a read, interrupted before
@@ -510,7 +444,10 @@ fn positions_after_a_mark_count_the_mark() {
     let decode =
         |at| StreamError::Decode(DecodeError::new("x", DecodeErrorKind::Truncated, at, None));
     for (bits, len, shift) in [(8, 3, 3), (16, 2, 1), (32, 4, 1), (16, 0, 0)] {
-        let f = found(Endian::Big, len);
+        let f = Found {
+            endian: Endian::Big,
+            len,
+        };
         match f.in_file(decode(5), bits) {
             StreamError::Decode(e) => assert_eq!(e.valid_up_to(), 5 + shift, "{bits} {len}"),
             e => panic!("{e}"),
@@ -631,31 +568,36 @@ fn a_marked_transcode_counts_the_mark_in_positions_and_bytes() {
     assert_eq!(out, b"ab");
 }
 
-/// ASCII, a format outside the crate that cannot hold U+FFFD.
-struct Ascii;
+/// The values `MIN..=MAX` in a byte each: a format outside the crate.
+/// ASCII (`Bytes<0, 0x7F>`) cannot hold U+FFFD; digits
+/// (`Bytes<0x30, 0x39>`) hold neither U+FFFD nor `?`.
+struct Bytes<const MIN: u8, const MAX: u8>;
 
-impl Encoding for Ascii {
+type Ascii = Bytes<0, 0x7F>;
+type Digits = Bytes<0x30, 0x39>;
+
+impl<const MIN: u8, const MAX: u8> Encoding for Bytes<MIN, MAX> {
     type Unit = u8;
-    const NAME: &'static str = "ASCII";
+    const NAME: &'static str = "bytes";
     fn max_code_point() -> Option<CodePoint> {
-        Some(CodePoint::from(0x7Fu8))
+        Some(CodePoint::from(MAX))
     }
     fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        match cp.to_u64() {
-            Some(v) if v < 0x80 => {
-                out.push(v as u8);
+        match cp.to_u64().and_then(|v| u8::try_from(v).ok()) {
+            Some(v) if (MIN..=MAX).contains(&v) => {
+                out.push(v);
                 Ok(())
             }
-            v => Err(EncodeError::beyond_range(
+            _ => Err(EncodeError::beyond_range(
                 Self::NAME,
-                v,
-                CodePoint::from(0x7Fu8),
+                cp.to_u64(),
+                CodePoint::from(MAX),
             )),
         }
     }
     fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
         match input.first() {
-            Some(&b) if b < 0x80 => Ok((CodePoint::from(b), 1)),
+            Some(&b) if (MIN..=MAX).contains(&b) => Ok((CodePoint::from(b), 1)),
             Some(_) => Err(DecodeError::new(
                 Self::NAME,
                 DecodeErrorKind::InvalidLead,
@@ -672,40 +614,14 @@ impl Encoding for Ascii {
     }
 }
 
-/// Digits only: a format that holds neither U+FFFD nor `?`.
-struct Digits;
+/// ASCII whose bulk encoder misplaces its error: with `PAST_END`, it
+/// writes every value and names an index past them; without, it writes
+/// the values before the one it refuses and names no index.
+struct Lying<const PAST_END: bool>;
 
-impl Encoding for Digits {
+impl<const PAST_END: bool> Encoding for Lying<PAST_END> {
     type Unit = u8;
-    const NAME: &'static str = "digits";
-    fn max_code_point() -> Option<CodePoint> {
-        Some(CodePoint::from('9'))
-    }
-    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        match cp.to_u64() {
-            Some(v @ 0x30..=0x39) => {
-                out.push(v as u8);
-                Ok(())
-            }
-            v => Err(EncodeError::beyond_range(
-                Self::NAME,
-                v,
-                CodePoint::from('9'),
-            )),
-        }
-    }
-    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
-        Ascii::decode(input)
-    }
-}
-
-/// ASCII whose bulk encoder names no index in its error, having written
-/// the values before the one it refuses.
-struct Unindexed;
-
-impl Encoding for Unindexed {
-    type Unit = u8;
-    const NAME: &'static str = "unindexed";
+    const NAME: &'static str = "lying";
     fn max_code_point() -> Option<CodePoint> {
         Ascii::max_code_point()
     }
@@ -716,32 +632,15 @@ impl Encoding for Unindexed {
         Ascii::decode(input)
     }
     fn encode_u64s(input: &[u64], out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        if PAST_END {
+            out.extend(input.iter().map(|&v| v as u8));
+            let e = EncodeError::beyond_range(Self::NAME, None, CodePoint::from(0u8));
+            return Err(e.at_index(input.len()));
+        }
         for &v in input {
             Ascii::encode(&CodePoint::from(v), out)?;
         }
         Ok(())
-    }
-}
-
-/// ASCII whose bulk encoder, having written everything, names an index
-/// past the values.
-struct PastTheEnd;
-
-impl Encoding for PastTheEnd {
-    type Unit = u8;
-    const NAME: &'static str = "past the end";
-    fn max_code_point() -> Option<CodePoint> {
-        Ascii::max_code_point()
-    }
-    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        Ascii::encode(cp, out)
-    }
-    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
-        Ascii::decode(input)
-    }
-    fn encode_u64s(input: &[u64], out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        out.extend(input.iter().map(|&v| v as u8));
-        Err(EncodeError::beyond_range(Self::NAME, None, CodePoint::from(0u8)).at_index(input.len()))
     }
 }
 
@@ -772,15 +671,16 @@ fn a_replacing_target_writes_u_fffd_else_a_question_mark_else_fails() {
     assert_eq!(e.index(), None);
     // A bulk encoder that names no index: the values go one at a time.
     let mut out = Vec::new();
-    Replacing::<Unindexed>::encode_u64s(&[0x61, 0x20AC, 0x62, 0x10FFFF, 0x63], &mut out).unwrap();
+    Replacing::<Lying<false>>::encode_u64s(&[0x61, 0x20AC, 0x62, 0x10FFFF, 0x63], &mut out)
+        .unwrap();
     assert_eq!(out, b"a?b?c");
     // One that names an index past the values has written them all.
     let mut out = Vec::new();
-    Replacing::<PastTheEnd>::encode_u64s(&[0x61, 0x62], &mut out).unwrap();
+    Replacing::<Lying<true>>::encode_u64s(&[0x61, 0x62], &mut out).unwrap();
     assert_eq!(out, b"ab");
     // Everything else is the target's.
     assert_eq!(Replacing::<Ascii>::max_code_point(), None);
-    assert_eq!(Replacing::<Ascii>::NAME, "ASCII");
+    assert_eq!(Replacing::<Ascii>::NAME, "bytes");
     assert_eq!(Replacing::<Ascii>::decode(b"a"), Ascii::decode(b"a"));
     assert!(Replacing::<Ascii>::decode(b"\x80").is_err());
     assert!(!Replacing::<Ascii>::reads_past_code());
