@@ -316,7 +316,9 @@ fn the_mark_is_the_code_of_u_feff() {
 fn a_look_finds_the_mark_however_the_input_is_read() {
     use Endian::{Big, Little};
     use InputOrder::{Detect, Fixed};
-    let cases: &[(u32, &[u8], InputOrder, (Endian, usize))] = &[
+    // Unit bits, input, rule, and the order and mark length found.
+    type Case = (u32, &'static [u8], InputOrder, (Endian, usize));
+    let cases: &[Case] = &[
         (16, b"\xFE\xFF\0a", Detect(Little), (Big, 2)),
         (16, b"\xFF\xFEa\0", Detect(Big), (Little, 2)),
         (16, b"\0a", Detect(Little), (Little, 0)),
