@@ -21,6 +21,7 @@ mod report;
 use std::cell::RefCell;
 use std::hint::black_box;
 
+use corpus::Tenth;
 use report::Report;
 use ucsx::io::{transcode_stream, TranscodeOptions};
 use ucsx::{transcode, Encoding, Endian, Format, Utf16, Utf8, UtfE8, UtfInf16};
@@ -93,9 +94,14 @@ fn main() {
     }
     let cjk_label = "CJK, 1 in 10 5-byte";
     if wanted(cjk_label) {
-        let cjk = corpus::cjk_with_extended(COUNT, false);
-        let cjk_ext = corpus::cjk_with_extended(COUNT, true);
+        let cjk_ext = corpus::cjk_with(COUNT, Tenth::Extended);
+        let cjk = corpus::cjk_with(COUNT, Tenth::Cjk);
         rows(&report, cjk_label, "plain CJK", (&cjk_ext, &cjk), 0.5);
+        // The Unicode text of the same shape: a code of another length
+        // every ten, at the same places (an emoji: 4 bytes, a pair).
+        let cjk_emoji = corpus::cjk_with(COUNT, Tenth::Emoji);
+        let against = "CJK, 1 in 10 emoji";
+        rows(&report, cjk_label, against, (&cjk_ext, &cjk_emoji), 0.5);
     }
     if !wanted("stream") {
         return;

@@ -154,18 +154,31 @@ pub fn dense(lo: u64, span: u64, count: usize) -> Vec<u64> {
     values
 }
 
-/// CJK text with one code point in ten beyond U+10FFFF (a 5-byte UTF-E-8
-/// code, a 3-unit UTF-∞-16 code), `count` code points; `extended: false`
-/// draws the same text with a CJK ideograph in their place.
-pub fn cjk_with_extended(count: usize, extended: bool) -> Vec<u64> {
+/// What stands in one code point in ten of [`cjk_with`]'s text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Tenth {
+    /// A value of U+200000..U+3FFFFFF: a 5-byte UTF-E-8 code, a 3-unit
+    /// UTF-∞-16 code.
+    Extended,
+    /// An emoji, U+1F300..U+1F5FF: the Unicode text of the same shape, a
+    /// 4-byte UTF-8 code and a UTF-16 surrogate pair.
+    Emoji,
+    /// Another CJK ideograph: text of one length of code.
+    Cjk,
+}
+
+/// CJK text, `count` code points, one in ten of them `tenth` (the same
+/// draws, so the same positions, whatever `tenth` is).
+pub fn cjk_with(count: usize, tenth: Tenth) -> Vec<u64> {
     let mut rng = Rng::new(3);
     (0..count)
         .map(|_| {
             let cjk = 0x4E00 + rng.below(0x5000);
             let other = rng.below(10) == 0;
-            match (other, extended) {
-                (true, true) => 0x20_0000 + rng.below(0x3E0_0000),
-                (true, false) => 0x4E00 + rng.below(0x5000),
+            match (other, tenth) {
+                (true, Tenth::Extended) => 0x20_0000 + rng.below(0x3E0_0000),
+                (true, Tenth::Emoji) => 0x1F300 + rng.below(0x300),
+                (true, Tenth::Cjk) => 0x4E00 + rng.below(0x5000),
                 _ => cjk,
             }
         })
