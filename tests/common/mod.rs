@@ -4,69 +4,10 @@
 
 use ucsx::{Encoding, Utf8};
 
-/// A toy format: `$base` with its decoder replaced by one with a planted
-/// bug; the range and the encoder stay `$base`'s.
-#[allow(unused_macros)]
-macro_rules! planted {
-    ($(#[$doc:meta])* $name:ident, $label:literal, $base:ty,
-     fn decode($input:ident) $decode:block) => {
-        $(#[$doc])*
-        struct $name;
-
-        impl ucsx::Encoding for $name {
-            type Unit = <$base as ucsx::Encoding>::Unit;
-            const NAME: &'static str = $label;
-
-            fn max_code_point() -> Option<ucsx::CodePoint> {
-                <$base as ucsx::Encoding>::max_code_point()
-            }
-
-            fn encode(
-                cp: &ucsx::CodePoint,
-                out: &mut Vec<Self::Unit>,
-            ) -> Result<(), ucsx::EncodeError> {
-                <$base as ucsx::Encoding>::encode(cp, out)
-            }
-
-            fn decode(
-                $input: &[Self::Unit],
-            ) -> Result<(ucsx::CodePoint, usize), ucsx::DecodeError> $decode
-        }
-    };
-}
-
-/// Runs `$check::<E>($args)?` for each of the nine formats.
-#[allow(unused_macros)]
-macro_rules! for_all_formats {
-    ($check:ident($($arg:expr),*)) => {{
-        $check::<ucsx::Utf8>($($arg),*)?;
-        $check::<ucsx::UtfG8>($($arg),*)?;
-        $check::<ucsx::UtfE8>($($arg),*)?;
-        $check::<ucsx::Utf16>($($arg),*)?;
-        $check::<ucsx::UtfG16>($($arg),*)?;
-        $check::<ucsx::UtfE16>($($arg),*)?;
-        $check::<ucsx::UtfInf16>($($arg),*)?;
-        $check::<ucsx::Utf32>($($arg),*)?;
-        $check::<ucsx::UtfG32>($($arg),*)?;
-    }};
-}
-
-/// xorshift64: a fixed sequence, the same on every run.
-pub struct XorShift(pub u64);
-
-impl XorShift {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[macro_use]
+mod shared;
+#[allow(unused_imports)]
+pub use shared::*;
 
 /// The verdict of a validator as (`valid_up_to`, `error_len`), `None` when
 /// the input is valid: the form in which `Utf8` is compared with std.
@@ -84,23 +25,6 @@ pub fn std_verdict(bytes: &[u8]) -> Verdict {
     core::str::from_utf8(bytes)
         .err()
         .map(|e| (e.valid_up_to(), e.error_len()))
-}
-
-/// What a decoder made of an input: the values, or the error's kind,
-/// offset and length.
-pub type Outcome = Result<Vec<ucsx::CodePoint>, (ucsx::DecodeErrorKind, usize, Option<usize>)>;
-
-pub fn outcome(r: Result<Vec<ucsx::CodePoint>, ucsx::DecodeError>) -> Outcome {
-    r.map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()))
-}
-
-/// One decoded code, or its error's kind and place, to compare two decoders.
-pub type CodeOutcome =
-    Result<(ucsx::CodePoint, usize), (ucsx::DecodeErrorKind, usize, Option<usize>)>;
-
-/// `r` as a [`CodeOutcome`].
-pub fn code_outcome(r: Result<(ucsx::CodePoint, usize), ucsx::DecodeError>) -> CodeOutcome {
-    r.map_err(|e| (e.kind(), e.valid_up_to(), e.error_len()))
 }
 
 /// A reader that hands out its bytes in the given chunk sizes, cycling.
@@ -172,27 +96,4 @@ pub fn inf16_code_of_len(fits: impl Fn(usize) -> bool) -> (Vec<u16>, ucsx::CodeP
         })
         .find(|(code, _)| fits(code.len()))
         .unwrap()
-}
-
-/// Runs `f` on another thread: a walker that stalls fails the test after
-/// two seconds (each call in such tests takes milliseconds) instead of
-/// hanging it, or filling memory where it collects what it reads.
-pub fn finishes<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    rx.recv_timeout(std::time::Duration::from_secs(2))
-        .expect("a walker stalled on a format's claims")
-}
-
-/// Says that the oracle `tool` is absent and its test skipped; fails the
-/// test instead when `CI` is set, so that an oracle that vanished from the
-/// machine cannot turn its differential tests into silent passes.
-pub fn oracle_absent(tool: &str) {
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "{tool} is not installed, and with CI set every oracle must run"
-    );
-    eprintln!("notice: {tool} is not installed, skipping this differential test");
 }
