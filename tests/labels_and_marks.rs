@@ -369,6 +369,16 @@ fn a_look_finds_the_mark_however_the_input_is_read() {
         .err()
         .unwrap();
     assert_eq!(e.kind(), io::ErrorKind::BrokenPipe);
+    // A look reads no further than the longest mark: a reader that would
+    // block past it (a terminal, a pipe that waits) is not asked.
+    for (bits, input) in [
+        (8, &b"\xEF\xBB\xBF"[..]),
+        (16, b"\xFF\xFE"),
+        (32, b"\0\0\xFE\xFF"),
+    ] {
+        let (found, _) = look(Exact(input), bits, InputOrder::Detect(Endian::Big)).unwrap();
+        assert_eq!(found.len, input.len(), "{bits}");
+    }
     // With nothing to look for, nothing is read.
     assert!(look(Failing, 16, InputOrder::Fixed(Endian::Big)).is_ok());
 }
@@ -390,6 +400,21 @@ impl Read for Trickle<'_> {
         let n = self.data.len().min(self.chunk).min(buf.len());
         buf[..n].copy_from_slice(&self.data[..n]);
         self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// A reader of `data` that fails if asked for more, or for nothing.
+struct Exact<'a>(&'a [u8]);
+
+impl Read for Exact<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.0.is_empty() || buf.is_empty() {
+            return Err(io::ErrorKind::WouldBlock.into());
+        }
+        let n = self.0.len().min(buf.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
         Ok(n)
     }
 }
@@ -495,6 +520,8 @@ impl Write for Narrow {
 #[test]
 fn the_mark_goes_once_before_the_first_byte() {
     let mut w = MarkFirst::new(Narrow::default(), mark(32, Endian::Little));
+    // An empty write (`write_all` makes none) writes nothing, not the mark.
+    assert_eq!(w.write(b"").unwrap(), 0);
     w.write_all(b"").unwrap();
     w.flush().unwrap();
     assert!(w.into_inner().bytes.is_empty());
