@@ -7,14 +7,16 @@
 //! the vector check. What they leave, and the other pairs, goes one code
 //! at a time in plain integers, with no [`CodePoint`](crate::CodePoint),
 //! no buffer of values and no return to the engine per code: between the
-//! 8- and 16-bit families through windows of eight bytes or four units,
+//! 8- and 16-bit families through windows of sixteen bytes or eight units,
 //! read and written with no branch on a code's length (`windows`, after
-//! `encoding/utf8/window.rs` and `utf16/window.rs`); a code the windows do
-//! not take, and every code of the pairs with the 32-bit formats, through
-//! the source family's `read_code` and the target's `write_code` (the rules
-//! of each family's own decoder and encoder). Before these, each such code
-//! cost a kernel stop, a short block of `decode_u64s` and `encode_u64s`,
-//! and a kernel restart: ten to thirty times the time of an emoji.
+//! `encoding/utf8/window.rs` and `utf16/window.rs`), which take every code
+//! of a value below 2^64, UTF-E-8's FE and FF codes among them; a code the
+//! windows do not take (an error, a code in the last units of the input),
+//! and every code of the pairs with the 32-bit formats, through the source
+//! family's `read_code` and the target's `write_code` (the rules of each
+//! family's own decoder and encoder). Before these, each such code cost a
+//! kernel stop, a short block of `decode_u64s` and `encode_u64s`, and a
+//! kernel restart: ten to thirty times the time of an emoji.
 //!
 //! A run stops at the first code it cannot take (an error, a code cut off
 //! at the end, a value of 2^64 or more, a value the target refuses), which
@@ -145,13 +147,13 @@ pub(crate) fn extended_run(
 /// `slow` is the pair's `read_code` and `write_code`, `fast` its window
 /// reader and writer.
 #[inline(always)]
-fn with_windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
+fn with_windows<I: Copy + Into<u64>, O: Copy + From<u8>, const IN: usize, const OUT: usize>(
     input: &[I],
     out: &mut Vec<O>,
     per_unit: usize,
     slow: (
-        impl Fn(&[I], usize) -> Option<(u64, usize)> + Copy,
-        impl Fn(u64, &mut Vec<O>) -> bool + Copy,
+        impl Fn(&[I], usize) -> Option<(u64, usize)>,
+        impl Fn(u64, &mut Vec<O>) -> bool,
     ),
     fast: (
         impl Fn([I; IN]) -> (u64, usize, bool) + Copy,
@@ -159,7 +161,7 @@ fn with_windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
     ),
 ) -> Run {
     run(input, out, slow.0, slow.1, |i, o, p| {
-        windows(i, o, p, per_unit, fast, slow)
+        windows(i, o, p, per_unit, fast)
     })
 }
 
@@ -227,14 +229,13 @@ fn run<I, O>(
 /// The window path of a pair of formats: `read` takes a code from the next
 /// `IN` units, `write` gives its code in `OUT` units, and both say whether
 /// they take it (`utf8/window.rs`, `utf16/window.rs`), with no branch on
-/// the length of a code; a code either leaves (a UTF-E-8 FF code, a code of
-/// five or more units, a value of 2^34 or more for a 16-bit target) goes
-/// through `slow`, the pair's `read_code` and `write_code`, without leaving
-/// the loop. `per_unit` bounds the units
-/// written for each unit read, of every code `slow` takes too. Stops at
-/// the first code neither takes, or as [`run`] does.
+/// the length of a code. `per_unit` bounds the units written for each unit
+/// read. Stops at the first code either refuses, which [`run`] then hands
+/// to the pair's `read_code` and `write_code` (every code of a value below
+/// 2^64 that these take, the windows take too: that code is an error, or
+/// one of the last `IN` − 1 units), or as [`run`] does.
 #[inline(always)]
-fn windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
+fn windows<I: Copy + Into<u64>, O: Copy + From<u8>, const IN: usize, const OUT: usize>(
     input: &[I],
     out: &mut Vec<O>,
     p: &mut Progress,
@@ -242,10 +243,6 @@ fn windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
     (read, write): (
         impl Fn([I; IN]) -> (u64, usize, bool),
         impl Fn(u64) -> ([O; OUT], usize, bool),
-    ),
-    slow: (
-        impl Fn(&[I], usize) -> Option<(u64, usize)>,
-        impl Fn(u64, &mut Vec<O>) -> bool,
     ),
 ) {
     let Some(room) = input.len().checked_sub(p.pos + IN) else {
@@ -255,38 +252,29 @@ fn windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
     // at most `per_unit` units for each, and stores `OUT` units at a time.
     with_spare(out, per_unit * (room + IN) + OUT, |spare| {
         let mut written = 0;
-        // The long codes' units, before they are copied.
-        let mut long = Vec::new();
         while p.pos + IN <= input.len() && p.going() {
+            // ASCII, the same code in every format, on its own: a branch,
+            // mispredicted where ASCII and longer codes alternate at
+            // random, costs less there than the windows' arithmetic, and
+            // text with codes beyond Unicode has spaces and digits.
+            let first: u64 = input[p.pos].into();
+            if first < 0x80 {
+                spare[written].write(O::from(first as u8));
+                written += 1;
+                p.step(first, 1);
+                continue;
+            }
             let mut window = [input[p.pos]; IN];
             window.copy_from_slice(&input[p.pos..p.pos + IN]);
             let (value, len, read_ok) = read(window);
             let (code, code_len, write_ok) = write(value);
-            if read_ok & write_ok {
-                for (slot, &unit) in spare[written..written + OUT].iter_mut().zip(&code) {
-                    slot.write(unit);
-                }
-                written += code_len;
-                p.step(value, len);
-                continue;
-            }
-            // A code the window read but cannot write (a long target code)
-            // is not read again.
-            let Some((value, len)) = (if read_ok {
-                Some((value, len))
-            } else {
-                slow.0(input, p.pos)
-            }) else {
-                break;
-            };
-            long.clear();
-            if !slow.1(value, &mut long) {
+            if !(read_ok & write_ok) {
                 break;
             }
-            for (slot, &unit) in spare[written..written + long.len()].iter_mut().zip(&long) {
+            for (slot, &unit) in spare[written..written + OUT].iter_mut().zip(&code) {
                 slot.write(unit);
             }
-            written += long.len();
+            written += code_len;
             p.step(value, len);
         }
         (Run::default(), written)

@@ -1,4 +1,4 @@
-//! Codes of one to four units read from, and written to, a four-unit
+//! Codes of one to eight units read from, and written to, an eight-unit
 //! window with no branch on their length.
 //!
 //! The same reason as `utf8/window.rs`: in text that mixes one-unit codes,
@@ -10,20 +10,38 @@
 //! masks; [`read`] adds the checks: the marker bits of the trailing units
 //! (DC00..DFFF after a high surrogate, DE00..DFFF after a longer lead,
 //! utf-inf-16.txt §3.2, §3.3.3) and the least value of each length
-//! (§3.3.4). [`code`] and [`write`] are the inverse, for every value below
-//! 2^34. No step looks anything up in a table, so that [`value`] and
-//! [`code`], which the engine's lanes (`engine/lanes.rs`) run on text
-//! already checked, vectorise.
+//! (§3.3.4). [`code`] is the inverse, for every value below 2^34. No step
+//! looks anything up in a table, so that [`value`] and [`code`], which the
+//! engine's lanes (`engine/lanes.rs`) run on text already checked,
+//! vectorise.
 //!
-//! Longer codes, invalid codes and the last three units of a text are the
-//! callers' to read with `read_code`, the reference this path is tested
-//! against (`tests` below).
+//! [`read`] and [`write`], the engine's code-at-a-time path
+//! (`engine/extended.rs`), take eight units: the codes of five to eight
+//! units (every value from 2^34 to 2^64 − 1, UTF-E-8's FE and FF codes) are
+//! computed beside the shorter ones and chosen by a mask, in `u128`
+//! arithmetic over the whole window (`long_value`, `long_code`). Before,
+//! they went through `read_code` and `encode_u64`, whose branches on the
+//! length cost six times an emoji's time.
+//!
+//! DDFF codes, values of 2^64 or more, invalid codes and the last seven
+//! units of a text are the callers' to read with `read_code`, the reference
+//! this path is tested against (`tests` below).
 
-use super::{min_value, Facts};
+use super::{min_value, units_for_bits, value_bits, Facts};
+use crate::code_point::UNICODE_MAX;
 use crate::encoding::select;
 
-/// The window: how many units [`read`] looks at and [`write`] writes.
+/// The window of [`value`] and [`code`]: the longest code they take.
 pub(crate) const WIDTH: usize = 4;
+
+/// The window of [`read`] and [`write`]: the longest code of a value below
+/// 2^64 (eight units hold 66 value bits, §3.3.1).
+pub(crate) const WIDE: usize = 8;
+
+/// Every unit of a window a trailing unit (§3.3.3): its top seven bits, the
+/// marker bits, are those of DE00.
+const TRAILING: u128 = 0xDE00 * (u128::MAX / 0xFFFF);
+const MARKERS: u128 = 0xFE00 * (u128::MAX / 0xFFFF);
 
 /// The code at the start of `window` (the next four units, the first the
 /// lowest), read as if it were a valid code of at most four units: its
@@ -39,7 +57,7 @@ pub(crate) fn value(window: u64) -> (u64, usize) {
     let high = lead & 0xFC00 == 0xD800;
     let three = lead & 0xFF00 == 0xDC00;
     let four = lead & 0xFF80 == 0xDD00;
-    let pair = 0x1_0000 + ((lead & 0x3FF) << 10 | (window >> 16 & 0x3FF));
+    let pair = pair_value(window);
     let v3 = (lead & 0xFF) << 18 | t1 << 9 | t2;
     let v4 = (lead & 0x7F) << 27 | t1 << 18 | t2 << 9 | t3;
     // Chosen by masks, not from an array: an array indexed by the class
@@ -50,29 +68,56 @@ pub(crate) fn value(window: u64) -> (u64, usize) {
 }
 
 /// The code at the start of `window`: its value, its length, and whether
-/// it is a valid code of the format of at most four units. Where it is
-/// not, the value and length mean nothing.
+/// it is a valid code of the format of at most eight units, below 2^64.
+/// Where it is not, the value and length mean nothing.
 #[inline(always)]
-pub(crate) fn read(facts: &Facts, window: [u16; WIDTH]) -> (u64, usize, bool) {
-    let bits = window
+pub(crate) fn read(facts: &Facts, window: [u16; WIDE]) -> (u64, usize, bool) {
+    let units = window
         .iter()
         .rev()
-        .fold(0, |bits, &unit| bits << 16 | u64::from(unit));
-    let (value, len) = value(bits);
-    let lead = window[0];
-    // Trailing units DE00..DFFF after a lead (§3.3.3), a low half
-    // DC00..DFFF after a high surrogate (§3.2). `|` and `&` rather than
-    // `||` and `&&`, which branch.
-    let trailing = |k: usize| (k >= len) | (window[k] & 0xFE00 == 0xDE00);
-    let low_half = (len != 2) | (window[1] & 0xFC00 == 0xDC00);
-    let trails_ok = low_half & ((len == 2) | (trailing(1) & trailing(2) & trailing(3)));
-    // A unit of D800..DFFF is a code of its own only if it is none of the
-    // leads above (DD80..DDFF: longer codes, or none).
-    let lead_ok = (len > 1) | (lead & 0xF800 != 0xD800);
-    // §3.3.4: the fewest units. A pair's values all need two.
-    let least = select(len == 3, min_value(3) as u64, 0) | select(len == 4, min_value(4) as u64, 0);
-    let ok = trails_ok & lead_ok & (value >= least) & facts.contains(value);
-    (value, len, ok)
+        .fold(0, |units, &unit| units << 16 | u128::from(unit));
+    let [lead, second] = [window[0], window[1]];
+    // A high surrogate and its low half (§3.2).
+    let high = lead & 0xFC00 == 0xD800;
+    let pair_ok = second & 0xFC00 == 0xDC00;
+    let pair = pair_value(units as u64);
+    // DC00..DDF7 lead the codes of three to eight units (§3.3.1; those of
+    // DC00..DC03 are too long for their values, which `long_value` finds).
+    let long = (0xDC00..=0xDDF7).contains(&lead);
+    let (long_value, long_len, long_ok) = long_value(units);
+    // Any other unit but a surrogate is a code of its own.
+    let single_ok = lead & 0xF800 != 0xD800;
+    let value = select(high, pair, select(long, long_value, u64::from(lead)));
+    let len = select(high, 2, select(long, long_len as u64, 1)) as usize;
+    let ok = select(
+        high,
+        pair_ok.into(),
+        select(long, long_ok.into(), single_ok.into()),
+    );
+    (value, len, (ok != 0) & facts.contains(value))
+}
+
+/// The code of three to eight units at the start of `units` (the window,
+/// its first unit lowest), read as if its lead were DC00..DDF7: its value,
+/// its length, and whether its trailing units, its length and its value
+/// are valid (below 2^64; the range is the caller's to check).
+#[inline(always)]
+fn long_value(units: u128) -> (u64, usize, bool) {
+    // §3.3.1: the lead's nine low bits are n − 3 one-bits, a zero, then
+    // 11 − n value bits.
+    let ones = ((units as u32 & 0x1FF) << 23).leading_ones().min(5);
+    let len = ones as usize + 3;
+    // Every unit's nine low bits, the lead's first (72 bits), moved down
+    // past the units after the code, and cut to its value bits: those of
+    // the lead after its length bits, nine from each trailing unit.
+    let all = u128::from(ungroups(units as u64)) << 36 | u128::from(ungroups((units >> 64) as u64));
+    let value = all >> (9 * (WIDE - len)) & ((1 << value_bits(len)) - 1);
+    // Each unit after the lead DE00..DFFF (§3.3.3).
+    let after_lead = (u128::MAX >> (16 * (WIDE - len))) & !0xFFFF;
+    let trails_ok = (units ^ TRAILING) & MARKERS & after_lead == 0;
+    // §3.3.4: the fewest units; and a value of 64 bits at most.
+    let ok = trails_ok & (value >= min_value(len)) & (value >> 64 == 0);
+    (value as u64, len, ok)
 }
 
 /// The code of `value`, a scalar value below 2^34, in the low units of
@@ -88,28 +133,81 @@ pub(crate) fn code(value: u64) -> (u64, usize) {
         + usize::from(signed >= min_value(4) as i64);
     // Masks a value of another length needs are left out: its result is
     // not chosen.
-    let pair = 0xDC00_D800 | value.wrapping_sub(0x1_0000) >> 10 | (value & 0x3FF) << 16;
+    let pair = pair_code(value);
     // The nine-bit groups of a 4-unit code, the lead's first; a 3-unit
     // code is its last three (its lead has no length bit, §3.3.1).
-    let groups = value >> 27
-        | (value >> 18 & 0x1FF) << 16
-        | (value >> 9 & 0x1FF) << 32
-        | (value & 0x1FF) << 48;
+    let groups = groups(value);
     let markers = select(len == 4, 0xDE00_DE00_DE00_DD00, 0xDE00_DE00_DC00);
     let long = groups >> (16 * (4 - len as u32).min(3)) | markers;
     let code = select(len == 1, value, select(len == 2, pair, long));
     (code, len)
 }
 
-/// The code of `value` as the first units of the returned window, its
-/// length, and whether this path writes it: a value of the format below
-/// 2^34, which has a code of at most four units. Where it does not, the
-/// units and length mean nothing.
+/// The value of a surrogate pair in the low units of `window` (§3.2), the
+/// high half in the lowest.
 #[inline(always)]
-pub(crate) fn write(facts: &Facts, value: u64) -> ([u16; WIDTH], usize, bool) {
-    let (code, len) = code(value);
-    let ok = facts.contains(value) & (value < 1 << 34);
-    ([0, 16, 32, 48].map(|shift| (code >> shift) as u16), len, ok)
+fn pair_value(window: u64) -> u64 {
+    0x1_0000 + ((window & 0x3FF) << 10 | (window >> 16 & 0x3FF))
+}
+
+/// The surrogate pair of `value`, U+10000..U+10FFFF (§3.2), the high half
+/// in the low unit.
+#[inline(always)]
+fn pair_code(value: u64) -> u64 {
+    0xDC00_D800 | value.wrapping_sub(0x1_0000) >> 10 | (value & 0x3FF) << 16
+}
+
+/// The nine-bit groups of the low 36 bits of `value`, one a unit, the last
+/// in the highest unit; the first holds all of `value`'s bits from 27 on.
+#[inline(always)]
+fn groups(value: u64) -> u64 {
+    value >> 27 | (value >> 18 & 0x1FF) << 16 | (value >> 9 & 0x1FF) << 32 | (value & 0x1FF) << 48
+}
+
+/// The inverse of [`groups`]: the nine low bits of each of four units, the
+/// first unit's highest.
+#[inline(always)]
+fn ungroups(units: u64) -> u64 {
+    (units & 0x1FF) << 27
+        | (units >> 16 & 0x1FF) << 18
+        | (units >> 32 & 0x1FF) << 9
+        | units >> 48 & 0x1FF
+}
+
+/// The code of `value`, from U+110000 on, in the low units of the result
+/// (the first lowest), and its length: three to eight units (§3.3.1). For a
+/// smaller value, the units and length mean nothing.
+#[inline(always)]
+fn long_code(value: u64) -> (u128, usize) {
+    let len = units_for_bits((64 - value.leading_zeros()).max(21));
+    // The eight-unit code's groups: of the value's top 28 bits in the
+    // first four units, of its low 36 in the last four, each marked as a
+    // trailing unit; moved down past the units a shorter code has not.
+    let all = u128::from(groups(value >> 36)) | u128::from(groups(value & ((1 << 36) - 1))) << 64;
+    let code = (all | TRAILING) >> (16 * (WIDE - len));
+    // The lead: DC00, n − 3 one-bits and a zero, then its value bits,
+    // which the groups put below the length bits.
+    let length_bits: u64 = ((1 << (len - 3)) - 1) << (12 - len);
+    (code ^ u128::from(0xDE00 ^ 0xDC00 ^ length_bits), len)
+}
+
+/// The code of `value` as the first units of the returned window, its
+/// length, and whether this path writes it: a value of the format (every
+/// value below 2^64 has a code of at most eight units). Where it does not,
+/// the units and length mean nothing.
+#[inline(always)]
+pub(crate) fn write(facts: &Facts, value: u64) -> ([u16; WIDE], usize, bool) {
+    let (long, long_len) = long_code(value);
+    let is_long = value > UNICODE_MAX;
+    let pair = value >= 0x1_0000;
+    let low = select(is_long, long as u64, select(pair, pair_code(value), value));
+    let high = select(is_long, (long >> 64) as u64, 0);
+    let len = select(is_long, long_len as u64, 1 + u64::from(pair)) as usize;
+    let units = core::array::from_fn(|k| {
+        let half = if k < 4 { low } else { high };
+        (half >> (16 * (k % 4))) as u16
+    });
+    (units, len, facts.contains(value))
 }
 
 #[cfg(test)]
@@ -118,8 +216,9 @@ mod tests {
     use super::*;
 
     /// `read` agrees with `read_code` on every lead unit D800..DFFF (and
-    /// two others) followed by units of every kind: the same code where it
-    /// reads one, and a refusal only of what it leaves to it.
+    /// four others) followed by units of every kind, cut at every length:
+    /// the same code where `read_code` reads one (every valid code of at
+    /// most eight units below 2^64), and a refusal where it does not.
     #[test]
     fn reads_as_read_code_on_every_lead() {
         let seconds = [
@@ -129,21 +228,16 @@ mod tests {
             for lead in (0xD800..=0xDFFF).chain([0x41, 0xD7FF, 0xE000, 0xFFFF]) {
                 for second in seconds {
                     for fill in [0xDE00, 0xDFFF, 0x41, 0xDC00] {
-                        for cut in 1..WIDTH {
-                            let mut window = [fill; WIDTH];
+                        for cut in 1..=WIDE {
+                            let mut window = [fill; WIDE];
                             window[0] = lead;
                             window[1] = second;
-                            window[cut] = 0x41;
+                            if cut < WIDE {
+                                window[cut] = 0x41;
+                            }
                             let (value, len, ok) = read(facts, window);
                             let expected = read_code(facts, &window, 0);
-                            if ok {
-                                assert_eq!(Some((value, len)), expected, "{window:X?}");
-                            } else {
-                                assert!(
-                                    expected.is_none() || expected.unwrap().1 > WIDTH,
-                                    "{window:X?}: {expected:X?} refused"
-                                );
-                            }
+                            assert_eq!(ok.then_some((value, len)), expected, "{window:X?}");
                         }
                     }
                 }
@@ -151,20 +245,23 @@ mod tests {
         }
     }
 
-    /// Every value at an edge of the one- to four-unit lengths, of the
-    /// surrogates and of each format's range: written as `encode_u64`
-    /// writes it where the format has it, refused where not, and read
-    /// back.
+    /// Every value at an edge of the one- to eight-unit lengths, of the
+    /// surrogates and of each format's range, and each bit alone: written
+    /// as `encode_u64` writes it where the format has it, refused where
+    /// not, and read back.
     #[test]
     fn writes_as_encode_u64_at_every_edge() {
-        let mut values = vec![0, 0xFFFF, 0x7FFF_FFFF, 0x8000_0000];
-        for edge in [0xD800u64, 0xE000, 0x1_0000, 0x11_0000, 1 << 26, 1 << 34] {
+        let mut values = vec![0, 0xFFFF, 0x7FFF_FFFF, 0x8000_0000, u64::MAX - 1, u64::MAX];
+        let edges = [0xD800u64, 0xE000, 0x1_0000, 0x11_0000, 1 << 26, 1 << 31];
+        let lengths = [34, 36, 42, 50, 58, 63].map(|bits| 1u64 << bits);
+        for edge in edges.into_iter().chain(lengths) {
             values.extend([edge - 1, edge, edge + 1]);
         }
+        values.extend((0..64).map(|bit| 1u64 << bit | 0x5555_5555_5555_5555 >> (63 - bit)));
         for facts in [&UTF_16, &UTF_G_16, &UTF_E_16, &UTF_INF_16] {
             for &value in &values {
                 let (units, len, ok) = write(facts, value);
-                assert_eq!(ok, facts.contains(value) && value < 1 << 34, "{value:#X}");
+                assert_eq!(ok, facts.contains(value), "{value:#X}");
                 if ok {
                     let mut expected = alloc::vec::Vec::new();
                     encode_u64(value, &mut expected);
