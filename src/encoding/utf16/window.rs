@@ -27,7 +27,7 @@
 //! units of a text are the callers' to read with `read_code`, the reference
 //! this path is tested against (`tests` below).
 
-use super::{min_value, units_for_bits, value_bits, Facts};
+use super::{min_value, units_for_bits, Facts};
 use crate::code_point::UNICODE_MAX;
 use crate::encoding::select;
 
@@ -77,24 +77,24 @@ pub(crate) fn read(facts: &Facts, window: [u16; WIDE]) -> (u64, usize, bool) {
         .rev()
         .fold(0, |units, &unit| units << 16 | u128::from(unit));
     let [lead, second] = [window[0], window[1]];
-    // A high surrogate and its low half (§3.2).
-    let high = lead & 0xFC00 == 0xD800;
-    let pair_ok = second & 0xFC00 == 0xDC00;
-    let pair = pair_value(units as u64);
     // DC00..DDF7 lead the codes of three to eight units (§3.3.1; those of
-    // DC00..DC03 are too long for their values, which `long_value` finds).
-    let long = (0xDC00..=0xDDF7).contains(&lead);
-    let (long_value, long_len, long_ok) = long_value(units);
-    // Any other unit but a surrogate is a code of its own.
-    let single_ok = lead & 0xF800 != 0xD800;
-    let value = select(high, pair, select(long, long_value, u64::from(lead)));
-    let len = select(high, 2, select(long, long_len as u64, 1)) as usize;
+    // DC00..DC03 are too long for their values, which `long_value` finds):
+    // on a branch, as UTF-E-8's FE and FF codes (`utf8/window.rs`), since
+    // they come in runs, where it is predicted.
+    if (0xDC00..=0xDDF7).contains(&lead) {
+        let (value, len, ok) = long_value(units);
+        return (value, len, ok & facts.contains(value));
+    }
+    // A high surrogate and its low half (§3.2); any other unit but a
+    // surrogate is a code of its own.
+    let high = lead & 0xFC00 == 0xD800;
     let ok = select(
         high,
-        pair_ok.into(),
-        select(long, long_ok.into(), single_ok.into()),
+        (second & 0xFC00 == 0xDC00).into(),
+        (lead & 0xF800 != 0xD800).into(),
     );
-    (value, len, (ok != 0) & facts.contains(value))
+    let value = select(high, pair_value(units as u64), lead.into());
+    (value, 1 + usize::from(high), ok != 0)
 }
 
 /// The code of three to eight units at the start of `units` (the window,
@@ -105,19 +105,25 @@ pub(crate) fn read(facts: &Facts, window: [u16; WIDE]) -> (u64, usize, bool) {
 fn long_value(units: u128) -> (u64, usize, bool) {
     // §3.3.1: the lead's nine low bits are n − 3 one-bits, a zero, then
     // 11 − n value bits.
-    let ones = ((units as u32 & 0x1FF) << 23).leading_ones().min(5);
+    let lead = units as u64 & 0x1FF;
+    let ones = ((lead as u32) << 23).leading_ones().min(5);
     let len = ones as usize + 3;
-    // Every unit's nine low bits, the lead's first (72 bits), moved down
-    // past the units after the code, and cut to its value bits: those of
-    // the lead after its length bits, nine from each trailing unit.
-    let all = u128::from(ungroups(units as u64)) << 36 | u128::from(ungroups((units >> 64) as u64));
-    let value = all >> (9 * (WIDE - len)) & ((1 << value_bits(len)) - 1);
-    // Each unit after the lead DE00..DFFF (§3.3.3).
-    let after_lead = (u128::MAX >> (16 * (WIDE - len))) & !0xFFFF;
-    let trails_ok = (units ^ TRAILING) & MARKERS & after_lead == 0;
-    // §3.3.4: the fewest units; and a value of 64 bits at most.
-    let ok = trails_ok & (value >= min_value(len)) & (value >> 64 == 0);
-    (value as u64, len, ok)
+    // The 63 value bits of the seven units after the lead (§3.3.3), moved
+    // down past the units after the code; the lead's value bits above.
+    // In `u64` arithmetic: `u128` shifts by a variable cost a dozen
+    // instructions each.
+    let after = ungroups((units >> 16) as u64) << 27 | ungroups((units >> 80) as u64) >> 9;
+    let trailing = after >> (9 * (WIDE - len));
+    let value = (lead & 0xFF >> ones) << (9 * (len - 1)) | trailing;
+    // Eight units hold 66 value bits: the lead's top two must be zero.
+    let fits = (len < WIDE) | (lead & 0x6 == 0);
+    // Each unit after the lead DE00..DFFF (§3.3.3): the first that is not
+    // comes after the code.
+    let not_trailing = ((units ^ TRAILING) & MARKERS) >> 16;
+    let trails_ok = not_trailing.trailing_zeros() >= 16 * (len as u32 - 1);
+    // §3.3.4: the fewest units.
+    let ok = trails_ok & fits & (value >= min_value(len) as u64);
+    (value, len, ok)
 }
 
 /// The code of `value`, a scalar value below 2^34, in the low units of
@@ -197,17 +203,17 @@ fn long_code(value: u64) -> (u128, usize) {
 /// the units and length mean nothing.
 #[inline(always)]
 pub(crate) fn write(facts: &Facts, value: u64) -> ([u16; WIDE], usize, bool) {
-    let (long, long_len) = long_code(value);
-    let is_long = value > UNICODE_MAX;
-    let pair = value >= 0x1_0000;
-    let low = select(is_long, long as u64, select(pair, pair_code(value), value));
-    let high = select(is_long, (long >> 64) as u64, 0);
-    let len = select(is_long, long_len as u64, 1 + u64::from(pair)) as usize;
-    let units = core::array::from_fn(|k| {
-        let half = if k < 4 { low } else { high };
-        (half >> (16 * (k % 4))) as u16
-    });
-    (units, len, facts.contains(value))
+    let ok = facts.contains(value);
+    // A branch, as in [`read`].
+    let (code, len) = if value > UNICODE_MAX {
+        long_code(value)
+    } else {
+        let pair = value >= 0x1_0000;
+        let code = select(pair, pair_code(value), value);
+        (u128::from(code), 1 + usize::from(pair))
+    };
+    let units = core::array::from_fn(|k| (code >> (16 * k)) as u16);
+    (units, len, ok)
 }
 
 #[cfg(test)]
