@@ -456,4 +456,185 @@ mod tests {
         check::<crate::UtfInf16, crate::UtfE16>();
         check::<crate::UtfE8, crate::UtfG32>();
     }
+
+    /// One step of the reference walk: the code at the start of `input` by
+    /// the source's decoder, encoded by the target's encoder (a value it
+    /// refuses left out), or the units of an error skipped. Returns the
+    /// units read.
+    fn reference_step<F: Encoding, T: Encoding>(
+        input: &[F::Unit],
+        out: &mut Vec<T::Unit>,
+    ) -> usize {
+        match F::decode(input) {
+            Ok((cp, len)) => {
+                let _ = T::encode(&cp, out);
+                len
+            }
+            Err(e) => e.error_len().unwrap_or(input.len()).max(1),
+        }
+    }
+
+    /// The kernel over all of `input` as the engine runs it in its omitting
+    /// mode: where it reads nothing, one step of the reference walk. Checks
+    /// each run's count of codes against the source's decoder. Returns the
+    /// output, and the reference walk's.
+    fn walks<F: Encoding, T: Encoding>(input: &[F::Unit]) -> (Vec<T::Unit>, Vec<T::Unit>) {
+        let (from, to) = (Format::of::<F>().unwrap(), Format::of::<T>().unwrap());
+        let (mut out, mut pos) = (Vec::new(), 0);
+        while pos < input.len() {
+            let units = F::unit_slice(&input[pos..]).unwrap();
+            let run = extended_run(from, to, units, T::unit_vec(&mut out).unwrap());
+            if run.read == 0 {
+                pos += reference_step::<F, T>(&input[pos..], &mut out);
+                continue;
+            }
+            let codes = F::decode_all(&input[pos..pos + run.read]).unwrap();
+            assert_eq!(run.codes, codes.len(), "{from} to {to}");
+            pos += run.read;
+        }
+        let (mut expected, mut pos) = (Vec::new(), 0);
+        while pos < input.len() {
+            pos += reference_step::<F, T>(&input[pos..], &mut expected);
+        }
+        (out, expected)
+    }
+
+    /// Values of FE and FF codes and of UTF-∞-16's codes of four to eight
+    /// units: the first and last of each length, the ends of UCS-G and
+    /// UCS-E, and values beyond, with ASCII, 5- and 6-byte codes and
+    /// Unicode between them in a different order each time, so that each
+    /// sits at every offset of a window.
+    fn long_values() -> Vec<u64> {
+        let mut edges = vec![(1 << 31) - 1, 1 << 31, (1 << 36) - 1, 1 << 36];
+        for bits in [34, 42, 50, 58, 63, 64] {
+            edges.extend([(1u128 << bits) - 1, (1 << bits) + 1].map(|v| v as u64));
+        }
+        edges.push(1 << 63);
+        let others = [0x41, 0x20, 0x20_0000, 0x400_0123, 0x4E00, 0x1F600, 0xE9];
+        let mut values = Vec::new();
+        for (k, &edge) in edges.iter().enumerate() {
+            for gap in 0..8 {
+                values.extend((0..gap).map(|g| others[(k + g) % others.len()]));
+                values.push(edge);
+            }
+        }
+        values
+    }
+
+    fn encoded<F: Encoding>(values: &[u64]) -> Vec<F::Unit> {
+        let mut out = Vec::new();
+        for &v in values {
+            let _ = F::encode(&CodePoint::from(v), &mut out);
+        }
+        out
+    }
+
+    /// Between every pair of formats, text dense in FE and FF codes and in
+    /// long UTF-∞-16 codes, started at every offset of a window and cut
+    /// at every place in the last sixteen units (a code cut off there is
+    /// left to the engine, which holds it back in a stream), converts as
+    /// decoding then encoding does.
+    #[test]
+    fn long_codes_convert_as_decode_then_encode_at_every_offset() {
+        let values = long_values();
+        for from in Format::ALL {
+            for to in Format::ALL {
+                with_encoding!(from, F => with_encoding!(to, T => {
+                    let input = encoded::<F>(&values);
+                    for start in 0..16 {
+                        for cut in 0..16 {
+                            let text = &input[start..input.len() - cut];
+                            let (out, expected) = walks::<F, T>(text);
+                            assert_eq!(out, expected, "{from} to {to}, {start}..-{cut}");
+                        }
+                    }
+                }));
+            }
+        }
+    }
+
+    /// A fault at every place of text dense in FE and FF codes (UTF-E-8)
+    /// and in codes of five to eight units (UTF-∞-16): a stray or missing
+    /// trailing unit, a lead of each long kind, reserved bits set, value
+    /// bits cleared (an overlong code), a UTF-∞-16 lead whose code holds
+    /// 2^64 or more. The kernel stops before it, and converts what decoding
+    /// then encoding converts.
+    #[test]
+    fn long_codes_stop_at_a_fault_at_every_place() {
+        use crate::{UtfE16, UtfE8, UtfG16, UtfG8, UtfInf16};
+        let values = long_values();
+        let eight = encoded::<UtfE8>(&values);
+        for place in 0..eight.len() {
+            let byte = eight[place];
+            for fault in [
+                0x41,
+                0x80,
+                0xBF,
+                0xC0,
+                0xFE,
+                0xFF,
+                byte ^ 0x40,
+                byte | 0x08,
+                byte & 0xC0,
+            ] {
+                let mut text = eight.clone();
+                text[place] = fault;
+                let at = format!("{fault:X} at {place}");
+                let (out, expected) = walks::<UtfE8, UtfInf16>(&text);
+                assert_eq!(out, expected, "to UTF-∞-16: {at}");
+                let (out, expected) = walks::<UtfE8, UtfG16>(&text);
+                assert_eq!(out, expected, "to UTF-G-16: {at}");
+                let (out, expected) = walks::<UtfE8, UtfG8>(&text);
+                assert_eq!(out, expected, "to UTF-G-8: {at}");
+            }
+        }
+        let sixteen = encoded::<UtfInf16>(&values);
+        for place in 0..sixteen.len() {
+            let unit = sixteen[place];
+            let faults = [
+                0x41, 0xDE00, 0xDFFF, 0xDC00, 0xDD80, 0xDDF0, 0xDDF7, 0xDDFF, 0xD800,
+            ];
+            for fault in faults.into_iter().chain([unit ^ 0x0200, unit & 0xFE00]) {
+                let mut text = sixteen.clone();
+                text[place] = fault;
+                let at = format!("{fault:X} at {place}");
+                let (out, expected) = walks::<UtfInf16, UtfE8>(&text);
+                assert_eq!(out, expected, "to UTF-E-8: {at}");
+                let (out, expected) = walks::<UtfInf16, UtfE16>(&text);
+                assert_eq!(out, expected, "to UTF-E-16: {at}");
+                let (out, expected) = walks::<UtfInf16, UtfG8>(&text);
+                assert_eq!(out, expected, "to UTF-G-8: {at}");
+            }
+        }
+    }
+
+    /// Text of FE and FF codes, at the edges of their ranges, between
+    /// UTF-E-8 and UTF-∞-16: one run reads all of it, with no stop, and
+    /// writes what the target's encoder writes.
+    #[test]
+    fn the_windows_take_long_codes_in_one_run() {
+        let values: Vec<u64> = (0..200u64)
+            .map(|k| [1 << 31, (1 << 36) - 1 - k, 1 << 36, (1 << 63) - 1 - k, 0x41][k as usize % 5])
+            .collect();
+        let eight = encoded::<crate::UtfE8>(&values);
+        let sixteen = encoded::<crate::UtfInf16>(&values);
+        let mut out = Vec::new();
+        let run = extended_run(
+            Format::UtfE8,
+            Format::UtfInf16,
+            UnitSlice::U8(&eight),
+            UnitVec::U16(&mut out),
+        );
+        assert_eq!((run.read, run.codes), (eight.len(), values.len()));
+        assert_eq!(out, sixteen);
+        let mut out = Vec::new();
+        let run = extended_run(
+            Format::UtfInf16,
+            Format::UtfE8,
+            UnitSlice::U16(&sixteen),
+            UnitVec::U8(&mut out),
+        );
+        assert_eq!((run.read, run.codes), (sixteen.len(), values.len()));
+        assert_eq!(out, eight);
+    }
 }
