@@ -7,23 +7,27 @@
 //! the vector check. What they leave, and the other pairs, goes one code
 //! at a time in plain integers, with no [`CodePoint`](crate::CodePoint),
 //! no buffer of values and no return to the engine per code: between the
-//! 8- and 16-bit families through windows of sixteen bytes or eight units,
-//! read and written with no branch on a code's length (`windows`, after
-//! `encoding/utf8/window.rs` and `utf16/window.rs`), which take every code
-//! of a value below 2^64, UTF-E-8's FE and FF codes among them; a code the
-//! windows do not take (an error, a code in the last units of the input),
-//! and every code of the pairs with the 32-bit formats, through the source
-//! family's `read_code` and the target's `write_code` (the rules of each
-//! family's own decoder and encoder). Before these, each such code cost a
-//! kernel stop, a short block of `decode_u64s` and `encode_u64s`, and a
-//! kernel restart: ten to thirty times the time of an emoji.
+//! 8- and 16-bit families through windows of sixteen bytes or eight units
+//! (`windows`, after `encoding/utf8/window.rs` and `utf16/window.rs`),
+//! which take every code of a value below 2^64, UTF-E-8's FE and FF codes
+//! among them, with a branch on the kind of code (ASCII; FE, FF and
+//! UTF-∞-16's codes of three or more units; the rest) but none on its
+//! length within a kind; a code the windows do not take (an error, a code
+//! in the last units of the input), and every code of the pairs with the
+//! 32-bit formats, through the source family's `read_code` and the
+//! target's `write_code` (the rules of each family's own decoder and
+//! encoder). Before these, each such code cost a kernel stop, a short
+//! block of `decode_u64s` and `encode_u64s`, and a kernel restart: ten to
+//! thirty times the time of an emoji.
 //!
 //! A run stops at the first code it cannot take (an error, a code cut off
 //! at the end, a value of 2^64 or more, a value the target refuses), which
 //! the engine's general paths then handle, and after [`STREAK`] Unicode
 //! codes in a row, where the vector kernels are faster. Its tests below
-//! check each family's `read_code` against its decoder on every lead, and
-//! the run on every edge value between every pair of formats;
+//! check each family's `read_code` against its decoder on every lead, the
+//! run on every edge value between every pair of formats, and on text dense
+//! in FE, FF and long UTF-∞-16 codes at every offset and cut, and with a
+//! fault at every place, against decoding then encoding;
 //! `tests/engine.rs` and the `long_forms` fuzz target check the engine with
 //! it against the formats' own iterators.
 

@@ -1,5 +1,5 @@
-//! Codes of one to eight units read from, and written to, an eight-unit
-//! window with no branch on their length.
+//! Codes of one to eight units read from, and written to, windows of four
+//! and eight units with no branch on their length.
 //!
 //! The same reason as `utf8/window.rs`: in text that mixes one-unit codes,
 //! pairs and 3- and 4-unit codes at random, a branch on the lead is
@@ -7,21 +7,23 @@
 //! one integer (the first in the low bits), sorts the lead by comparisons
 //! (a high surrogate, a 3-unit lead DC00..DCFF, a 4-unit lead DD00..DD7F,
 //! anything else), computes every kind's value and keeps the lead's by
-//! masks; [`read`] adds the checks: the marker bits of the trailing units
-//! (DC00..DFFF after a high surrogate, DE00..DFFF after a longer lead,
-//! utf-inf-16.txt §3.2, §3.3.3) and the least value of each length
-//! (§3.3.4). [`code`] is the inverse, for every value below 2^34. No step
+//! masks; [`code`] is the inverse, for every value below 2^34. No step
 //! looks anything up in a table, so that [`value`] and [`code`], which the
 //! engine's lanes (`engine/lanes.rs`) run on text already checked,
 //! vectorise.
 //!
 //! [`read`] and [`write`], the engine's code-at-a-time path
-//! (`engine/extended.rs`), take eight units: the codes of five to eight
-//! units (every value from 2^34 to 2^64 − 1, UTF-E-8's FE and FF codes) are
-//! computed beside the shorter ones and chosen by a mask, in `u128`
-//! arithmetic over the whole window (`long_value`, `long_code`). Before,
-//! they went through `read_code` and `encode_u64`, whose branches on the
-//! length cost six times an emoji's time.
+//! (`engine/extended.rs`), take eight units: every code of a value below
+//! 2^64. The codes of three to eight units (`long_value`, `long_code`) are
+//! read and written with no branch on their length, in `u64` arithmetic: the
+//! lead's length bits (§3.3.1), nine value bits a trailing unit and their
+//! marker bits (§3.3.3), the fewest units (§3.3.4). They are on a branch of
+//! their own, apart from single units and surrogate pairs (§3.2): such codes
+//! come in runs, where it is predicted, and both kinds computed for every
+//! code cost more than its mispredictions (`docs/performance.md`). Before,
+//! the codes of five to eight units went through `read_code` and
+//! `encode_u64`, at six times an emoji's time. [`code`] keeps the lanes'
+//! four-unit form; the tests check both against `encode_u64`.
 //!
 //! DDFF codes, values of 2^64 or more, invalid codes and the last seven
 //! units of a text are the callers' to read with `read_code`, the reference

@@ -1,27 +1,28 @@
 //! Codes of one to seven bytes read from, and written to, an eight-byte
-//! window with no branch on their length.
+//! window with no branch on their length, and FE and FF codes beside them.
 //!
 //! Text beyond Unicode mixes lengths at random: a word of 5-byte codes, a
 //! space, a 6-byte code. The fast path of `decode_multibyte` branches on
 //! the lead, and in such text that branch is mispredicted about once a
-//! code, which cost more than the whole code's arithmetic. [`read`] takes
-//! the next eight bytes as one integer instead: comparisons of the lead
-//! give the length, from which shifts give the mask and marker bits of the
-//! trailing bytes (`10xxxxxx`, draft-yergeau-utf8-00.txt §2), the value
-//! bits of the lead, and the length's least value (the shortest-form
-//! rule). The value bits are then packed together by three shift-and-mask
-//! steps, and one test at the end says whether the code is valid: the only
-//! branch, taken once a text leaves the path. [`write`] is the inverse,
-//! `short_code` of `encode.rs`. No step looks anything up in a table, so
-//! that [`value`], which the engine's lanes (`engine/lanes.rs`) run on
-//! text already checked, vectorises.
+//! code, which cost more than the whole code's arithmetic. `read_short`
+//! takes the next eight bytes as one integer instead: comparisons of the
+//! lead give the length, from which shifts give the mask and marker bits
+//! of the trailing bytes (`10xxxxxx`, draft-yergeau-utf8-00.txt §2), the
+//! value bits of the lead, and the length's least value (the
+//! shortest-form rule). The value bits are then packed together by three
+//! shift-and-mask steps, and one test at the end says whether the code is
+//! valid. [`code`] is the inverse, `short_code` of `encode.rs`. No step
+//! looks anything up in a table, so that [`value`], which the engine's
+//! lanes (`engine/lanes.rs`) run on text already checked, vectorises.
 //!
 //! [`read`] and [`write`], the engine's code-at-a-time path
-//! (`engine/extended.rs`), take sixteen bytes: a 13-byte FF code
-//! (`utf-e-8.txt` §3.4) has a fixed layout, FF 80, a byte 80..87, then ten
-//! trailing bytes, so its value is three shifts and a [`pack`] of eight of
-//! them, computed beside the shorter codes' and chosen by a mask
-//! (`ff_value`, `ff_code`). Before, FF codes went through
+//! (`engine/extended.rs`), take sixteen bytes: every code of UTF-E-8. FE
+//! and FF codes have a fixed layout each (`utf-e-8.txt` §3.3: FE and six
+//! trailing bytes; §3.4: FF 80, a byte 80..87, then ten trailing bytes),
+//! so they are read by one mask test and a [`pack`] (`fe_value`,
+//! `ff_value`) and written by one [`spread`] (`fe_code`, `ff_code`), on a
+//! branch of their own: they come in runs, where it is predicted, and
+//! `read_short` costs three times as much. Before, FF codes went through
 //! `decode_multibyte` and `encode_long`, a loop over the bytes.
 //!
 //! Invalid codes and the last fifteen bytes of a text are the callers' to
@@ -82,10 +83,7 @@ pub(crate) fn value(window: u64) -> (u64, usize) {
 pub(crate) fn read(limits: &Limits, window: [u8; WIDE]) -> (u64, usize, bool) {
     let mut first = [0; WIDTH];
     first.copy_from_slice(&window[..WIDTH]);
-    // FE and FF codes have a fixed layout each, read by a few masks and
-    // shifts: on a branch, not chosen by a mask, since they come in runs,
-    // where it is predicted, and `read_short` alone costs three times as
-    // much.
+    // FE and FF codes on a branch of their own (see the module docs).
     let (value, len, ok) = match window[0] {
         0xFE => {
             let (value, ok) = fe_value(u64::from_le_bytes(first));
