@@ -12,7 +12,7 @@
 //! engine's lanes (`engine/lanes.rs`) run on text already checked,
 //! vectorise.
 //!
-//! [`read`] and [`write`], the engine's code-at-a-time path
+//! [`read`] and [`write()`], the engine's code-at-a-time path
 //! (`engine/extended.rs`), take eight units: every code of a value below
 //! 2^64. The codes of three to eight units (`long_value`, `long_code`) are
 //! read and written with no branch on their length, in `u64` arithmetic: the
@@ -36,7 +36,7 @@ use crate::encoding::select;
 /// The window of [`value`] and [`code`]: the longest code they take.
 pub(crate) const WIDTH: usize = 4;
 
-/// The window of [`read`] and [`write`]: the longest code of a value below
+/// The window of [`read`] and [`write()`]: the longest code of a value below
 /// 2^64 (eight units hold 66 value bits, §3.3.1).
 pub(crate) const WIDE: usize = 8;
 

@@ -15,7 +15,7 @@
 //! looks anything up in a table, so that [`value`], which the engine's
 //! lanes (`engine/lanes.rs`) run on text already checked, vectorises.
 //!
-//! [`read`] and [`write`], the engine's code-at-a-time path
+//! [`read`] and [`write()`], the engine's code-at-a-time path
 //! (`engine/extended.rs`), take sixteen bytes: every code of UTF-E-8. FE
 //! and FF codes have a fixed layout each (`utf-e-8.txt` §3.3: FE and six
 //! trailing bytes; §3.4: FF 80, a byte 80..87, then ten trailing bytes),
@@ -37,7 +37,7 @@ use crate::encoding::select;
 /// The window of [`value`]: the longest code it takes, seven bytes.
 pub(crate) const WIDTH: usize = 8;
 
-/// The window of [`read`] and [`write`]: room for a 13-byte FF code.
+/// The window of [`read`] and [`write()`]: room for a 13-byte FF code.
 pub(crate) const WIDE: usize = 16;
 
 /// 10xxxxxx in bytes 3 to 12 of a FF code: the marker bits of the trailing
