@@ -182,21 +182,28 @@ fn ungroups(units: u64) -> u64 {
         | units >> 48 & 0x1FF
 }
 
-/// The code of `value`, from U+110000 on, in the low units of the result
-/// (the first lowest), and its length: three to eight units (§3.3.1). For a
-/// smaller value, the units and length mean nothing.
+/// The code of `value`, from U+110000 on, as the first units of a window,
+/// and its length: three to eight units (§3.3.1). For a smaller value, the
+/// units and length mean nothing. Each unit is computed on its own: a
+/// `u128` code cut into units went through vector shuffles.
 #[inline(always)]
-fn long_code(value: u64) -> (u128, usize) {
+fn long_code(value: u64) -> ([u16; WIDE], usize) {
     let len = units_for_bits((64 - value.leading_zeros()).max(21));
-    // The eight-unit code's groups: of the value's top 28 bits in the
-    // first four units, of its low 36 in the last four, each marked as a
-    // trailing unit; moved down past the units a shorter code has not.
-    let all = u128::from(groups(value >> 36)) | u128::from(groups(value & ((1 << 36) - 1))) << 64;
-    let code = (all | TRAILING) >> (16 * (WIDE - len));
-    // The lead: DC00, n − 3 one-bits and a zero, then its value bits,
-    // which the groups put below the length bits.
-    let length_bits: u64 = ((1 << (len - 3)) - 1) << (12 - len);
-    (code ^ u128::from(0xDE00 ^ 0xDC00 ^ length_bits), len)
+    // The lead: DC00, n − 3 one-bits and a zero, then the value's bits
+    // above the trailing units' (§3.3.1).
+    let length_bits = ((1 << (len - 3)) - 1) << (12 - len);
+    let trailing_bits = 9 * (len as u32 - 1);
+    // Each unit on its own, from a shift of the value: units past the
+    // code's end get what they get.
+    let units = core::array::from_fn(|k| {
+        let shift = trailing_bits.wrapping_sub(9 * k as u32);
+        let unit = match k {
+            0 => 0xDC00 | length_bits | value >> trailing_bits,
+            _ => 0xDE00 | value.wrapping_shr(shift) & 0x1FF,
+        };
+        unit as u16
+    });
+    (units, len)
 }
 
 /// The code of `value` as the first units of the returned window, its
@@ -207,15 +214,15 @@ fn long_code(value: u64) -> (u128, usize) {
 pub(crate) fn write(facts: &Facts, value: u64) -> ([u16; WIDE], usize, bool) {
     let ok = facts.contains(value);
     // A branch, as in [`read`].
-    let (code, len) = if value > UNICODE_MAX {
-        long_code(value)
-    } else {
-        let pair = value >= 0x1_0000;
-        let code = select(pair, pair_code(value), value);
-        (u128::from(code), 1 + usize::from(pair))
-    };
-    let units = core::array::from_fn(|k| (code >> (16 * k)) as u16);
-    (units, len, ok)
+    if value > UNICODE_MAX {
+        let (units, len) = long_code(value);
+        return (units, len, ok);
+    }
+    let pair = value >= 0x1_0000;
+    let code = select(pair, pair_code(value), value);
+    let mut units = [0; WIDE];
+    units[..2].copy_from_slice(&[code as u16, (code >> 16) as u16]);
+    (units, 1 + usize::from(pair), ok)
 }
 
 #[cfg(test)]
