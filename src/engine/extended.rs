@@ -7,21 +7,27 @@
 //! the vector check. What they leave, and the other pairs, goes one code
 //! at a time in plain integers, with no [`CodePoint`](crate::CodePoint),
 //! no buffer of values and no return to the engine per code: between the
-//! 8- and 16-bit families through windows of eight bytes or four units,
-//! read and written with no branch on a code's length (`windows`, after
-//! `encoding/utf8/window.rs` and `utf16/window.rs`); a code the windows do
-//! not take, and every code of the pairs with the 32-bit formats, through
-//! the source family's `read_code` and the target's `write_code` (the rules
-//! of each family's own decoder and encoder). Before these, each such code
-//! cost a kernel stop, a short block of `decode_u64s` and `encode_u64s`,
-//! and a kernel restart: ten to thirty times the time of an emoji.
+//! 8- and 16-bit families through windows of sixteen bytes or eight units
+//! (`windows`, after `encoding/utf8/window.rs` and `utf16/window.rs`),
+//! which take every code of a value below 2^64, UTF-E-8's FE and FF codes
+//! among them, with a branch on the kind of code (ASCII; FE, FF and
+//! UTF-∞-16's codes of three or more units; the rest) but none on its
+//! length within a kind; a code the windows do not take (an error, a code
+//! in the last units of the input), and every code of the pairs with the
+//! 32-bit formats, through the source family's `read_code` and the
+//! target's `write_code` (the rules of each family's own decoder and
+//! encoder). Before these, each such code cost a kernel stop, a short
+//! block of `decode_u64s` and `encode_u64s`, and a kernel restart: ten to
+//! thirty times the time of an emoji.
 //!
 //! A run stops at the first code it cannot take (an error, a code cut off
 //! at the end, a value of 2^64 or more, a value the target refuses), which
 //! the engine's general paths then handle, and after [`STREAK`] Unicode
 //! codes in a row, where the vector kernels are faster. Its tests below
-//! check each family's `read_code` against its decoder on every lead, and
-//! the run on every edge value between every pair of formats;
+//! check each family's `read_code` against its decoder on every lead, the
+//! run on every edge value between every pair of formats, and on text dense
+//! in FE, FF and long UTF-∞-16 codes at every offset and cut, and with a
+//! fault at every place, against decoding then encoding;
 //! `tests/engine.rs` and the `long_forms` fuzz target check the engine with
 //! it against the formats' own iterators.
 
@@ -145,13 +151,13 @@ pub(crate) fn extended_run(
 /// `slow` is the pair's `read_code` and `write_code`, `fast` its window
 /// reader and writer.
 #[inline(always)]
-fn with_windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
+fn with_windows<I: Copy + Into<u64>, O: Copy + From<u8>, const IN: usize, const OUT: usize>(
     input: &[I],
     out: &mut Vec<O>,
     per_unit: usize,
     slow: (
-        impl Fn(&[I], usize) -> Option<(u64, usize)> + Copy,
-        impl Fn(u64, &mut Vec<O>) -> bool + Copy,
+        impl Fn(&[I], usize) -> Option<(u64, usize)>,
+        impl Fn(u64, &mut Vec<O>) -> bool,
     ),
     fast: (
         impl Fn([I; IN]) -> (u64, usize, bool) + Copy,
@@ -159,7 +165,7 @@ fn with_windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
     ),
 ) -> Run {
     run(input, out, slow.0, slow.1, |i, o, p| {
-        windows(i, o, p, per_unit, fast, slow)
+        windows(i, o, p, per_unit, fast)
     })
 }
 
@@ -227,14 +233,13 @@ fn run<I, O>(
 /// The window path of a pair of formats: `read` takes a code from the next
 /// `IN` units, `write` gives its code in `OUT` units, and both say whether
 /// they take it (`utf8/window.rs`, `utf16/window.rs`), with no branch on
-/// the length of a code; a code either leaves (a UTF-E-8 FF code, a code of
-/// five or more units, a value of 2^34 or more for a 16-bit target) goes
-/// through `slow`, the pair's `read_code` and `write_code`, without leaving
-/// the loop. `per_unit` bounds the units
-/// written for each unit read, of every code `slow` takes too. Stops at
-/// the first code neither takes, or as [`run`] does.
+/// the length of a code. `per_unit` bounds the units written for each unit
+/// read. Stops at the first code either refuses, which [`run`] then hands
+/// to the pair's `read_code` and `write_code` (every code of a value below
+/// 2^64 that these take, the windows take too: that code is an error, or
+/// one of the last `IN` − 1 units), or as [`run`] does.
 #[inline(always)]
-fn windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
+fn windows<I: Copy + Into<u64>, O: Copy + From<u8>, const IN: usize, const OUT: usize>(
     input: &[I],
     out: &mut Vec<O>,
     p: &mut Progress,
@@ -242,10 +247,6 @@ fn windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
     (read, write): (
         impl Fn([I; IN]) -> (u64, usize, bool),
         impl Fn(u64) -> ([O; OUT], usize, bool),
-    ),
-    slow: (
-        impl Fn(&[I], usize) -> Option<(u64, usize)>,
-        impl Fn(u64, &mut Vec<O>) -> bool,
     ),
 ) {
     let Some(room) = input.len().checked_sub(p.pos + IN) else {
@@ -255,38 +256,29 @@ fn windows<I: Copy, O: Copy, const IN: usize, const OUT: usize>(
     // at most `per_unit` units for each, and stores `OUT` units at a time.
     with_spare(out, per_unit * (room + IN) + OUT, |spare| {
         let mut written = 0;
-        // The long codes' units, before they are copied.
-        let mut long = Vec::new();
         while p.pos + IN <= input.len() && p.going() {
+            // ASCII, the same code in every format, on its own: a branch,
+            // mispredicted where ASCII and longer codes alternate at
+            // random, costs less there than the windows' arithmetic, and
+            // text with codes beyond Unicode has spaces and digits.
+            let first: u64 = input[p.pos].into();
+            if first < 0x80 {
+                spare[written].write(O::from(first as u8));
+                written += 1;
+                p.step(first, 1);
+                continue;
+            }
             let mut window = [input[p.pos]; IN];
             window.copy_from_slice(&input[p.pos..p.pos + IN]);
             let (value, len, read_ok) = read(window);
             let (code, code_len, write_ok) = write(value);
-            if read_ok & write_ok {
-                for (slot, &unit) in spare[written..written + OUT].iter_mut().zip(&code) {
-                    slot.write(unit);
-                }
-                written += code_len;
-                p.step(value, len);
-                continue;
-            }
-            // A code the window read but cannot write (a long target code)
-            // is not read again.
-            let Some((value, len)) = (if read_ok {
-                Some((value, len))
-            } else {
-                slow.0(input, p.pos)
-            }) else {
-                break;
-            };
-            long.clear();
-            if !slow.1(value, &mut long) {
+            if !(read_ok & write_ok) {
                 break;
             }
-            for (slot, &unit) in spare[written..written + long.len()].iter_mut().zip(&long) {
+            for (slot, &unit) in spare[written..written + OUT].iter_mut().zip(&code) {
                 slot.write(unit);
             }
-            written += long.len();
+            written += code_len;
             p.step(value, len);
         }
         (Run::default(), written)
@@ -467,5 +459,186 @@ mod tests {
         }
         check::<crate::UtfInf16, crate::UtfE16>();
         check::<crate::UtfE8, crate::UtfG32>();
+    }
+
+    /// One step of the reference walk: the code at the start of `input` by
+    /// the source's decoder, encoded by the target's encoder (a value it
+    /// refuses left out), or the units of an error skipped. Returns the
+    /// units read.
+    fn reference_step<F: Encoding, T: Encoding>(
+        input: &[F::Unit],
+        out: &mut Vec<T::Unit>,
+    ) -> usize {
+        match F::decode(input) {
+            Ok((cp, len)) => {
+                let _ = T::encode(&cp, out);
+                len
+            }
+            Err(e) => e.error_len().unwrap_or(input.len()).max(1),
+        }
+    }
+
+    /// The kernel over all of `input` as the engine runs it in its omitting
+    /// mode: where it reads nothing, one step of the reference walk. Checks
+    /// each run's count of codes against the source's decoder. Returns the
+    /// output, and the reference walk's.
+    fn walks<F: Encoding, T: Encoding>(input: &[F::Unit]) -> (Vec<T::Unit>, Vec<T::Unit>) {
+        let (from, to) = (Format::of::<F>().unwrap(), Format::of::<T>().unwrap());
+        let (mut out, mut pos) = (Vec::new(), 0);
+        while pos < input.len() {
+            let units = F::unit_slice(&input[pos..]).unwrap();
+            let run = extended_run(from, to, units, T::unit_vec(&mut out).unwrap());
+            if run.read == 0 {
+                pos += reference_step::<F, T>(&input[pos..], &mut out);
+                continue;
+            }
+            let codes = F::decode_all(&input[pos..pos + run.read]).unwrap();
+            assert_eq!(run.codes, codes.len(), "{from} to {to}");
+            pos += run.read;
+        }
+        let (mut expected, mut pos) = (Vec::new(), 0);
+        while pos < input.len() {
+            pos += reference_step::<F, T>(&input[pos..], &mut expected);
+        }
+        (out, expected)
+    }
+
+    /// Values of FE and FF codes and of UTF-∞-16's codes of four to eight
+    /// units: the first and last of each length, the ends of UCS-G and
+    /// UCS-E, and values beyond, with ASCII, 5- and 6-byte codes and
+    /// Unicode between them in a different order each time, so that each
+    /// sits at every offset of a window.
+    fn long_values() -> Vec<u64> {
+        let mut edges = vec![(1 << 31) - 1, 1 << 31, (1 << 36) - 1, 1 << 36];
+        for bits in [34, 42, 50, 58, 63, 64] {
+            edges.extend([(1u128 << bits) - 1, (1 << bits) + 1].map(|v| v as u64));
+        }
+        edges.push(1 << 63);
+        let others = [0x41, 0x20, 0x20_0000, 0x400_0123, 0x4E00, 0x1F600, 0xE9];
+        let mut values = Vec::new();
+        for (k, &edge) in edges.iter().enumerate() {
+            for gap in 0..8 {
+                values.extend((0..gap).map(|g| others[(k + g) % others.len()]));
+                values.push(edge);
+            }
+        }
+        values
+    }
+
+    fn encoded<F: Encoding>(values: &[u64]) -> Vec<F::Unit> {
+        let mut out = Vec::new();
+        for &v in values {
+            let _ = F::encode(&CodePoint::from(v), &mut out);
+        }
+        out
+    }
+
+    /// Between every pair of formats, text dense in FE and FF codes and in
+    /// long UTF-∞-16 codes, started at every offset of a window and cut
+    /// at every place in the last sixteen units (a code cut off there is
+    /// left to the engine, which holds it back in a stream), converts as
+    /// decoding then encoding does.
+    #[test]
+    fn long_codes_convert_as_decode_then_encode_at_every_offset() {
+        let values = long_values();
+        for from in Format::ALL {
+            for to in Format::ALL {
+                with_encoding!(from, F => with_encoding!(to, T => {
+                    let input = encoded::<F>(&values);
+                    for start in 0..16 {
+                        for cut in 0..16 {
+                            let text = &input[start..input.len() - cut];
+                            let (out, expected) = walks::<F, T>(text);
+                            assert_eq!(out, expected, "{from} to {to}, {start}..-{cut}");
+                        }
+                    }
+                }));
+            }
+        }
+    }
+
+    /// A fault at every place of text dense in FE and FF codes (UTF-E-8)
+    /// and in codes of five to eight units (UTF-∞-16): a stray or missing
+    /// trailing unit, a lead of each long kind, reserved bits set, value
+    /// bits cleared (an overlong code), a UTF-∞-16 lead whose code holds
+    /// 2^64 or more. The kernel stops before it, and converts what decoding
+    /// then encoding converts.
+    #[test]
+    fn long_codes_stop_at_a_fault_at_every_place() {
+        use crate::{UtfE16, UtfE8, UtfG16, UtfG8, UtfInf16};
+        let values = long_values();
+        let eight = encoded::<UtfE8>(&values);
+        for place in 0..eight.len() {
+            let byte = eight[place];
+            for fault in [
+                0x41,
+                0x80,
+                0xBF,
+                0xC0,
+                0xFE,
+                0xFF,
+                byte ^ 0x40,
+                byte | 0x08,
+                byte & 0xC0,
+            ] {
+                let mut text = eight.clone();
+                text[place] = fault;
+                let at = format!("{fault:X} at {place}");
+                let (out, expected) = walks::<UtfE8, UtfInf16>(&text);
+                assert_eq!(out, expected, "to UTF-∞-16: {at}");
+                let (out, expected) = walks::<UtfE8, UtfG16>(&text);
+                assert_eq!(out, expected, "to UTF-G-16: {at}");
+                let (out, expected) = walks::<UtfE8, UtfG8>(&text);
+                assert_eq!(out, expected, "to UTF-G-8: {at}");
+            }
+        }
+        let sixteen = encoded::<UtfInf16>(&values);
+        for place in 0..sixteen.len() {
+            let unit = sixteen[place];
+            let faults = [
+                0x41, 0xDE00, 0xDFFF, 0xDC00, 0xDD80, 0xDDF0, 0xDDF7, 0xDDFF, 0xD800,
+            ];
+            for fault in faults.into_iter().chain([unit ^ 0x0200, unit & 0xFE00]) {
+                let mut text = sixteen.clone();
+                text[place] = fault;
+                let at = format!("{fault:X} at {place}");
+                let (out, expected) = walks::<UtfInf16, UtfE8>(&text);
+                assert_eq!(out, expected, "to UTF-E-8: {at}");
+                let (out, expected) = walks::<UtfInf16, UtfE16>(&text);
+                assert_eq!(out, expected, "to UTF-E-16: {at}");
+                let (out, expected) = walks::<UtfInf16, UtfG8>(&text);
+                assert_eq!(out, expected, "to UTF-G-8: {at}");
+            }
+        }
+    }
+
+    /// Text of FE and FF codes, at the edges of their ranges, between
+    /// UTF-E-8 and UTF-∞-16: one run reads all of it, with no stop, and
+    /// writes what the target's encoder writes.
+    #[test]
+    fn the_windows_take_long_codes_in_one_run() {
+        let values: Vec<u64> = (0..200u64)
+            .map(|k| [1 << 31, (1 << 36) - 1 - k, 1 << 36, (1 << 63) - 1 - k, 0x41][k as usize % 5])
+            .collect();
+        let eight = encoded::<crate::UtfE8>(&values);
+        let sixteen = encoded::<crate::UtfInf16>(&values);
+        let mut out = Vec::new();
+        let run = extended_run(
+            Format::UtfE8,
+            Format::UtfInf16,
+            UnitSlice::U8(&eight),
+            UnitVec::U16(&mut out),
+        );
+        assert_eq!((run.read, run.codes), (eight.len(), values.len()));
+        assert_eq!(out, sixteen);
+        let mut out = Vec::new();
+        let run = extended_run(
+            Format::UtfInf16,
+            Format::UtfE8,
+            UnitSlice::U16(&sixteen),
+            UnitVec::U8(&mut out),
+        );
+        assert_eq!((run.read, run.codes), (sixteen.len(), values.len()));
+        assert_eq!(out, eight);
     }
 }

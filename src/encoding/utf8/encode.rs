@@ -178,6 +178,16 @@ fn encode_block<const N: usize>(block: &[u64], buf: &mut [u8; BUF]) -> usize {
     len
 }
 
+/// The six-bit groups of the low 48 bits of `value`, one a byte, the
+/// lowest group in the lowest byte: halves of 24 bits, then of 12, then of
+/// 6 (the masks drop the bits above 48).
+#[inline(always)]
+pub(super) fn spread(value: u64) -> u64 {
+    let halves = (value & 0xFF_FFFF) | (value >> 24) << 32;
+    let quarters = (halves & 0x0000_0FFF_0000_0FFF) | (halves & 0x00FF_F000_00FF_F000) << 4;
+    (quarters & 0x003F_003F_003F_003F) | (quarters & 0x0FC0_0FC0_0FC0_0FC0) << 2
+}
+
 /// The code of `value`, a scalar value whose code has at most `N` bytes
 /// (`N` at most 7), in the low bytes of the result, lead first (lowest),
 /// and its length. No branch depends on the length: in text that mixes
@@ -192,14 +202,11 @@ pub(crate) fn short_code<const N: usize>(value: u64) -> (u64, usize) {
         + usize::from(N >= 5 && value >= 0x20_0000)
         + usize::from(N >= 6 && value >= 0x400_0000)
         + usize::from(N >= 7 && value >= 0x8000_0000);
-    // The six-bit groups of the value (at most 36 bits), spread one a byte
-    // (halves of 24 bits, then of 12, then of 6), turned around so that the
-    // first is in the lowest byte, and moved down so that the code's first
-    // group is there (a FE lead has none: its byte holds no value bits).
-    let halves = (value & 0xFF_FFFF) | (value >> 24) << 32;
-    let quarters = (halves & 0x0000_0FFF_0000_0FFF) | (halves & 0x00FF_F000_00FF_F000) << 4;
-    let spread = (quarters & 0x003F_003F_003F_003F) | (quarters & 0x0FC0_0FC0_0FC0_0FC0) << 2;
-    let groups = spread.swap_bytes() >> (64 - 8 * long);
+    // The six-bit groups of the value (at most 36 bits), turned around so
+    // that the first is in the lowest byte, and moved down so that the
+    // code's first group is there (a FE lead has none: its byte holds no
+    // value bits).
+    let groups = spread(value).swap_bytes() >> (64 - 8 * long);
     // The marker bits of each byte (draft-yergeau-utf8-00.txt §2): `long`
     // one-bits in the lead, 10 in each trailing byte. Computed, not looked
     // up: a table load per lane stalled the engine's vector lanes.

@@ -1,33 +1,48 @@
 //! Codes of one to seven bytes read from, and written to, an eight-byte
-//! window with no branch on their length.
+//! window with no branch on their length, and FE and FF codes beside them.
 //!
 //! Text beyond Unicode mixes lengths at random: a word of 5-byte codes, a
 //! space, a 6-byte code. The fast path of `decode_multibyte` branches on
 //! the lead, and in such text that branch is mispredicted about once a
-//! code, which cost more than the whole code's arithmetic. [`read`] takes
-//! the next eight bytes as one integer instead: comparisons of the lead
-//! give the length, from which shifts give the mask and marker bits of the
-//! trailing bytes (`10xxxxxx`, draft-yergeau-utf8-00.txt §2), the value
-//! bits of the lead, and the length's least value (the shortest-form
-//! rule). The value bits are then packed together by three shift-and-mask
-//! steps, and one test at the end says whether the code is valid: the only
-//! branch, taken once a text leaves the path. [`write`] is the inverse,
-//! `short_code` of `encode.rs`. No step looks anything up in a table, so
-//! that [`value`], which the engine's lanes (`engine/lanes.rs`) run on
-//! text already checked, vectorises.
+//! code, which cost more than the whole code's arithmetic. `read_short`
+//! takes the next eight bytes as one integer instead: comparisons of the
+//! lead give the length, from which shifts give the mask and marker bits
+//! of the trailing bytes (`10xxxxxx`, draft-yergeau-utf8-00.txt §2), the
+//! value bits of the lead, and the length's least value (the
+//! shortest-form rule). The value bits are then packed together by three
+//! shift-and-mask steps, and one test at the end says whether the code is
+//! valid. [`code`] is the inverse, `short_code` of `encode.rs`. No step
+//! looks anything up in a table, so that [`value`], which the engine's
+//! lanes (`engine/lanes.rs`) run on text already checked, vectorises.
 //!
-//! Codes of 13 bytes (FF, `utf-e-8.txt` §3.4), invalid codes and the last
-//! seven bytes of a text are the callers' to read with
-//! `decode_multibyte`, the reference this path is tested against on every
-//! lead (`tests` below and `engine/extended.rs`).
+//! [`read`] and [`write()`], the engine's code-at-a-time path
+//! (`engine/extended.rs`), take sixteen bytes: every code of UTF-E-8. FE
+//! and FF codes have a fixed layout each (`utf-e-8.txt` §3.3: FE and six
+//! trailing bytes; §3.4: FF 80, a byte 80..87, then ten trailing bytes),
+//! so they are read by one mask test and a [`pack`] (`fe_value`,
+//! `ff_value`) and written by one [`spread`] (`fe_code`, `ff_code`), on a
+//! branch of their own: they come in runs, where it is predicted, and
+//! `read_short` costs three times as much. Before, FF codes went through
+//! `decode_multibyte` and `encode_long`, a loop over the bytes.
+//!
+//! Invalid codes and the last fifteen bytes of a text are the callers' to
+//! read with `decode_multibyte`, the reference this path is tested against
+//! on every lead (`tests` below and `engine/extended.rs`).
 
+use super::encode::spread;
 use super::{short_code, Limits};
 use crate::code_point::is_surrogate_u64;
 use crate::encoding::select;
 
-/// The window: how many bytes [`read`] looks at and [`write`] writes, at
-/// least the longest code they take.
+/// The window of [`value`]: the longest code it takes, seven bytes.
 pub(crate) const WIDTH: usize = 8;
+
+/// The window of [`read`] and [`write()`]: room for a 13-byte FF code.
+pub(crate) const WIDE: usize = 16;
+
+/// 10xxxxxx in bytes 3 to 12 of a FF code: the marker bits of the trailing
+/// bytes whose value bits are not all reserved (§3.4).
+const FF_TRAILING: u128 = 0x8080_8080_8080_8080_8080 << 24;
 
 /// The length of the code `lead` starts, by comparisons rather than a
 /// table (so that lanes of them vectorise): 2 to 7 for C0..FE, and 1 for
@@ -62,10 +77,60 @@ pub(crate) fn value(window: u64) -> (u64, usize) {
 }
 
 /// The code at the start of `window`: its value, its length, and whether
-/// it is a valid code of the format of at most seven bytes. Where it is not,
-/// the value and length mean nothing.
+/// it is a valid code of the format (of at most seven bytes, or a FF code).
+/// Where it is not, the value and length mean nothing.
 #[inline(always)]
-pub(crate) fn read(limits: &Limits, window: [u8; WIDTH]) -> (u64, usize, bool) {
+pub(crate) fn read(limits: &Limits, window: [u8; WIDE]) -> (u64, usize, bool) {
+    let mut first = [0; WIDTH];
+    first.copy_from_slice(&window[..WIDTH]);
+    // FE and FF codes on a branch of their own (see the module docs).
+    let (value, len, ok) = match window[0] {
+        0xFE => {
+            let (value, ok) = fe_value(u64::from_le_bytes(first));
+            (value, 7, ok)
+        }
+        0xFF => {
+            let (value, ok) = ff_value(u128::from_le_bytes(window));
+            (value, 13, ok)
+        }
+        _ => return read_short(limits, first),
+    };
+    (value, len, ok & (value <= limits.range.max))
+}
+
+/// The FE code at the start of `window` (its first byte lowest), read as if
+/// its lead were FE: its value, and whether it is a valid code of UTF-E-8
+/// (the range is the caller's to check). §3.3: six trailing bytes with six
+/// value bits each; at least 2^31.
+#[inline(always)]
+fn fe_value(window: u64) -> (u64, bool) {
+    const TRAILING: u64 = 0x0080_8080_8080_8000;
+    let trails_ok = window & (TRAILING | TRAILING >> 1) == TRAILING;
+    // The six trailing bytes, the last lowest.
+    let value = pack(window.swap_bytes() >> 8 & 0x3F3F_3F3F_3F3F);
+    (value, trails_ok & (value >> 31 != 0))
+}
+
+/// The FF code at the start of `window` (its first byte lowest), read as if
+/// its lead were FF: its value, and whether it is a valid code of
+/// UTF-E-8 (the range is the caller's to check). §3.4: the second byte 80
+/// and the third 80..87, their six and three reserved bits zero; ten
+/// trailing bytes with six value bits each; at least 2^36.
+#[inline(always)]
+fn ff_value(window: u128) -> (u64, bool) {
+    let head_ok = window as u32 & 0xF8_FFFF == 0x80_80FF;
+    let trails_ok = window & (FF_TRAILING | FF_TRAILING >> 1) == FF_TRAILING;
+    // The last eight bytes, the last lowest: 48 value bits.
+    let low = pack(((window >> 40) as u64).swap_bytes() & 0x3F3F_3F3F_3F3F_3F3F);
+    let high = (window >> 16 & 0x07) << 12 | (window >> 24 & 0x3F) << 6 | (window >> 32 & 0x3F);
+    let value = (high as u64) << 48 | low;
+    (value, head_ok & trails_ok & (value >> 36 != 0))
+}
+
+/// The code at the start of `window`: its value, its length, and whether
+/// it is a valid code of the format of at most seven bytes.
+#[inline(always)]
+fn read_short(limits: &Limits, window: [u8; WIDTH]) -> (u64, usize, bool) {
     let bits = u64::from_le_bytes(window);
     let (value, len) = value(bits);
     let lead = bits & 0xFF;
@@ -96,14 +161,41 @@ pub(crate) fn code(value: u64) -> (u64, usize) {
     short_code::<7>(value)
 }
 
-/// The code of `value` as the first bytes of the returned window, its
-/// length, and whether this path writes it: a value of the format below
-/// 2^36, which has a code of at most seven bytes. Where it does not, the
-/// bytes and length mean nothing.
+/// The FE code of `value`, from 2^31 to 2^36 − 1, its lead in the lowest
+/// byte (§3.3): FE, then the value's six-bit groups, one a trailing byte.
 #[inline(always)]
-pub(crate) fn write(limits: &Limits, value: u64) -> ([u8; WIDTH], usize, bool) {
-    let (code, len) = code(value);
-    let ok = (value <= limits.range.max.min((1 << 36) - 1)) & !is_surrogate_u64(value);
+fn fe_code(value: u64) -> u64 {
+    spread(value).swap_bytes() >> 8 | 0x0080_8080_8080_80FE
+}
+
+/// The FF code of `value`, from 2^36 to 2^63 − 1, its lead in the lowest
+/// byte (§3.4): FF, 80, 80 and the value's top three bits, then its
+/// six-bit groups, one a trailing byte.
+#[inline(always)]
+fn ff_code(value: u64) -> u128 {
+    let head = 0x80_80FF | (0x80 | value >> 60) << 16 | (0x80 | value >> 54 & 0x3F) << 24;
+    let head = head | (0x80 | value >> 48 & 0x3F) << 32;
+    // The low 48 bits' groups, the last in the last byte.
+    let tail = spread(value & ((1 << 48) - 1)).swap_bytes() | 0x8080_8080_8080_8080;
+    u128::from(head) | u128::from(tail) << 40
+}
+
+/// The code of `value` as the first bytes of the returned window, its
+/// length, and whether this path writes it: a value of the format (every
+/// value of UTF-E-8 has a code of at most seven bytes or a FF code). Where
+/// it does not, the bytes and length mean nothing.
+#[inline(always)]
+pub(crate) fn write(limits: &Limits, value: u64) -> ([u8; WIDE], usize, bool) {
+    let ok = limits.range.contains(value);
+    // FE and FF codes on a branch, as in [`read`].
+    let (code, len) = if value >= 1 << 36 {
+        (ff_code(value), 13)
+    } else if value >= 1 << 31 {
+        (u128::from(fe_code(value)), 7)
+    } else {
+        let (code, len) = code(value);
+        (u128::from(code), len)
+    };
     (code.to_le_bytes(), len, ok)
 }
 
@@ -123,34 +215,33 @@ mod tests {
     use super::*;
 
     /// `read` agrees with `decode_multibyte` on every lead byte followed by
-    /// bytes of every kind: the same code where it reads one, and a refusal
-    /// only of what it leaves to it (FE and FF codes, invalid codes).
+    /// bytes of every kind, with each third byte (a FF code's has three
+    /// value bits), cut at every length: the same code where it reads one,
+    /// and a refusal where it does not.
     #[test]
     fn reads_as_decode_multibyte_on_every_lead() {
         let seconds = [0x00, 0x41, 0x7F, 0x80, 0x81, 0x83, 0x84, 0x87, 0x88, 0x8F];
         let more = [0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF8, 0xFF];
+        let thirds = [0x80, 0x81, 0x87, 0x88, 0xBF, 0x41];
         for limits in [&UTF_8, &UTF_G_8, &UTF_E_8] {
             for lead in 0..=0xFFu8 {
                 for &second in seconds.iter().chain(&more) {
-                    for fill in [0x80, 0xBF, 0x41, 0xC2] {
-                        for cut in 1..WIDTH {
-                            let mut window = [fill; WIDTH];
-                            window[0] = lead;
-                            window[1] = second;
-                            window[cut] = 0x41;
+                    for (third, fill) in thirds
+                        .iter()
+                        .flat_map(|&t| [0x80, 0xBF, 0x41, 0xC2].map(|f| (t, f)))
+                    {
+                        for cut in 2..=WIDE {
+                            let mut window = [fill; WIDE];
+                            window[..3].copy_from_slice(&[lead, second, third]);
+                            if cut < WIDE {
+                                window[cut] = 0x41;
+                            }
                             let (value, len, ok) = read(limits, window);
                             let expected = match lead {
                                 0..=0x7F => Some((u64::from(lead), 1)),
                                 _ => decode_multibyte(limits, &window, 0),
                             };
-                            if ok {
-                                assert_eq!(Some((value, len)), expected, "{window:X?}");
-                            } else {
-                                assert!(
-                                    expected.is_none() || expected.unwrap().1 > 7,
-                                    "{window:X?}: {expected:X?} refused"
-                                );
-                            }
+                            assert_eq!(ok.then_some((value, len)), expected, "{window:X?}");
                         }
                     }
                 }
@@ -164,8 +255,15 @@ mod tests {
     #[test]
     fn reads_every_length_s_edge_values() {
         let mut values = vec![0, 0x7F, 0x10_FFFF, 0x11_0000, 0x7FFF_FFFF, (1 << 36) - 1];
-        values.extend([0xD7FF, 0xD800, 0xDFFF, 0xE000]);
-        for len in 2..=7 {
+        values.extend([0xD7FF, 0xD800, 0xDFFF, 0xE000, u64::MAX]);
+        values.extend(
+            [1 << 48, 1 << 54, 1 << 60, i64::MAX as u64]
+                .map(|e| [e - 1, e, e + 1])
+                .concat(),
+        );
+        // Each bit alone at the top, the ones below alternating.
+        values.extend((0..64).map(|bit| 1u64 << bit | 0x5555_5555_5555_5555 >> (63 - bit)));
+        for len in [2, 3, 4, 5, 6, 7, 13] {
             values.extend([min_value(len) - 1, min_value(len), min_value(len) + 1]);
         }
         for limits in [&UTF_8, &UTF_G_8, &UTF_E_8] {
@@ -179,7 +277,7 @@ mod tests {
                 if write_ok {
                     assert_eq!(&written[..written_len], code, "{value:#X}");
                 }
-                code.resize(WIDTH, 0x80);
+                code.resize(WIDE, 0x80);
                 let (got, got_len, ok) = read(limits, code.try_into().unwrap());
                 assert_eq!(ok, valid, "{value:#X} in {}", limits.range.name);
                 if ok {
