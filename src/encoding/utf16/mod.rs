@@ -641,19 +641,12 @@ fn encode_u64(value: u64, out: &mut Vec<u16>) {
     }
 }
 
-/// The codes of 5 to 8 units of [`encode_u64`].
+/// The codes of 5 to 8 units of [`encode_u64`]: the windows' writer
+/// (`window.rs`), a unit at a time from shifts of the value, with no loop.
 #[inline(never)]
 fn encode_long_u64(value: u64, out: &mut Vec<u16>) {
-    let n = units_for_bits(64 - value.leading_zeros());
-    let length_bits = ((1u16 << (n - 3)) - 1) << (12 - n);
-    let trailing_bits = 9 * (n as u32 - 1);
-    let mut units = [0u16; 8];
-    units[0] = 0xDC00 | length_bits | (value >> trailing_bits) as u16;
-    for (k, unit) in units[1..n].iter_mut().enumerate() {
-        let shift = trailing_bits - 9 * (k as u32 + 1);
-        *unit = 0xDE00 | (value >> shift & 0x1FF) as u16;
-    }
-    out.extend_from_slice(&units[..n]);
+    let (units, len) = window::long_code(value);
+    out.extend_from_slice(&units[..len]);
 }
 
 fn encode(facts: &Facts, cp: &CodePoint, out: &mut Vec<u16>) -> Result<(), EncodeError> {

@@ -22,8 +22,10 @@
 //! come in runs, where it is predicted, and both kinds computed for every
 //! code cost more than its mispredictions (`docs/performance.md`). Before,
 //! the codes of five to eight units went through `read_code` and
-//! `encode_u64`, at six times an emoji's time. [`code`] keeps the lanes'
-//! four-unit form; the tests check both against `encode_u64`.
+//! `encode_u64`, at six times an emoji's time; `encode_u64` now writes
+//! them with `long_code` too. [`code`] keeps the lanes' four-unit form. The
+//! tests check [`write()`] against `encode_small`, the general loop over a
+//! `u128`, which shares nothing with this file.
 //!
 //! DDFF codes, values of 2^64 or more, invalid codes and the last seven
 //! units of a text are the callers' to read with `read_code`, the reference
@@ -187,7 +189,7 @@ fn ungroups(units: u64) -> u64 {
 /// units and length mean nothing. Each unit is computed on its own: a
 /// `u128` code cut into units took two fifths more vector shuffles.
 #[inline(always)]
-fn long_code(value: u64) -> ([u16; WIDE], usize) {
+pub(super) fn long_code(value: u64) -> ([u16; WIDE], usize) {
     let len = units_for_bits((64 - value.leading_zeros()).max(21));
     // The lead: DC00, n − 3 one-bits and a zero, then the value's bits
     // above the trailing units' (§3.3.1).
@@ -227,7 +229,7 @@ pub(crate) fn write(facts: &Facts, value: u64) -> ([u16; WIDE], usize, bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{encode_u64, read_code, UTF_16, UTF_E_16, UTF_G_16, UTF_INF_16};
+    use super::super::{encode_small, read_code, UTF_16, UTF_E_16, UTF_G_16, UTF_INF_16};
     use super::*;
 
     /// `read` agrees with `read_code` on every lead unit D800..DFFF (and
@@ -262,10 +264,10 @@ mod tests {
 
     /// Every value at an edge of the one- to eight-unit lengths, of the
     /// surrogates and of each format's range, and each bit alone: written
-    /// as `encode_u64` writes it where the format has it, refused where
+    /// as `encode_small` writes it where the format has it, refused where
     /// not, and read back.
     #[test]
-    fn writes_as_encode_u64_at_every_edge() {
+    fn writes_as_encode_small_at_every_edge() {
         let mut values = vec![0, 0xFFFF, 0x7FFF_FFFF, 0x8000_0000, u64::MAX - 1, u64::MAX];
         let edges = [0xD800u64, 0xE000, 0x1_0000, 0x11_0000, 1 << 26, 1 << 31];
         let lengths = [34, 36, 42, 50, 58, 63].map(|bits| 1u64 << bits);
@@ -279,7 +281,7 @@ mod tests {
                 assert_eq!(ok, facts.contains(value), "{value:#X}");
                 if ok {
                     let mut expected = alloc::vec::Vec::new();
-                    encode_u64(value, &mut expected);
+                    encode_small(value.into(), &mut expected);
                     assert_eq!(&units[..len], expected, "{value:#X}");
                     let (read_back, read_len, read_ok) = read(facts, units);
                     assert!(

@@ -1,8 +1,9 @@
 //! Encoding for the 8-bit family (draft-yergeau-utf8-00.txt §2; utf-e-8.txt
 //! §3.3, §3.4 for the FE and FF codes).
 //!
-//! One code point at a time, [`encode_value`] writes each length up to 7
-//! bytes as one slice and leaves the 13-byte codes to a general loop.
+//! One code point at a time, [`encode_value`] writes each code as one
+//! slice: FE and FF codes, of a fixed layout each, by [`fe_code`] and
+//! [`ff_code`], which the engine's windows (`window.rs`) also use.
 //! [`encode_u64s`] works on blocks of 64 values instead: the OR of a
 //! block's values bounds them all, and picks one loop for the whole block.
 //! ASCII blocks are narrowed in one go; blocks of values below U+800,
@@ -14,7 +15,7 @@
 
 use alloc::vec::Vec;
 
-use super::{encoded_len, lead_marker, Limits};
+use super::Limits;
 use crate::code_point::is_surrogate_u64;
 use crate::encoding::select;
 use crate::EncodeError;
@@ -48,34 +49,30 @@ pub(super) fn encode_value(value: u64, out: &mut Vec<u8>) {
             trail(6),
             trail(0),
         ]),
-        // UTF-E-8's FE codes (`utf-e-8.txt` §3.3): the lead holds no value
-        // bits.
-        0x8000_0000..=0xF_FFFF_FFFF => out.extend_from_slice(&[
-            0xFE,
-            trail(30),
-            trail(24),
-            trail(18),
-            trail(12),
-            trail(6),
-            trail(0),
-        ]),
-        _ => encode_long(value, out),
+        // UTF-E-8's FE and FF codes (`utf-e-8.txt` §3.3, §3.4), each of a
+        // fixed layout, written whole.
+        0x8000_0000..=0xF_FFFF_FFFF => out.extend_from_slice(&fe_code(value).to_le_bytes()[..7]),
+        _ => out.extend_from_slice(&ff_code(value).to_le_bytes()[..13]),
     }
 }
 
-/// The 13-byte codes, out of line but not cold (dense FF text runs
-/// through it).
-#[inline(never)]
-fn encode_long(value: u64, out: &mut Vec<u8>) {
-    let len = encoded_len(value);
-    // The lead carries the bits above the trailing bytes' 6 each; for FE
-    // and FF those are zero (the range check saw to it), and a shift past
-    // 63 bits must yield zero rather than overflow.
-    let shift = |k: usize| value.checked_shr(6 * k as u32).unwrap_or(0);
-    out.push(lead_marker(len) | shift(len - 1) as u8);
-    for k in (0..len - 1).rev() {
-        out.push(0x80 | (shift(k) & 0x3F) as u8);
-    }
+/// The FE code of `value`, from 2^31 to 2^36 − 1, its lead in the lowest
+/// byte (§3.3): FE, then the value's six-bit groups, one a trailing byte.
+#[inline(always)]
+pub(super) fn fe_code(value: u64) -> u64 {
+    spread(value).swap_bytes() >> 8 | 0x0080_8080_8080_80FE
+}
+
+/// The FF code of `value`, from 2^36 to 2^63 − 1, its lead in the lowest
+/// byte (§3.4): FF, 80, 80 and the value's top three bits, then its
+/// six-bit groups, one a trailing byte.
+#[inline(always)]
+pub(super) fn ff_code(value: u64) -> u128 {
+    let head = 0x80_80FF | (0x80 | value >> 60) << 16 | (0x80 | value >> 54 & 0x3F) << 24;
+    let head = head | (0x80 | value >> 48 & 0x3F) << 32;
+    // The low 48 bits' groups, the last in the last byte.
+    let tail = spread(value & ((1 << 48) - 1)).swap_bytes() | 0x8080_8080_8080_8080;
+    u128::from(head) | u128::from(tail) << 40
 }
 
 /// Values per block in [`encode_u64s`].

@@ -149,15 +149,6 @@ const fn lead_payload(lead: u8, len: usize) -> u64 {
     }
 }
 
-/// The high bits of a lead byte for a code of `len` bytes (2..=6, 7, 13):
-/// `len` one-bits, which for 7 is 0xFE; the 13-byte lead is 0xFF.
-const fn lead_marker(len: usize) -> u8 {
-    match len {
-        13 => 0xFF,
-        _ => !(0xFF >> len),
-    }
-}
-
 /// The first value of each length of a multi-byte code (2..=7, 13):
 /// anything smaller is an overlong form.
 #[inline]
@@ -171,20 +162,6 @@ const fn min_value(len: usize) -> u64 {
         7 => 0x8000_0000,
         _ => 0x10_0000_0000,
     }
-}
-
-/// The length of the shortest code of `value`: the longest length whose
-/// first value it reaches.
-const fn encoded_len(value: u64) -> usize {
-    const LENGTHS: [usize; 7] = [13, 7, 6, 5, 4, 3, 2];
-    let mut i = 0;
-    while i < LENGTHS.len() {
-        if value >= min_value(LENGTHS[i]) {
-            return LENGTHS[i];
-        }
-        i += 1;
-    }
-    1
 }
 
 #[inline]

@@ -20,16 +20,16 @@
 //! and FF codes have a fixed layout each (`utf-e-8.txt` §3.3: FE and six
 //! trailing bytes; §3.4: FF 80, a byte 80..87, then ten trailing bytes),
 //! so they are read by one mask test and a [`pack`] (`fe_value`,
-//! `ff_value`) and written by one [`spread`] (`fe_code`, `ff_code`), on a
-//! branch of their own: they come in runs, where it is predicted, and
-//! `read_short` costs three times as much. Before, FF codes went through
-//! `decode_multibyte` and `encode_long`, a loop over the bytes.
+//! `ff_value`) and written by one `spread` (`fe_code`, `ff_code` of
+//! `encode.rs`), on a branch of their own: they come in runs, where it is
+//! predicted, and `read_short` costs three times as much. Before, FF codes
+//! went through `decode_multibyte` and a loop over the bytes.
 //!
 //! Invalid codes and the last fifteen bytes of a text are the callers' to
 //! read with `decode_multibyte`, the reference this path is tested against
 //! on every lead (`tests` below and `engine/extended.rs`).
 
-use super::encode::spread;
+use super::encode::{fe_code, ff_code};
 use super::{short_code, Limits};
 use crate::code_point::is_surrogate_u64;
 use crate::encoding::select;
@@ -159,25 +159,6 @@ fn read_short(limits: &Limits, window: [u8; WIDTH]) -> (u64, usize, bool) {
 #[inline(always)]
 pub(crate) fn code(value: u64) -> (u64, usize) {
     short_code::<7>(value)
-}
-
-/// The FE code of `value`, from 2^31 to 2^36 − 1, its lead in the lowest
-/// byte (§3.3): FE, then the value's six-bit groups, one a trailing byte.
-#[inline(always)]
-fn fe_code(value: u64) -> u64 {
-    spread(value).swap_bytes() >> 8 | 0x0080_8080_8080_80FE
-}
-
-/// The FF code of `value`, from 2^36 to 2^63 − 1, its lead in the lowest
-/// byte (§3.4): FF, 80, 80 and the value's top three bits, then its
-/// six-bit groups, one a trailing byte.
-#[inline(always)]
-fn ff_code(value: u64) -> u128 {
-    let head = 0x80_80FF | (0x80 | value >> 60) << 16 | (0x80 | value >> 54 & 0x3F) << 24;
-    let head = head | (0x80 | value >> 48 & 0x3F) << 32;
-    // The low 48 bits' groups, the last in the last byte.
-    let tail = spread(value & ((1 << 48) - 1)).swap_bytes() | 0x8080_8080_8080_8080;
-    u128::from(head) | u128::from(tail) << 40
 }
 
 /// The code of `value` as the first bytes of the returned window, its
