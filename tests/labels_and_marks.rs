@@ -673,6 +673,26 @@ impl<const PAST_END: bool> Encoding for Lying<PAST_END> {
     }
 }
 
+/// ASCII that says its decoder reads past a code, as a pair rule's does.
+struct Peeking;
+
+impl Encoding for Peeking {
+    type Unit = u8;
+    const NAME: &'static str = "peeking";
+    fn max_code_point() -> Option<CodePoint> {
+        Ascii::max_code_point()
+    }
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        Ascii::encode(cp, out)
+    }
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
+        Ascii::decode(input)
+    }
+    fn reads_past_code() -> bool {
+        true
+    }
+}
+
 #[test]
 fn a_replacing_target_writes_u_fffd_else_a_question_mark_else_fails() {
     let values = [0x41, 0x20AC, 0x42, 0x110000, 0x43];
@@ -713,6 +733,7 @@ fn a_replacing_target_writes_u_fffd_else_a_question_mark_else_fails() {
     assert_eq!(Replacing::<Ascii>::decode(b"a"), Ascii::decode(b"a"));
     assert!(Replacing::<Ascii>::decode(b"\x80").is_err());
     assert!(!Replacing::<Ascii>::reads_past_code());
+    assert!(Replacing::<Peeking>::reads_past_code());
 }
 
 #[test]
