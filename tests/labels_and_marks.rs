@@ -643,22 +643,22 @@ impl<const MIN: u8, const MAX: u8> Encoding for Bytes<MIN, MAX> {
     }
 }
 
-/// ASCII whose bulk encoder misplaces its error: with `PAST_END`, it
-/// writes every value and names an index past them; without, it writes
-/// the values before the one it refuses and names no index.
-struct Lying<const PAST_END: bool>;
+/// `B` whose bulk encoder misplaces its error: with `PAST_END`, it writes
+/// every value and names an index past them; without, it writes the values
+/// before the one it refuses and names no index.
+struct Lying<B, const PAST_END: bool>(core::marker::PhantomData<B>);
 
-impl<const PAST_END: bool> Encoding for Lying<PAST_END> {
+impl<B: Encoding<Unit = u8>, const PAST_END: bool> Encoding for Lying<B, PAST_END> {
     type Unit = u8;
     const NAME: &'static str = "lying";
     fn max_code_point() -> Option<CodePoint> {
-        Ascii::max_code_point()
+        B::max_code_point()
     }
     fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        Ascii::encode(cp, out)
+        B::encode(cp, out)
     }
     fn decode(input: &[u8]) -> Result<(CodePoint, usize), DecodeError> {
-        Ascii::decode(input)
+        B::decode(input)
     }
     fn encode_u64s(input: &[u64], out: &mut Vec<u8>) -> Result<(), EncodeError> {
         if PAST_END {
@@ -667,7 +667,7 @@ impl<const PAST_END: bool> Encoding for Lying<PAST_END> {
             return Err(e.at_index(input.len()));
         }
         for &v in input {
-            Ascii::encode(&CodePoint::from(v), out)?;
+            B::encode(&CodePoint::from(v), out)?;
         }
         Ok(())
     }
@@ -720,12 +720,18 @@ fn a_replacing_target_writes_u_fffd_else_a_question_mark_else_fails() {
     assert_eq!(e.index(), None);
     // A bulk encoder that names no index: the values go one at a time.
     let mut out = Vec::new();
-    Replacing::<Lying<false>>::encode_u64s(&[0x61, 0x20AC, 0x62, 0x10FFFF, 0x63], &mut out)
+    Replacing::<Lying<Ascii, false>>::encode_u64s(&[0x61, 0x20AC, 0x62, 0x10FFFF, 0x63], &mut out)
         .unwrap();
     assert_eq!(out, b"a?b?c");
+    // Where the target holds neither U+FFFD nor `?`, the error names its
+    // value's index among all the values.
+    let mut out = Vec::new();
+    let e = Replacing::<Lying<Digits, false>>::encode_u64s(&[0x31, 0x32, 0x41], &mut out);
+    assert_eq!(e.unwrap_err().index(), Some(2));
+    assert_eq!(out, b"12");
     // One that names an index past the values has written them all.
     let mut out = Vec::new();
-    Replacing::<Lying<true>>::encode_u64s(&[0x61, 0x62], &mut out).unwrap();
+    Replacing::<Lying<Ascii, true>>::encode_u64s(&[0x61, 0x62], &mut out).unwrap();
     assert_eq!(out, b"ab");
     // Everything else is the target's.
     assert_eq!(Replacing::<Ascii>::max_code_point(), None);
