@@ -399,15 +399,26 @@ fn check<const LONGEST: usize>(m: &Masks, carry: &mut Carry) -> Option<u64> {
         pair: m.high >> 63,
         ..Carry::default()
     };
-    for (i, n) in (3..=LONGEST).enumerate() {
+    // The leads of each length (3 to `LONGEST` units).
+    let mut of_len = [0u64; 6];
+    for (i, lead_i) in of_len.iter_mut().enumerate().take(LONGEST - 2) {
         let lead = m.leads[i] & !pair_low;
+        *lead_i = lead;
         leads |= lead;
-        for k in 1..n {
-            expected |= u128::from(lead) << k;
-        }
         let least = m.least_leads[i] & lead;
         bad |= ((least << 1) | carry.after_least[i]) & m.low_trailing[i];
         next.after_least[i] = least >> 63;
+    }
+    // The unit `k` places after a lead is a trailing unit when the lead's
+    // code is longer than `k` units: from the longest place down, the
+    // leads longer than it gather, one shift a place (not one a place and
+    // a length: a sixth fewer instructions in text of 8-unit codes).
+    let mut longer = 0;
+    for k in (1..LONGEST).rev() {
+        if k >= 2 {
+            longer |= of_len[k - 2];
+        }
+        expected |= u128::from(longer) << k;
     }
     let trailing = expected as u64 | carry.trailing;
     bad |=
