@@ -434,3 +434,41 @@ fn encoded_string_conveniences_do_what_they_stand_for() {
     check::<UtfInf16>();
     check::<Utf32>();
 }
+
+/// `From<&str>` and `From<String>` give the text's code points in every
+/// format (a copy of the bytes in the 8-bit ones), and its units in the
+/// standard ones are std's.
+fn from_text_is_its_code_points<E: ucsx::CoversUnicode>(text: &str) -> Result<(), TestCaseError> {
+    let want: Vec<CodePoint> = text.chars().map(CodePoint::from).collect();
+    let s = EncodedString::<E>::from(text);
+    invariants_hold(&s)?;
+    prop_assert_eq!(
+        s.code_points().collect::<Vec<_>>(),
+        want.clone(),
+        "{}",
+        E::NAME
+    );
+    prop_assert_eq!(E::decode_all(s.as_units()).unwrap(), want, "{}", E::NAME);
+    prop_assert_eq!(EncodedString::<E>::from(text.to_string()), s);
+    Ok(())
+}
+
+proptest! {
+    #[test]
+    fn strings_from_text_hold_its_code_points(text in any::<String>()) {
+        from_text_is_its_code_points::<Utf8>(&text)?;
+        from_text_is_its_code_points::<ucsx::UtfG8>(&text)?;
+        from_text_is_its_code_points::<UtfE8>(&text)?;
+        from_text_is_its_code_points::<ucsx::Utf16>(&text)?;
+        from_text_is_its_code_points::<ucsx::UtfG16>(&text)?;
+        from_text_is_its_code_points::<ucsx::UtfE16>(&text)?;
+        from_text_is_its_code_points::<UtfInf16>(&text)?;
+        from_text_is_its_code_points::<Utf32>(&text)?;
+        from_text_is_its_code_points::<UtfG32>(&text)?;
+        let utf8 = EncodedString::<Utf8>::from(text.as_str());
+        prop_assert_eq!(utf8.as_units(), text.as_bytes());
+        let utf16: Vec<u16> = text.encode_utf16().collect();
+        let s16 = EncodedString::<ucsx::Utf16>::from(text.as_str());
+        prop_assert_eq!(s16.as_units(), &utf16[..]);
+    }
+}

@@ -293,8 +293,17 @@ pub(crate) fn encode_text<E: Encoding>(
     text: &str,
     out: &mut alloc::vec::Vec<E::Unit>,
 ) -> Result<(), crate::EncodeError> {
-    // The transcoding engine: a copy for the 8-bit formats, its kernels for
-    // the others, value by value for a format outside the crate.
+    // The crate's 8-bit formats read every UTF-8 code as UTF-8 does
+    // (RFC 3629 is their first classes: utf-8-encoding-rules.txt,
+    // utf-e-8.txt §3), so a `str` is valid in each: a copy, with no check.
+    if let (Some(_), Some(crate::encoding::UnitVec::U8(bytes))) =
+        (crate::Format::of::<E>(), E::unit_vec(out))
+    {
+        bytes.extend_from_slice(text.as_bytes());
+        return Ok(());
+    }
+    // The transcoding engine: its kernels for the 16- and 32-bit formats,
+    // value by value for a format outside the crate.
     match crate::transcode::<crate::Utf8, E>(text.as_bytes(), out) {
         Ok(()) => Ok(()),
         Err(crate::TranscodeError::Encode(e)) => Err(e),
