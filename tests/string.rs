@@ -472,3 +472,27 @@ proptest! {
         prop_assert_eq!(s16.as_units(), &utf16[..]);
     }
 }
+
+/// `count` over strings longer than its blocks (65,535 units of 16 bits,
+/// 255 bytes), every code kind at every place across a block's end.
+#[test]
+fn count_is_the_code_points_across_block_ends() {
+    let kinds = [
+        CodePoint::from('a'),
+        CodePoint::from('é'),
+        CodePoint::from('😀'),
+        CodePoint::from(0x20_0000u32),
+        CodePoint::from(1u64 << 40),
+    ];
+    let cps: Vec<CodePoint> = (0..70_000).map(|i| kinds[i * 7 % 11 % 5].clone()).collect();
+    let inf16: EncodedString<UtfInf16> = cps.iter().cloned().collect::<Result<_, _>>().unwrap();
+    assert!(inf16.len_units() > 65_535 * 2);
+    assert_eq!(inf16.count(), cps.len());
+    let e8: EncodedString<UtfE8> = cps.iter().cloned().collect::<Result<_, _>>().unwrap();
+    assert_eq!(e8.count(), cps.len());
+    for skip in 1..6 {
+        let tail = &cps[skip..];
+        let s: EncodedString<UtfInf16> = tail.iter().cloned().collect::<Result<_, _>>().unwrap();
+        assert_eq!(s.count(), tail.len(), "{skip}");
+    }
+}

@@ -136,14 +136,16 @@ pub(crate) fn count<E: Encoding>(units: &[E::Unit]) -> usize {
                 return 0;
             };
             let (prev, cur) = (&w[..w.len() - 1], &w[1..]);
+            // Counted in 16-bit lanes, the units' width: a count of bytes
+            // would pack every comparison's lanes first.
             let rest: usize = prev
-                .chunks(255)
-                .zip(cur.chunks(255))
+                .chunks(u16::MAX as usize)
+                .zip(cur.chunks(u16::MAX as usize))
                 .map(|(p, c)| {
-                    let n = p.iter().zip(c).fold(0u8, |n, (&p, &u)| {
+                    let n = p.iter().zip(c).fold(0u16, |n, (&p, &u)| {
                         let trailing = u & 0xFE00 == 0xDE00;
                         let low_after_high = (p & 0xFC00 == 0xD800) & (u & 0xFC00 == 0xDC00);
-                        n + u8::from(!(trailing | low_after_high))
+                        n + u16::from(!(trailing | low_after_high))
                     });
                     usize::from(n)
                 })
