@@ -16,7 +16,7 @@ use super::{chunked_input, units_in, Chunked};
 #[path = "../cli/src/scan.rs"]
 mod scan;
 
-use scan::{scan_with, Item};
+use scan::{scan_with, Item, Step};
 
 /// One line of a dump, as compared: a code (byte offset, units, value), an
 /// ill-formed part (byte offset, unit offset, units, error length, kind) or
@@ -86,7 +86,8 @@ where
     };
     let mut got = Vec::new();
     let hex = |u: &[E::Unit]| u.iter().map(|&u| u.into()).collect::<Vec<u32>>();
-    scan_with(reader, order, &|units| E::decode(units), &mut |item| {
+    let step = Step::new(|units: &[E::Unit]| E::decode(units), E::reads_past_code());
+    scan_with(reader, order, &step, &mut |item| {
         // The unit offset as the commands report it, from the item's error.
         let unit = match item.error() {
             Some(StreamError::Decode(e)) => e.valid_up_to() as u64,

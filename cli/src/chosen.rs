@@ -8,6 +8,7 @@ use ucsx::{CodePoint, DecodeError, DecodeLimits, EncodeError, Format};
 use ucsx_lab::describe::DescribedFormat;
 
 use crate::commands::{describe, Error};
+use crate::scan::Step;
 
 /// A format's name and unit width, which is all that hex output and error
 /// messages need of it.
@@ -80,6 +81,18 @@ impl Chosen {
             Chosen::Described(d) => d.encode(cp),
         }
     }
+}
+
+/// How a scan (`scan.rs`) reads a described format: its decoder under
+/// `limits`, which reads past a code where the format has a `[pair]`.
+pub fn described_step<'a, U: Copy + Into<u32> + 'a>(
+    format: &'a DescribedFormat,
+    limits: &'a DecodeLimits,
+) -> Step<'a, U> {
+    Step::new(
+        move |units| format.decode_with_limits(units, limits),
+        format.reads_past_code(),
+    )
 }
 
 /// The first code of `units` in `format`, under `limits`: what

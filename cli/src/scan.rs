@@ -18,7 +18,6 @@ use std::io::{self, Read};
 
 use ucsx::io::StreamError;
 use ucsx::{CodePoint, CodeUnit, DecodeError, DecodeLimits, Encoding, Endian};
-use ucsx_lab::describe::DescribedFormat;
 
 /// One step of a scan.
 pub enum Item<'a, U> {
@@ -75,22 +74,24 @@ pub struct Step<'a, U> {
 }
 
 impl<'a, U: 'a> Step<'a, U> {
-    /// A built-in format's `decode_with_limits`.
-    pub fn builtin<E: Encoding<Unit = U>>(limits: &'a DecodeLimits) -> Self {
+    /// `decode`, which reads past the code it returns if `reads_past_code`
+    /// (a described format's, `chosen.rs`).
+    pub fn new(
+        decode: impl Fn(&[U]) -> Result<(CodePoint, usize), DecodeError> + 'a,
+        reads_past_code: bool,
+    ) -> Self {
         Step {
-            decode: Box::new(move |units| E::decode_with_limits(units, limits)),
-            reads_past_code: E::reads_past_code(),
+            decode: Box::new(decode),
+            reads_past_code,
         }
     }
-}
 
-impl<'a, U: Copy + Into<u32> + 'a> Step<'a, U> {
-    /// A described format's decoder.
-    pub fn described(format: &'a DescribedFormat, limits: &'a DecodeLimits) -> Self {
-        Step {
-            decode: Box::new(move |units| format.decode_with_limits(units, limits)),
-            reads_past_code: format.reads_past_code(),
-        }
+    /// A built-in format's `decode_with_limits`.
+    pub fn builtin<E: Encoding<Unit = U>>(limits: &'a DecodeLimits) -> Self {
+        Step::new(
+            move |units| E::decode_with_limits(units, limits),
+            E::reads_past_code(),
+        )
     }
 }
 

@@ -8,7 +8,7 @@ use ucsx::io::StreamError;
 use ucsx::{with_encoding, CodeUnit, Encoding, Format};
 
 use super::{chosen, Error, Outcome};
-use crate::chosen::{with_unit, Chosen, Shape};
+use crate::chosen::{described_step, with_unit, Chosen, Shape};
 use crate::files::Input;
 use crate::labels::{self, Label};
 use crate::marks::{self, InputOrder, MarkArgs};
@@ -178,7 +178,7 @@ pub fn run(args: &Args) -> Outcome {
                 &plan,
                 input,
                 &mut out,
-                &Step::described(d, &limits)
+                &described_step(d, &limits)
             )),
         }?;
         if let Some(first) = errors.first {

@@ -7,7 +7,7 @@ use ucsx::io::{validate_stream, ByteOrder as Order, StreamError, ValidateSummary
 use ucsx::{CodeUnit, DecodeLimits, Endian};
 
 use super::{chosen, Outcome};
-use crate::chosen::{with_unit, Chosen, Shape};
+use crate::chosen::{described_step, with_unit, Chosen, Shape};
 use crate::files::Input;
 use crate::labels::{self, Label};
 use crate::marks::{self, InputOrder, MarkArgs};
@@ -98,7 +98,7 @@ fn check(
         Chosen::Described(d) => with_unit!(d.unit_type_bits(), U => validate_described::<U>(
             &mut reader,
             found.endian,
-            &Step::described(d, &limits)
+            &described_step(d, &limits)
         )),
     };
     result.map_err(|e| found.in_file(e, bits))

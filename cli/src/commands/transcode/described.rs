@@ -9,7 +9,7 @@ use std::io::{self, Read, Write};
 use ucsx::io::{ByteOrder as Order, ErrorMode, StreamError, TranscodeOptions};
 use ucsx::{with_encoding, CodePoint, CodeUnit, Encoding, Endian};
 
-use crate::chosen::{with_unit, Chosen, Shape};
+use crate::chosen::{described_step, with_unit, Chosen, Shape};
 use crate::scan::{scan_with, Item, Step};
 
 /// Output bytes are written out once this many are buffered.
@@ -104,7 +104,7 @@ pub fn transcode<R: Read, W: Write>(
         Chosen::Described(d) => with_unit!(d.unit_type_bits(), U => run::<U, R, W>(
             input,
             order,
-            &Step::described(d, limits),
+            &described_step(d, limits),
             options.mode,
             &mut out,
             writer,
