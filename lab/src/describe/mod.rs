@@ -5,8 +5,6 @@ use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use core::fmt;
-
 use crate::properties::{CheckConfig, Property, PropertyReport};
 use ucsx::{
     CodePoint, DecodeError, DecodeErrorKind, DecodeLimits, EncodeError, Format, SurrogatePolicy,
@@ -15,12 +13,14 @@ use ucsx::{
 mod codec;
 mod continued;
 mod decide;
+mod error;
 mod field;
 mod leads;
 mod parse;
 mod slot;
 mod typed;
 
+pub use error::DescribeError;
 pub use parse::{MAX_CLASSES, MAX_UNITS, MAX_VALUE_BITS};
 #[doc(hidden)]
 pub use typed::bridge;
@@ -241,65 +241,6 @@ fn intern(name: &str) -> &'static str {
     names.push(leaked);
     leaked
 }
-
-/// Why a description was refused, and where.
-///
-/// ```
-/// use ucsx_lab::describe::DescribedFormat;
-/// let err = DescribedFormat::parse("name = \"X\"\nunit = 8\nmax = \"U+FF\"\n\n[[class]]\nunits = [\"0xxxxxxx\", \"10xxxxx\"]\n").unwrap_err();
-/// assert_eq!(err.line(), 6);
-/// assert!(err.reason().contains("7 bits"), "{err}");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DescribeError {
-    line: usize,
-    column: usize,
-    reason: String,
-}
-
-impl DescribeError {
-    /// The line of the description the error is on, from 1.
-    ///
-    /// ```
-    /// let err = ucsx_lab::describe::DescribedFormat::parse("\n\nunit = \"8\"").unwrap_err();
-    /// assert_eq!(err.line(), 3);
-    /// ```
-    pub fn line(&self) -> usize {
-        self.line
-    }
-
-    /// The column, from 1, in characters.
-    ///
-    /// ```
-    /// let err = ucsx_lab::describe::DescribedFormat::parse("unit = \"8\"").unwrap_err();
-    /// assert_eq!(err.column(), 8);
-    /// ```
-    pub fn column(&self) -> usize {
-        self.column
-    }
-
-    /// What is wrong.
-    ///
-    /// ```
-    /// let err = ucsx_lab::describe::DescribedFormat::parse("unit = 8").unwrap_err();
-    /// assert!(err.reason().contains("missing field"), "{err}");
-    /// ```
-    pub fn reason(&self) -> &str {
-        &self.reason
-    }
-}
-
-impl fmt::Display for DescribeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.reason
-        )
-    }
-}
-
-impl core::error::Error for DescribeError {}
 
 /// A format built from a description: units travel as `u32`, as with
 /// [`Format`], and a unit wider than the format's is an error of kind
