@@ -142,10 +142,11 @@ impl<E: Encoding> StreamDecoder<E> {
     /// A code cut off at the end of the chunk is held back for the next
     /// call (or, when `last`, is an error with `error_len() == None`, or one
     /// U+FFFD in lossy mode); so is the whole code that ends the chunk, in
-    /// a format that [reads past a code](Encoding::reads_past_code). In strict mode the first ill-formed code stops
-    /// the call with an error whose `valid_up_to` is its offset in the whole
-    /// stream; the code points before it are in `out`, and a further call
-    /// goes on after the ill-formed subpart.
+    /// a format that [reads past a code](Encoding::reads_past_code). In
+    /// strict mode the first ill-formed code stops the call with an error
+    /// whose `valid_up_to` is its offset in the whole stream; the code
+    /// points before it are in `out`, and a further call goes on after the
+    /// ill-formed subpart.
     ///
     /// A held-back code of up to 64 units is decoded by the call that
     /// completes it. Checking a held-back code costs time in its length, so
