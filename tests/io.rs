@@ -486,3 +486,93 @@ fn a_stream_decoder_keeps_a_limit_below_64_bits() {
     d.decode("abcé".as_bytes(), true, &mut out).unwrap();
     assert_eq!(out.len(), 4);
 }
+
+std::thread_local! {
+    /// The units [`Vlq::decode`] has looked at on this thread.
+    static LOOKED_AT: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// A format outside the crate whose codes end with their last unit, as a
+/// MIDI quantity's: any number of units 80..FF, then one below 80 (whose
+/// value the code stands for). Its decoder looks at every unit of a code
+/// to find its end, as such formats must, and counts them, so that a test
+/// can count the work of retrying a code held back.
+struct Vlq;
+
+impl ucsx::Encoding for Vlq {
+    type Unit = u8;
+    const NAME: &'static str = "VLQ";
+    fn max_code_point() -> Option<CodePoint> {
+        Some(CodePoint::from(0x7Fu8))
+    }
+    fn encode(cp: &CodePoint, out: &mut Vec<u8>) -> Result<(), ucsx::EncodeError> {
+        match cp.to_u64() {
+            Some(v @ 0..=0x7F) => {
+                out.push(v as u8);
+                Ok(())
+            }
+            v => Err(ucsx::EncodeError::beyond_range(
+                "VLQ",
+                v,
+                CodePoint::from(0x7Fu8),
+            )),
+        }
+    }
+    fn decode(input: &[u8]) -> Result<(CodePoint, usize), ucsx::DecodeError> {
+        let end = input.iter().position(|&u| u < 0x80);
+        let looked = end.map_or(input.len(), |e| e + 1);
+        let total = LOOKED_AT.with(|n| {
+            n.set(n.get() + looked);
+            n.get()
+        });
+        // Far past what retrying at each doubling costs: fail at once
+        // rather than run for minutes.
+        assert!(total < 50_000_000, "{total} units looked at");
+        match end {
+            Some(e) => Ok((CodePoint::from(input[e]), e + 1)),
+            None => Err(ucsx::DecodeError::new(
+                "VLQ",
+                ucsx::DecodeErrorKind::Truncated,
+                0,
+                None,
+            )),
+        }
+    }
+}
+
+/// A code of 200,000 units fed a unit at a time, after some text: the
+/// stream retries it as it grows, each time it has doubled, so the decoder
+/// looks at a few times its length in all (a retry on every call would
+/// look at 2 * 10^10 units).
+#[test]
+fn a_long_held_code_is_retried_a_logarithmic_number_of_times() {
+    let mut units = vec![b'a'; 1000];
+    units.extend(std::iter::repeat_n(0x80u8, 200_000));
+    units.push(b'b');
+    LOOKED_AT.with(|n| n.set(0));
+    let mut decoder = StreamDecoder::<Vlq>::new(ErrorMode::Strict);
+    let mut out = Vec::new();
+    decoder.decode(&units[..1000], false, &mut out).unwrap();
+    for unit in &units[1000..] {
+        decoder
+            .decode(std::slice::from_ref(unit), false, &mut out)
+            .unwrap();
+    }
+    decoder.decode(&[], true, &mut out).unwrap();
+    assert_eq!(out.len(), 1001);
+    assert_eq!(out[1000], CodePoint::from('b'));
+    let looked = LOOKED_AT.with(|n| n.get());
+    assert!(looked < 10 * units.len(), "{looked} units looked at");
+    // The engine holds codes by the same rule.
+    LOOKED_AT.with(|n| n.set(0));
+    let mut t = ucsx::Transcoder::<Vlq, ucsx::Utf8>::new(ErrorMode::Strict);
+    let mut bytes = Vec::new();
+    for unit in &units {
+        t.feed(std::slice::from_ref(unit), false, &mut bytes)
+            .unwrap();
+    }
+    t.feed(&[], true, &mut bytes).unwrap();
+    assert_eq!(bytes.len(), 1001);
+    let looked = LOOKED_AT.with(|n| n.get());
+    assert!(looked < 10 * units.len(), "{looked} units looked at");
+}
