@@ -293,6 +293,7 @@ fn no_windows<I, O>(_: &[I], _: &mut Vec<O>, _: &mut Progress) {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::lanes::tests::reference_step;
     use crate::with_encoding;
     use crate::{CodePoint, Encoding};
 
@@ -459,23 +460,6 @@ mod tests {
         }
         check::<crate::UtfInf16, crate::UtfE16>();
         check::<crate::UtfE8, crate::UtfG32>();
-    }
-
-    /// One step of the reference walk: the code at the start of `input` by
-    /// the source's decoder, encoded by the target's encoder (a value it
-    /// refuses left out), or the units of an error skipped. Returns the
-    /// units read.
-    fn reference_step<F: Encoding, T: Encoding>(
-        input: &[F::Unit],
-        out: &mut Vec<T::Unit>,
-    ) -> usize {
-        match F::decode(input) {
-            Ok((cp, len)) => {
-                let _ = T::encode(&cp, out);
-                len
-            }
-            Err(e) => e.error_len().unwrap_or(input.len()).max(1),
-        }
     }
 
     /// The kernel over all of `input` as the engine runs it in its omitting

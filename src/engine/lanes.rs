@@ -342,7 +342,7 @@ fn read_to<D: Direction>(input: &[D::In], last: Option<usize>, codes: usize) -> 
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::{CodePoint, Encoding, UtfE8, UtfG16, UtfG8, UtfInf16};
 
@@ -381,8 +381,9 @@ mod tests {
     /// One step of the reference walk: the code at the start of `input`
     /// by the source's decoder, encoded by the target's encoder, or the
     /// units of an error (or a code the target refuses) skipped. Returns
-    /// the units read.
-    fn reference_step<F: Encoding, T: Encoding>(
+    /// the units read. The window loop's tests (`extended.rs`) walk with it
+    /// too.
+    pub(in crate::engine) fn reference_step<F: Encoding, T: Encoding>(
         input: &[F::Unit],
         out: &mut Vec<T::Unit>,
     ) -> usize {
