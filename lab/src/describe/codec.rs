@@ -272,18 +272,7 @@ impl Compiled {
             };
             read_bits += bits;
         }
-        let unread = class.value_bits - read_bits;
-        let (lo, hi, stride) = if class.little_endian {
-            let lo = class.offset + known;
-            (
-                lo,
-                lo + (((1u128 << unread) - 1) << read_bits),
-                1u128 << read_bits,
-            )
-        } else {
-            let lo = class.offset + (known << unread);
-            (lo, lo + ((1u128 << unread) - 1), 1)
-        };
+        let (lo, hi, stride) = class.values_from(known, read_bits);
         // The first value of the progression from `range.0` on.
         let v = if lo >= range.0 {
             lo
@@ -364,21 +353,8 @@ impl Compiled {
         let mut known = u128::from(class.units[0].extract(lead));
         let mut read_bits = class.units[0].value.count_ones();
         for read in 1..=len {
-            let unread = class.value_bits - read_bits;
-            // The values a code that begins so can spell: an interval
-            // (big-endian), or every 2^read_bits-th value from the least
-            // (little-endian, the unread bits above the read ones).
-            let (lo, hi, stride) = if class.little_endian {
-                let lo = class.offset + known;
-                (
-                    lo,
-                    lo + (((1u128 << unread) - 1) << read_bits),
-                    1u128 << read_bits,
-                )
-            } else {
-                let lo = class.offset + (known << unread);
-                (lo, class.offset + (((known + 1) << unread) - 1), 1)
-            };
+            // The values a code that begins so can spell.
+            let (lo, hi, stride) = class.values_from(known, read_bits);
             let limit = if whole_limit && read < len {
                 u128::MAX
             } else {

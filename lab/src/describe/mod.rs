@@ -151,6 +151,25 @@ impl Pair {
 }
 
 impl Class {
+    /// The values a code of the class can spell once `read_bits` of its
+    /// value bits are read and are `known`: the interval `lo..=hi` with
+    /// step 1 (big-endian, the unread bits below the read ones), or every
+    /// `stride`-th value from `lo` (little-endian, the unread bits above).
+    pub(crate) fn values_from(&self, known: u128, read_bits: u32) -> (u128, u128, u128) {
+        let unread = self.value_bits - read_bits;
+        if self.little_endian {
+            let lo = self.offset + known;
+            (
+                lo,
+                lo + (((1u128 << unread) - 1) << read_bits),
+                1u128 << read_bits,
+            )
+        } else {
+            let lo = self.offset + (known << unread);
+            (lo, lo + ((1u128 << unread) - 1), 1)
+        }
+    }
+
     /// The units of the code whose value bits, read in the class's order,
     /// are `field` (the value less the offset).
     pub(crate) fn write(&self, mut field: u128, out: &mut [u32]) {
