@@ -122,7 +122,7 @@ use ::serde::de::{self, Deserialize, DeserializeSeed, Deserializer, SeqAccess, V
 use ::serde::ser::{Serialize, Serializer};
 use num_bigint::BigUint;
 
-use crate::code_point::{
+use crate::code_point::notation::{
     notation_bits, notation_digits, parse_hex_digits, parse_short, small_notation,
 };
 use crate::{CodePoint, DecodeLimits};

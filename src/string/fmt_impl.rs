@@ -15,7 +15,7 @@ use core::fmt::{self, Write};
 use core::str::FromStr;
 
 use super::{EncodedStr, EncodedString};
-use crate::code_point::{notation_bits, parse_hex_digits};
+use crate::code_point::notation::{notation_bits, parse_hex_digits};
 use crate::{CodePoint, DecodeLimits, EncodeError, Encoding};
 
 /// The digits of the escape that `rest`, the text after a backslash, starts
