@@ -4,10 +4,7 @@
 //! of any size against slice decoding of the whole input.
 
 use ucsx::io::StreamError;
-use ucsx::{
-    CodeUnit, DecodeErrorKind, Encoding, Endian, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16, UtfG32,
-    UtfG8, UtfInf16,
-};
+use ucsx::{CodeUnit, DecodeErrorKind, Encoding, Endian};
 
 use super::{chunked_input, units_in, Chunked};
 

@@ -2,10 +2,7 @@
 //! part of `fuzz_bodies.rs`.
 
 use ucsx::io::ErrorMode;
-use ucsx::{
-    CodeUnit, Encoding, TranscodeError, Transcoder, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16,
-    UtfG32, UtfG8, UtfInf16,
-};
+use ucsx::{CodeUnit, Encoding, TranscodeError, Transcoder};
 
 use super::model::{self, widen, Form, Mode, Stop, Unit};
 use super::units_of;

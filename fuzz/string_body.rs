@@ -2,10 +2,7 @@
 //! `fuzz_bodies.rs`: a program of edits and searches run on an
 //! [`EncodedString`] and on a model, a `Vec<CodePoint>`, side by side.
 
-use ucsx::{
-    CodePoint, EncodedStr, EncodedString, Encoding, Utf16, Utf32, Utf8, UtfE16, UtfE8, UtfG16,
-    UtfG32, UtfG8, UtfInf16,
-};
+use ucsx::{CodePoint, EncodedStr, EncodedString, Encoding};
 
 /// Code points where the formats' rules change, for the program to use.
 fn code_point(pick: u8, extra: u8) -> CodePoint {
