@@ -217,137 +217,333 @@ mod x86 {
         }
     }
 
+    /// The byte-vector operations the check is written in, once for the
+    /// 16-byte vectors of SSSE3 ([`Sse`]) and the 32-byte ones of AVX2
+    /// ([`Avx`]).
+    ///
+    /// A value of a type of this trait is made only inside a function
+    /// compiled with the type's target feature (the tiers' entry points
+    /// below, whose callers checked the processor), into which every
+    /// method is inlined: that is what makes their intrinsics sound.
+    trait Vector: Copy {
+        /// Vectors in a 64-byte block.
+        const PER_BLOCK: usize;
+        /// The vector at `p`.
+        ///
+        /// # Safety
+        /// The vector's bytes from `p` on are readable.
+        unsafe fn load(p: *const u8) -> Self;
+        /// A 16-entry table, in every 128-bit lane.
+        fn table(t: &[u8; 16]) -> Self;
+        /// The last entries of a 32-entry table, as many as the vector
+        /// has bytes.
+        fn last_of(t: &[u8; 32]) -> Self;
+        fn splat(b: u8) -> Self;
+        fn and(self, o: Self) -> Self;
+        /// `!self & o`.
+        fn and_not(self, o: Self) -> Self;
+        fn or(self, o: Self) -> Self;
+        fn xor(self, o: Self) -> Self;
+        /// Saturating `self − o` on unsigned bytes.
+        fn subs(self, o: Self) -> Self;
+        fn max(self, o: Self) -> Self;
+        /// All-ones bytes where the bytes are equal.
+        fn eq(self, o: Self) -> Self;
+        /// Each byte of `index` (below 16, or with its top bit set for 0)
+        /// looked up in `self`, a table in every lane.
+        fn lookup(self, index: Self) -> Self;
+        /// The high nibble of each byte.
+        fn high_nibbles(self) -> Self;
+        /// What [`Vector::back`] takes with `input`: the bytes that end
+        /// 16 bytes before `input`'s last (the 16 before `input` for SSSE3;
+        /// for AVX2, whose shifts work within 128-bit lanes, the 32 from
+        /// 16 before `input`).
+        fn before(previous: Self, input: Self) -> Self;
+        /// The bytes `16 − S` before each byte of `input`, `before` being
+        /// [`Vector::before`]'s (`S` the immediate of `alignr`: 15 for the
+        /// byte before, 4 for twelve before).
+        fn back<const S: i32>(input: Self, before: Self) -> Self;
+        /// Whether any byte is nonzero.
+        fn any(self) -> bool;
+        /// Whether any byte has its top bit set.
+        fn any_top_bit(self) -> bool;
+    }
+
+    /// The error bits of the bytes of `input`, given the vector before,
+    /// for codes of up to `LONGEST` bytes (see [`tables`]).
+    #[inline(always)]
+    fn block_errors<V: Vector, const LONGEST: usize>(input: V, previous: V) -> V {
+        let [t1h, t1l, t2h, second_min] = tables(LONGEST);
+        let before = V::before(previous, input);
+        let prev1 = V::back::<15>(input, before);
+        let byte_1_high = V::table(t1h).lookup(prev1.high_nibbles());
+        let byte_1_low = V::table(t1l).lookup(prev1.and(V::splat(0x0F)));
+        let byte_2_high = V::table(t2h).lookup(input.high_nibbles());
+        let special = byte_1_high.and(byte_1_low).and(byte_2_high);
+        // The second and third trailing bytes of 3- and 4-byte codes,
+        // which the pair tables cannot see: their high bit must be set in
+        // `special` exactly where two or three bytes back starts such a
+        // code.
+        let prev2 = V::back::<14>(input, before);
+        let prev3 = V::back::<13>(input, before);
+        let third = prev2.subs(V::splat(0xE0 - 0x80));
+        let fourth = prev3.subs(V::splat(0xF0 - 0x80));
+        let mut must = third.or(fourth);
+        if LONGEST == 4 {
+            return must.and(V::splat(0x80)).xor(special);
+        }
+        // UTF-G-8: and the fourth and fifth trailing bytes, four or five
+        // bytes after a lead of 5 or 6 bytes.
+        let prev4 = V::back::<12>(input, before);
+        let prev5 = V::back::<11>(input, before);
+        let fifth = prev4.subs(V::splat(0xF8 - 0x80));
+        let sixth = prev5.subs(V::splat(0xFC - 0x80));
+        must = must.or(fifth.or(sixth));
+        // Bytes wrong after FF (none before UTF-E-8's FF codes).
+        let mut ff_wrong = V::splat(0);
+        if LONGEST >= 7 {
+            // UTF-E-8: the sixth trailing byte, six after FE (or FF).
+            let prev6 = V::back::<10>(input, before);
+            must = must.or(prev6.subs(V::splat(0xFE - 0x80)));
+        }
+        if LONGEST == 13 {
+            // FF codes (`utf-e-8.txt` §3.4): the seventh to twelfth
+            // trailing bytes, 7 to 12 bytes after FF.
+            let ff = |v: V| v.eq(V::splat(0xFF));
+            let beyond_seventh = ff(V::back::<9>(input, before))
+                .or(ff(V::back::<8>(input, before)))
+                .or(ff(V::back::<7>(input, before)).or(ff(V::back::<6>(input, before))))
+                .or(ff(V::back::<5>(input, before)).or(ff(V::back::<4>(input, before))));
+            must = must.or(beyond_seventh);
+            // The value's top nine bits are zero: the second byte is 80,
+            // the third at most 87. And it is at least 2^36: the third to
+            // seventh bytes are not all 80 (below, FE's).
+            let eighty = |v: V| v.eq(V::splat(0x80));
+            let second = eighty(input).and_not(ff(prev1));
+            let third = ff(prev2).and(input.subs(V::splat(0x87)));
+            let zeros = eighty(input)
+                .and(eighty(prev1))
+                .and(eighty(prev2).and(eighty(prev3)).and(eighty(prev4)));
+            let short = ff(V::back::<10>(input, before)).and(zeros);
+            ff_wrong = second.or(third).or(short);
+        }
+        // A second byte below the lead's bound: nonzero where it is.
+        // F0..FF less F0 index the table; every other byte saturates to
+        // index 0, whose bound is none.
+        let least = V::table(second_min).lookup(prev1.subs(V::splat(0xF0)));
+        let overlong = least.subs(input).or(ff_wrong);
+        must.and(V::splat(0x80)).xor(special).or(overlong)
+    }
+
+    /// The error bits of a 64-byte block's vectors, given the vector
+    /// before them.
+    #[inline(always)]
+    fn step_errors<V: Vector, const N: usize, const LONGEST: usize>(v: &[V; N], previous: V) -> V {
+        let mut error = block_errors::<V, LONGEST>(v[0], previous);
+        for k in 1..N {
+            error = error.or(block_errors::<V, LONGEST>(v[k], v[k - 1]));
+        }
+        error
+    }
+
+    /// [`super::valid_utf8_prefix`] on whole 64-byte blocks (`LONGEST`
+    /// 4), [`super::valid_utf_g8_prefix`] (6) or
+    /// [`super::valid_utf_e8_prefix`] (13; 7 within it, for blocks
+    /// without FF), on `N` vectors of type `V` a block.
+    #[inline(always)]
+    fn valid_prefix_blocks<V: Vector, const N: usize, const LONGEST: usize>(input: &[u8]) -> usize {
+        debug_assert_eq!(N, V::PER_BLOCK);
+        let incomplete_max = V::last_of(incomplete(LONGEST));
+        // The longest code the block before may hold (see `level`), whose
+        // last bytes the next block's first may be.
+        let mut before = Level::default();
+        let mut previous = V::splat(0);
+        let mut pending = V::splat(0);
+        let mut done = 0;
+        for block in input.chunks_exact(64) {
+            let p = block.as_ptr();
+            // SAFETY: `block` is 64 readable bytes: `N` vectors of 64 / `N`
+            // bytes stay inside it.
+            let v: [V; N] = core::array::from_fn(|k| unsafe { V::load(p.add(k * (64 / N))) });
+            let any = v.iter().fold(V::splat(0), |a, &x| a.or(x));
+            let ascii = !any.any_top_bit();
+            let error = if ascii {
+                // Valid unless a code was cut off before it.
+                pending
+            } else {
+                let top = v.iter().fold(V::splat(0), |a, &x| a.max(x));
+                let here = level::<LONGEST>(|bound| top.subs(V::splat(bound)).any());
+                let error = if here.ff || before.ff {
+                    step_errors::<V, N, 13>(&v, previous)
+                } else if here.fe || before.fe {
+                    step_errors::<V, N, 7>(&v, previous)
+                } else if here.long || before.long {
+                    step_errors::<V, N, 6>(&v, previous)
+                } else {
+                    step_errors::<V, N, 4>(&v, previous)
+                };
+                before = here;
+                pending = v[N - 1].subs(incomplete_max);
+                error
+            };
+            if error.any() {
+                break;
+            }
+            if ascii {
+                pending = V::splat(0);
+                before = Level::default();
+            }
+            previous = v[N - 1];
+            done += 64;
+        }
+        super::boundary_before::<LONGEST>(input, done)
+    }
+
+    /// Implements [`Vector`] for `$t`, a vector of `$r` under
+    /// `$feature`, from its intrinsics.
+    macro_rules! vector {
+        ($t:ident, $r:ty, $feature:literal, $per_block:literal, {
+            load: $load:ident, splat: $splat:ident, and: $and:ident, and_not: $andnot:ident,
+            or: $or:ident, xor: $xor:ident, subs: $subs:ident, max: $max:ident, eq: $eq:ident,
+            lookup: $lookup:ident, srli16: $srli:ident, alignr: $alignr:ident,
+            movemask: $movemask:ident, zero: $zero:ident,
+        }) => {
+            #[doc = concat!("A vector of the check under ", $feature, ".")]
+            #[derive(Clone, Copy)]
+            struct $t($r);
+
+            // SAFETY (every block below): a `$t` exists only inside a
+            // function compiled with `$feature`, on a processor that has
+            // it (see `Vector`), and the methods are inlined into it.
+            impl Vector for $t {
+                const PER_BLOCK: usize = $per_block;
+                #[inline(always)]
+                unsafe fn load(p: *const u8) -> Self {
+                    // SAFETY: the caller's; the load has no alignment need.
+                    $t(unsafe { $load(p.cast()) })
+                }
+                #[inline(always)]
+                fn table(t: &[u8; 16]) -> Self {
+                    Self::tile(t)
+                }
+                #[inline(always)]
+                fn last_of(t: &[u8; 32]) -> Self {
+                    // SAFETY: the vector's bytes end with `t`'s.
+                    unsafe { Self::load(t.as_ptr().add(32 - 64 / $per_block)) }
+                }
+                #[inline(always)]
+                fn splat(b: u8) -> Self {
+                    $t(unsafe { $splat(b as i8) })
+                }
+                #[inline(always)]
+                fn and(self, o: Self) -> Self {
+                    $t(unsafe { $and(self.0, o.0) })
+                }
+                #[inline(always)]
+                fn and_not(self, o: Self) -> Self {
+                    $t(unsafe { $andnot(self.0, o.0) })
+                }
+                #[inline(always)]
+                fn or(self, o: Self) -> Self {
+                    $t(unsafe { $or(self.0, o.0) })
+                }
+                #[inline(always)]
+                fn xor(self, o: Self) -> Self {
+                    $t(unsafe { $xor(self.0, o.0) })
+                }
+                #[inline(always)]
+                fn subs(self, o: Self) -> Self {
+                    $t(unsafe { $subs(self.0, o.0) })
+                }
+                #[inline(always)]
+                fn max(self, o: Self) -> Self {
+                    $t(unsafe { $max(self.0, o.0) })
+                }
+                #[inline(always)]
+                fn eq(self, o: Self) -> Self {
+                    $t(unsafe { $eq(self.0, o.0) })
+                }
+                #[inline(always)]
+                fn lookup(self, index: Self) -> Self {
+                    $t(unsafe { $lookup(self.0, index.0) })
+                }
+                #[inline(always)]
+                fn high_nibbles(self) -> Self {
+                    $t(unsafe { $srli::<4>(self.0) }).and(Self::splat(0x0F))
+                }
+                #[inline(always)]
+                fn before(previous: Self, input: Self) -> Self {
+                    Self::reach_back(previous, input)
+                }
+                #[inline(always)]
+                fn back<const S: i32>(input: Self, before: Self) -> Self {
+                    $t(unsafe { $alignr::<S>(input.0, before.0) })
+                }
+                #[inline(always)]
+                fn any(self) -> bool {
+                    let zero = unsafe { $eq(self.0, $zero()) };
+                    // Not every byte is zero.
+                    (unsafe { $movemask(zero) } as u32)
+                        != (u64::MAX >> (64 - 64 / $per_block)) as u32
+                }
+                #[inline(always)]
+                fn any_top_bit(self) -> bool {
+                    (unsafe { $movemask(self.0) }) != 0
+                }
+            }
+        };
+    }
+
+    vector!(Sse, __m128i, "ssse3", 4, {
+        load: _mm_loadu_si128, splat: _mm_set1_epi8, and: _mm_and_si128,
+        and_not: _mm_andnot_si128, or: _mm_or_si128, xor: _mm_xor_si128, subs: _mm_subs_epu8,
+        max: _mm_max_epu8, eq: _mm_cmpeq_epi8, lookup: _mm_shuffle_epi8,
+        srli16: _mm_srli_epi16, alignr: _mm_alignr_epi8, movemask: _mm_movemask_epi8,
+        zero: _mm_setzero_si128,
+    });
+
+    vector!(Avx, __m256i, "avx2", 2, {
+        load: _mm256_loadu_si256, splat: _mm256_set1_epi8, and: _mm256_and_si256,
+        and_not: _mm256_andnot_si256, or: _mm256_or_si256, xor: _mm256_xor_si256,
+        subs: _mm256_subs_epu8, max: _mm256_max_epu8, eq: _mm256_cmpeq_epi8,
+        lookup: _mm256_shuffle_epi8, srli16: _mm256_srli_epi16, alignr: _mm256_alignr_epi8,
+        movemask: _mm256_movemask_epi8, zero: _mm256_setzero_si256,
+    });
+
+    impl Sse {
+        #[inline(always)]
+        fn tile(t: &[u8; 16]) -> Self {
+            // SAFETY: `t` is 16 readable bytes.
+            unsafe { Self::load(t.as_ptr()) }
+        }
+
+        /// The 16 bytes before the vector: shifts reach across them.
+        #[inline(always)]
+        fn reach_back(previous: Self, _input: Self) -> Self {
+            previous
+        }
+    }
+
+    impl Avx {
+        #[inline(always)]
+        fn tile(t: &[u8; 16]) -> Self {
+            // SAFETY: `t` is 16 readable bytes; as `Vector`'s methods.
+            Avx(unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast())) })
+        }
+
+        /// The 32 bytes from 16 before the vector: byte shifts work within
+        /// 128-bit lanes, so the bytes before each lane's come from a lane
+        /// permute first.
+        #[inline(always)]
+        fn reach_back(previous: Self, input: Self) -> Self {
+            // SAFETY: as `Vector`'s methods.
+            Avx(unsafe { _mm256_permute2x128_si256::<0x21>(previous.0, input.0) })
+        }
+    }
+
     /// The check on 16-byte vectors, four to a 64-byte block.
     pub(super) mod ssse3 {
-        use super::*;
-
-        #[inline]
-        #[target_feature(enable = "ssse3")]
-        fn table(t: &[u8; 16]) -> __m128i {
-            // SAFETY: `t` is 16 readable bytes; the load has no alignment need.
-            unsafe { _mm_loadu_si128(t.as_ptr().cast()) }
-        }
-
-        /// The high nibble of each byte.
-        #[inline]
-        #[target_feature(enable = "ssse3")]
-        fn high_nibbles(v: __m128i) -> __m128i {
-            _mm_and_si128(_mm_srli_epi16::<4>(v), _mm_set1_epi8(0x0F))
-        }
-
-        /// The error bits of the 16 bytes of `input`, given the 16 before,
-        /// for codes of up to `LONGEST` bytes (see [`tables`]).
-        #[inline]
-        #[target_feature(enable = "ssse3")]
-        fn block_errors<const LONGEST: usize>(input: __m128i, previous: __m128i) -> __m128i {
-            let [t1h, t1l, t2h, second_min] = tables(LONGEST);
-            let prev1 = _mm_alignr_epi8::<15>(input, previous);
-            let prev1_low = _mm_and_si128(prev1, _mm_set1_epi8(0x0F));
-            let byte_1_high = _mm_shuffle_epi8(table(t1h), high_nibbles(prev1));
-            let byte_1_low = _mm_shuffle_epi8(table(t1l), prev1_low);
-            let byte_2_high = _mm_shuffle_epi8(table(t2h), high_nibbles(input));
-            let special = _mm_and_si128(_mm_and_si128(byte_1_high, byte_1_low), byte_2_high);
-            // The second and third trailing bytes of 3- and 4-byte codes,
-            // which the pair tables cannot see: their high bit must be set
-            // in `special` exactly where two or three bytes back starts such
-            // a code.
-            let prev2 = _mm_alignr_epi8::<14>(input, previous);
-            let prev3 = _mm_alignr_epi8::<13>(input, previous);
-            let third = _mm_subs_epu8(prev2, _mm_set1_epi8((0xE0u8 - 0x80) as i8));
-            let fourth = _mm_subs_epu8(prev3, _mm_set1_epi8((0xF0u8 - 0x80) as i8));
-            let mut must = _mm_or_si128(third, fourth);
-            if LONGEST == 4 {
-                let must_be_trailing = _mm_and_si128(must, _mm_set1_epi8(0x80u8 as i8));
-                return _mm_xor_si128(must_be_trailing, special);
-            }
-            // UTF-G-8: and the fourth and fifth trailing bytes, four or five
-            // bytes after a lead of 5 or 6 bytes.
-            let prev4 = _mm_alignr_epi8::<12>(input, previous);
-            let prev5 = _mm_alignr_epi8::<11>(input, previous);
-            let fifth = _mm_subs_epu8(prev4, _mm_set1_epi8((0xF8u8 - 0x80) as i8));
-            let sixth = _mm_subs_epu8(prev5, _mm_set1_epi8((0xFCu8 - 0x80) as i8));
-            must = _mm_or_si128(must, _mm_or_si128(fifth, sixth));
-            let prev6 = _mm_alignr_epi8::<10>(input, previous);
-            // Bytes wrong after FF (none before UTF-E-8's FF codes).
-            let mut ff_wrong = _mm_setzero_si128();
-            if LONGEST >= 7 {
-                // UTF-E-8: the sixth trailing byte, six after FE (or FF).
-                let seventh = _mm_subs_epu8(prev6, _mm_set1_epi8((0xFEu8 - 0x80) as i8));
-                must = _mm_or_si128(must, seventh);
-            }
-            if LONGEST == 13 {
-                // FF codes (`utf-e-8.txt` §3.4): the seventh to twelfth
-                // trailing bytes, 7 to 12 bytes after FF.
-                let ff = |v| _mm_cmpeq_epi8(v, _mm_set1_epi8(-1));
-                let beyond_seventh = _mm_or_si128(
-                    _mm_or_si128(
-                        _mm_or_si128(
-                            ff(_mm_alignr_epi8::<9>(input, previous)),
-                            ff(_mm_alignr_epi8::<8>(input, previous)),
-                        ),
-                        _mm_or_si128(
-                            ff(_mm_alignr_epi8::<7>(input, previous)),
-                            ff(_mm_alignr_epi8::<6>(input, previous)),
-                        ),
-                    ),
-                    _mm_or_si128(
-                        ff(_mm_alignr_epi8::<5>(input, previous)),
-                        ff(_mm_alignr_epi8::<4>(input, previous)),
-                    ),
-                );
-                must = _mm_or_si128(must, beyond_seventh);
-                // The value's top nine bits are zero: the second byte is
-                // 80, the third at most 87. And it is at least 2^36: the
-                // third to seventh bytes are not all 80 (below, FE's).
-                let eighty = |v| _mm_cmpeq_epi8(v, _mm_set1_epi8(0x80u8 as i8));
-                let (z, z_before) = (eighty(input), eighty(previous));
-                let second = _mm_andnot_si128(z, ff(prev1));
-                let third =
-                    _mm_and_si128(ff(prev2), _mm_subs_epu8(input, _mm_set1_epi8(0x87u8 as i8)));
-                let zeros = _mm_and_si128(
-                    _mm_and_si128(z, _mm_alignr_epi8::<15>(z, z_before)),
-                    _mm_and_si128(
-                        _mm_alignr_epi8::<14>(z, z_before),
-                        _mm_and_si128(
-                            _mm_alignr_epi8::<13>(z, z_before),
-                            _mm_alignr_epi8::<12>(z, z_before),
-                        ),
-                    ),
-                );
-                let short = _mm_and_si128(ff(prev6), zeros);
-                ff_wrong = _mm_or_si128(_mm_or_si128(second, third), short);
-            }
-            let must_be_trailing = _mm_and_si128(must, _mm_set1_epi8(0x80u8 as i8));
-            // A second byte below the lead's bound: nonzero where it is.
-            // F0..FF less F0 index the table; every other byte saturates
-            // to index 0, whose bound is none.
-            let lead_f = _mm_subs_epu8(prev1, _mm_set1_epi8(0xF0u8 as i8));
-            let least = _mm_shuffle_epi8(table(second_min), lead_f);
-            let overlong = _mm_or_si128(_mm_subs_epu8(least, input), ff_wrong);
-            _mm_or_si128(_mm_xor_si128(must_be_trailing, special), overlong)
-        }
-
-        /// The error bits of a 64-byte step, given the vector before it.
-        #[inline]
-        #[target_feature(enable = "ssse3")]
-        fn step_errors<const LONGEST: usize>(v: &[__m128i; 4], previous: __m128i) -> __m128i {
-            let mut error = block_errors::<LONGEST>(v[0], previous);
-            for k in 1..4 {
-                error = _mm_or_si128(error, block_errors::<LONGEST>(v[k], v[k - 1]));
-            }
-            error
-        }
-
-        #[inline]
-        #[target_feature(enable = "ssse3")]
-        fn any_set(v: __m128i) -> bool {
-            _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_setzero_si128())) != 0xFFFF
-        }
-
-        /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks
-        /// (`LONGEST` 4), [`super::super::valid_utf_g8_prefix`] (6) or
-        /// [`super::super::valid_utf_e8_prefix`] (13; 7 within it, for
-        /// blocks without FF).
+        /// [`super::valid_prefix_blocks`] on SSSE3.
         ///
         /// # Safety
         /// The processor must support SSSE3.
@@ -355,185 +551,13 @@ mod x86 {
         pub(in super::super) unsafe fn valid_prefix_blocks<const LONGEST: usize>(
             input: &[u8],
         ) -> usize {
-            let incomplete_max: &[u8; 16] = incomplete(LONGEST)[16..].try_into().unwrap();
-            // The longest code the block before may hold (see `level`),
-            // whose last bytes the next block's first may be.
-            let mut before = Level::default();
-            let mut previous = _mm_setzero_si128();
-            let mut pending = _mm_setzero_si128();
-            let mut done = 0;
-            for block in input.chunks_exact(64) {
-                // SAFETY: `block` is 64 readable bytes: four unaligned loads
-                // at offsets 0, 16, 32 and 48 stay inside it.
-                let v: [__m128i; 4] = unsafe {
-                    let p = block.as_ptr();
-                    [
-                        _mm_loadu_si128(p.cast()),
-                        _mm_loadu_si128(p.add(16).cast()),
-                        _mm_loadu_si128(p.add(32).cast()),
-                        _mm_loadu_si128(p.add(48).cast()),
-                    ]
-                };
-                let any = _mm_or_si128(_mm_or_si128(v[0], v[1]), _mm_or_si128(v[2], v[3]));
-                let ascii = _mm_movemask_epi8(any) == 0;
-                let error = if ascii {
-                    // Valid unless a code was cut off before it.
-                    pending
-                } else {
-                    let top = _mm_max_epu8(_mm_max_epu8(v[0], v[1]), _mm_max_epu8(v[2], v[3]));
-                    let above = |bound: u8| {
-                        let high = _mm_subs_epu8(top, _mm_set1_epi8(bound as i8));
-                        any_set(high)
-                    };
-                    let here = level::<LONGEST>(above);
-                    let error = if here.ff || before.ff {
-                        step_errors::<13>(&v, previous)
-                    } else if here.fe || before.fe {
-                        step_errors::<7>(&v, previous)
-                    } else if here.long || before.long {
-                        step_errors::<6>(&v, previous)
-                    } else {
-                        step_errors::<4>(&v, previous)
-                    };
-                    before = here;
-                    pending = _mm_subs_epu8(v[3], table(incomplete_max));
-                    error
-                };
-                if any_set(error) {
-                    break;
-                }
-                if ascii {
-                    pending = _mm_setzero_si128();
-                    before = Level::default();
-                }
-                previous = v[3];
-                done += 64;
-            }
-            super::super::boundary_before::<LONGEST>(input, done)
+            super::valid_prefix_blocks::<super::Sse, 4, LONGEST>(input)
         }
     }
 
-    /// The check on 32-byte vectors, two to a 64-byte block. A 256-bit
-    /// register is two 128-bit lanes that byte shifts and shuffles treat
-    /// apart, so the bytes before each byte come from a lane permute first.
+    /// The check on 32-byte vectors, two to a 64-byte block.
     pub(super) mod avx2 {
-        use super::*;
-
-        /// A 16-entry table in both lanes.
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        fn table(t: &[u8; 16]) -> __m256i {
-            // SAFETY: `t` is 16 readable bytes; the load has no alignment need.
-            _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(t.as_ptr().cast()) })
-        }
-
-        /// The high nibble of each byte.
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        fn high_nibbles(v: __m256i) -> __m256i {
-            _mm256_and_si256(_mm256_srli_epi16::<4>(v), _mm256_set1_epi8(0x0F))
-        }
-
-        /// The error bits of the 32 bytes of `input`, given the 32 before,
-        /// for codes of up to `LONGEST` bytes (see [`tables`]).
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        fn block_errors<const LONGEST: usize>(input: __m256i, previous: __m256i) -> __m256i {
-            let [t1h, t1l, t2h, second_min] = tables(LONGEST);
-            // The 32 bytes from 16 before `input`: the alignr below then
-            // reaches back across the lane boundary.
-            let before = _mm256_permute2x128_si256::<0x21>(previous, input);
-            let prev1 = _mm256_alignr_epi8::<15>(input, before);
-            let prev1_low = _mm256_and_si256(prev1, _mm256_set1_epi8(0x0F));
-            let byte_1_high = _mm256_shuffle_epi8(table(t1h), high_nibbles(prev1));
-            let byte_1_low = _mm256_shuffle_epi8(table(t1l), prev1_low);
-            let byte_2_high = _mm256_shuffle_epi8(table(t2h), high_nibbles(input));
-            let special = _mm256_and_si256(_mm256_and_si256(byte_1_high, byte_1_low), byte_2_high);
-            // As in the SSSE3 version.
-            let prev2 = _mm256_alignr_epi8::<14>(input, before);
-            let prev3 = _mm256_alignr_epi8::<13>(input, before);
-            let third = _mm256_subs_epu8(prev2, _mm256_set1_epi8((0xE0u8 - 0x80) as i8));
-            let fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8((0xF0u8 - 0x80) as i8));
-            let mut must = _mm256_or_si256(third, fourth);
-            if LONGEST == 4 {
-                let must_be_trailing = _mm256_and_si256(must, _mm256_set1_epi8(0x80u8 as i8));
-                return _mm256_xor_si256(must_be_trailing, special);
-            }
-            let prev4 = _mm256_alignr_epi8::<12>(input, before);
-            let prev5 = _mm256_alignr_epi8::<11>(input, before);
-            let fifth = _mm256_subs_epu8(prev4, _mm256_set1_epi8((0xF8u8 - 0x80) as i8));
-            let sixth = _mm256_subs_epu8(prev5, _mm256_set1_epi8((0xFCu8 - 0x80) as i8));
-            must = _mm256_or_si256(must, _mm256_or_si256(fifth, sixth));
-            let prev6 = _mm256_alignr_epi8::<10>(input, before);
-            let mut ff_wrong = _mm256_setzero_si256();
-            if LONGEST >= 7 {
-                // UTF-E-8: the sixth trailing byte, six after FE (or FF).
-                let seventh = _mm256_subs_epu8(prev6, _mm256_set1_epi8((0xFEu8 - 0x80) as i8));
-                must = _mm256_or_si256(must, seventh);
-            }
-            if LONGEST == 13 {
-                // As in the SSSE3 version.
-                let ff = |v| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(-1));
-                let beyond_seventh = _mm256_or_si256(
-                    _mm256_or_si256(
-                        _mm256_or_si256(
-                            ff(_mm256_alignr_epi8::<9>(input, before)),
-                            ff(_mm256_alignr_epi8::<8>(input, before)),
-                        ),
-                        _mm256_or_si256(
-                            ff(_mm256_alignr_epi8::<7>(input, before)),
-                            ff(_mm256_alignr_epi8::<6>(input, before)),
-                        ),
-                    ),
-                    _mm256_or_si256(
-                        ff(_mm256_alignr_epi8::<5>(input, before)),
-                        ff(_mm256_alignr_epi8::<4>(input, before)),
-                    ),
-                );
-                must = _mm256_or_si256(must, beyond_seventh);
-                let eighty = |v| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(0x80u8 as i8));
-                let (z, z_before) = (eighty(input), eighty(before));
-                let second = _mm256_andnot_si256(z, ff(prev1));
-                let third = _mm256_and_si256(
-                    ff(prev2),
-                    _mm256_subs_epu8(input, _mm256_set1_epi8(0x87u8 as i8)),
-                );
-                let zeros = _mm256_and_si256(
-                    _mm256_and_si256(z, _mm256_alignr_epi8::<15>(z, z_before)),
-                    _mm256_and_si256(
-                        _mm256_alignr_epi8::<14>(z, z_before),
-                        _mm256_and_si256(
-                            _mm256_alignr_epi8::<13>(z, z_before),
-                            _mm256_alignr_epi8::<12>(z, z_before),
-                        ),
-                    ),
-                );
-                let short = _mm256_and_si256(ff(prev6), zeros);
-                ff_wrong = _mm256_or_si256(_mm256_or_si256(second, third), short);
-            }
-            let must_be_trailing = _mm256_and_si256(must, _mm256_set1_epi8(0x80u8 as i8));
-            // F0..FF less F0 index the table; every other byte saturates
-            // to index 0, whose bound is none.
-            let lead_f = _mm256_subs_epu8(prev1, _mm256_set1_epi8(0xF0u8 as i8));
-            let least = _mm256_shuffle_epi8(table(second_min), lead_f);
-            let overlong = _mm256_or_si256(_mm256_subs_epu8(least, input), ff_wrong);
-            _mm256_or_si256(_mm256_xor_si256(must_be_trailing, special), overlong)
-        }
-
-        /// The error bits of a 64-byte step, given the vector before it.
-        #[inline]
-        #[target_feature(enable = "avx2")]
-        fn step_errors<const LONGEST: usize>(v: &[__m256i; 2], previous: __m256i) -> __m256i {
-            _mm256_or_si256(
-                block_errors::<LONGEST>(v[0], previous),
-                block_errors::<LONGEST>(v[1], v[0]),
-            )
-        }
-
-        /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks
-        /// (`LONGEST` 4), [`super::super::valid_utf_g8_prefix`] (6) or
-        /// [`super::super::valid_utf_e8_prefix`] (13; 7 within it, for
-        /// blocks without FF).
+        /// [`super::valid_prefix_blocks`] on AVX2.
         ///
         /// # Safety
         /// The processor must support AVX2.
@@ -541,58 +565,7 @@ mod x86 {
         pub(in super::super) unsafe fn valid_prefix_blocks<const LONGEST: usize>(
             input: &[u8],
         ) -> usize {
-            // SAFETY: the table is 32 readable bytes.
-            let incomplete_max = unsafe { _mm256_loadu_si256(incomplete(LONGEST).as_ptr().cast()) };
-            // As in the SSSE3 version.
-            let mut before = Level::default();
-            let mut previous = _mm256_setzero_si256();
-            let mut pending = _mm256_setzero_si256();
-            let mut done = 0;
-            for block in input.chunks_exact(64) {
-                // SAFETY: `block` is 64 readable bytes: two unaligned loads
-                // at offsets 0 and 32 stay inside it.
-                let v: [__m256i; 2] = unsafe {
-                    let p = block.as_ptr();
-                    [
-                        _mm256_loadu_si256(p.cast()),
-                        _mm256_loadu_si256(p.add(32).cast()),
-                    ]
-                };
-                let ascii = _mm256_movemask_epi8(_mm256_or_si256(v[0], v[1])) == 0;
-                let error = if ascii {
-                    // Valid unless a code was cut off before it.
-                    pending
-                } else {
-                    let top = _mm256_max_epu8(v[0], v[1]);
-                    let above = |bound: u8| {
-                        let high = _mm256_subs_epu8(top, _mm256_set1_epi8(bound as i8));
-                        _mm256_testz_si256(high, high) == 0
-                    };
-                    let here = level::<LONGEST>(above);
-                    let error = if here.ff || before.ff {
-                        step_errors::<13>(&v, previous)
-                    } else if here.fe || before.fe {
-                        step_errors::<7>(&v, previous)
-                    } else if here.long || before.long {
-                        step_errors::<6>(&v, previous)
-                    } else {
-                        step_errors::<4>(&v, previous)
-                    };
-                    before = here;
-                    pending = _mm256_subs_epu8(v[1], incomplete_max);
-                    error
-                };
-                if _mm256_testz_si256(error, error) == 0 {
-                    break;
-                }
-                if ascii {
-                    pending = _mm256_setzero_si256();
-                    before = Level::default();
-                }
-                previous = v[1];
-                done += 64;
-            }
-            super::super::boundary_before::<LONGEST>(input, done)
+            super::valid_prefix_blocks::<super::Avx, 2, LONGEST>(input)
         }
     }
 
