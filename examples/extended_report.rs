@@ -126,18 +126,24 @@ fn rows(
     let u16s = encode::<Utf16>(unicode);
     let row = |target: &str, peer: &str| (target.to_string(), format!("{peer}, {against}"));
 
+    // Validation is also read per byte or unit: a check's work grows with
+    // the units it reads, and the longer codes hold more of them.
     let (t, p) = row("UtfE8::validate", "Utf8::validate");
-    report.measure(
+    let times = report.measure(
         (&t, label, &p, goal),
         &mut || black_box(UtfE8::validate(black_box(&e8))).unwrap(),
         &mut || black_box(Utf8::validate(black_box(&u8s))).unwrap(),
     );
+    let bytes = e8.len() as f64 / u8s.len() as f64;
+    report.per_unit((&format!("{t}, per byte"), label, &p, goal), times, bytes);
     let (t, p) = row("UtfInf16::validate", "Utf16::validate");
-    report.measure(
+    let times = report.measure(
         (&t, label, &p, goal),
         &mut || black_box(UtfInf16::validate(black_box(&inf16))).unwrap(),
         &mut || black_box(Utf16::validate(black_box(&u16s))).unwrap(),
     );
+    let units = inf16.len() as f64 / u16s.len() as f64;
+    report.per_unit((&format!("{t}, per unit"), label, &p, goal), times, units);
 
     // Both sides write into the same vector, so that where its pages lie
     // decides no ratio.

@@ -75,6 +75,31 @@ impl Report {
         Some(times)
     }
 
+    /// The row of a [`Report::measure`] (its `times`, if it ran) read per
+    /// unit of text rather than per code point: `units` is how many units
+    /// (bytes, 16-bit units) the extended text holds for each one of the
+    /// Unicode text. For codes longer than the peer's, where the work a
+    /// check does grows with the units it reads, this says how fast the
+    /// check itself runs.
+    #[allow(dead_code)] // Only the report of text beyond Unicode has such rows.
+    pub fn per_unit(
+        &self,
+        (target, corpus, peer, goal): (&str, &str, &str, f64),
+        times: Option<(Duration, Duration)>,
+        units: f64,
+    ) {
+        let Some((ours, theirs)) = times else {
+            return;
+        };
+        let ratio = theirs.as_secs_f64() / ours.as_secs_f64() * units;
+        let verdict = if ratio >= goal { "met" } else { "MISSED" };
+        println!(
+            "| {target} | {corpus} | {peer} | {:.3} ms | {:.3} ms | {ratio:.2} | >= {goal:.2} | {verdict} |",
+            ours.as_secs_f64() * 1e3,
+            theirs.as_secs_f64() * 1e3,
+        );
+    }
+
     fn time_both(
         &self,
         target: &str,
