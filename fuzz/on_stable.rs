@@ -25,22 +25,9 @@ const INTERESTING: &[u8] = &[
     0xDD, 0xDE, 0xDF, 0x04, 0x10, 0xB4, 0x01,
 ];
 
-/// xorshift64: a fixed sequence, the same on every run.
-pub struct XorShift(pub u64);
-
-impl XorShift {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "../tests/common/xorshift.rs"]
+mod xorshift;
+pub use xorshift::XorShift;
 
 /// An input of up to 48 bytes: half from [`INTERESTING`], half arbitrary,
 /// sometimes with a 16-bit unit repeated (the shape of DDFF and DFB4 runs).

@@ -68,22 +68,11 @@ macro_rules! for_all_formats {
     }};
 }
 
-/// xorshift64: a fixed sequence, the same on every run.
-pub struct XorShift(pub u64);
-
-impl XorShift {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+// The fuzz crate's stable runner includes it too.
+#[path = "xorshift.rs"]
+mod xorshift;
+#[allow(unused_imports)] // Not every test binary draws numbers.
+pub use xorshift::XorShift;
 
 /// What a decoder made of an input: the values, or the error's kind,
 /// offset and length.
