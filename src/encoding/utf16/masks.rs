@@ -48,19 +48,9 @@ fn last_lead(n: usize, max: Option<u64>) -> Option<u8> {
     let value_bits = (1u64 << (11 - n)) - 1;
     let least = if n == 3 { 0x11_0000 } else { 1 << (8 * n - 6) };
     match max {
-        None => Some(every_lead_up_to(n)),
+        None => Some(marker | value_bits as u8),
         Some(max) if max < least => None,
         Some(max) => Some(marker | (max >> (9 * (n - 1))).min(value_bits) as u8),
-    }
-}
-
-/// The low byte of the last lead of an `n`-unit code in a range without
-/// a limit: all value bits set, the byte before the next length's first
-/// lead (DCFF for 3 units).
-const fn every_lead_up_to(n: usize) -> u8 {
-    match n {
-        3 => 0xFF,
-        _ => first_lead(n) | ((1u16 << (11 - n)) - 1) as u8,
     }
 }
 
@@ -86,13 +76,9 @@ struct Masks {
 
 impl Masks {
     /// The masks of a block's units, split into bytes, given the last lead
-    /// of each length the range takes; `CAPPED` if the range has a limit
-    /// (UTF-G-16's and UTF-E-16's), else those are [`every_lead_up_to`]'s.
+    /// of each length the range takes.
     #[inline(always)]
-    fn of<const LONGEST: usize, const CAPPED: bool, B: UnitBytes>(
-        b: &B,
-        last_leads: &[Option<u8>; 6],
-    ) -> Masks {
+    fn of<const LONGEST: usize, B: UnitBytes>(b: &B, last_leads: &[Option<u8>; 6]) -> Masks {
         let dc = b.high_eq(0xFF, 0xDC);
         let dd = b.high_eq(0xFF, 0xDD);
         let de = b.high_eq(0xFF, 0xDE);
@@ -106,21 +92,21 @@ impl Masks {
         // One call a length, each with its bounds as constants: a loop over
         // the lengths was not unrolled for eight and built its bounds byte
         // by byte, at a third of the speed.
-        m.length::<3, CAPPED, B>(b, dc, de, last_leads);
+        m.length::<3, B>(b, dc, de, last_leads);
         if LONGEST >= 4 {
-            m.length::<4, CAPPED, B>(b, dd, de, last_leads);
+            m.length::<4, B>(b, dd, de, last_leads);
         }
         if LONGEST >= 5 {
-            m.length::<5, CAPPED, B>(b, dd, de, last_leads);
+            m.length::<5, B>(b, dd, de, last_leads);
         }
         if LONGEST >= 6 {
-            m.length::<6, CAPPED, B>(b, dd, de, last_leads);
+            m.length::<6, B>(b, dd, de, last_leads);
         }
         if LONGEST >= 7 {
-            m.length::<7, CAPPED, B>(b, dd, de, last_leads);
+            m.length::<7, B>(b, dd, de, last_leads);
         }
         if LONGEST >= 8 {
-            m.length::<8, CAPPED, B>(b, dd, de, last_leads);
+            m.length::<8, B>(b, dd, de, last_leads);
         }
         m
     }
@@ -129,7 +115,7 @@ impl Masks {
     /// DD) up to the format's last, their least leads, and the trailing
     /// units (in `de`, DE00..DEFF) below the least lead's bound.
     #[inline(always)]
-    fn length<const N: usize, const CAPPED: bool, B: UnitBytes>(
+    fn length<const N: usize, B: UnitBytes>(
         &mut self,
         b: &B,
         page: u64,
@@ -140,22 +126,13 @@ impl Masks {
         let Some(last) = last_leads[i] else {
             return;
         };
-        // Without a limit the last lead is a constant, whose test is the
-        // next length's `below_first` (or no test at all for 3 units): a
-        // fifth of the tests of a block of codes of up to eight units.
-        let last = if CAPPED { last } else { every_lead_up_to(N) };
-        let up_to_last = if last == 0xFF {
-            u64::MAX
-        } else {
-            b.low_at_most(last)
-        };
         let first = first_lead(N);
         let below_first = if first == 0 {
             0
         } else {
             b.low_at_most(first - 1)
         };
-        self.leads[i] = page & up_to_last & !below_first;
+        self.leads[i] = page & b.low_at_most(last) & !below_first;
         self.least_leads[i] = page & b.low_eq(0xFF, first);
         let bit = if N == 3 { 7 } else { 12 - N as u32 };
         self.low_trailing[i] = de & b.low_at_most(((1u16 << bit) - 1) as u8);
@@ -511,32 +488,16 @@ fn walk_with<const LONGEST: usize, B: UnitBytes>(
     facts: &Facts,
     input: &[u16],
     split: impl Fn(&[u16; LEN]) -> B,
-    each: impl FnMut(usize, u64, bool),
-) -> usize {
-    let last_leads = [3, 4, 5, 6, 7, 8].map(|n| last_lead(n, facts.max));
-    if facts.max.is_some() {
-        blocks::<LONGEST, true, B>(input, &last_leads, split, each)
-    } else {
-        blocks::<LONGEST, false, B>(input, &last_leads, split, each)
-    }
-}
-
-/// The loop of [`walk_with`], for a range with a limit (`CAPPED`) or
-/// without.
-#[inline(always)]
-fn blocks<const LONGEST: usize, const CAPPED: bool, B: UnitBytes>(
-    input: &[u16],
-    last_leads: &[Option<u8>; 6],
-    split: impl Fn(&[u16; LEN]) -> B,
     mut each: impl FnMut(usize, u64, bool),
 ) -> usize {
+    let last_leads = [3, 4, 5, 6, 7, 8].map(|n| last_lead(n, facts.max));
     let mut carry = Carry::default();
     let mut boundary = 0;
     for (k, block) in input.chunks_exact(LEN).enumerate() {
         let Ok(units) = <&[u16; LEN]>::try_from(block) else {
             break;
         };
-        let masks = Masks::of::<LONGEST, CAPPED, _>(&split(units), last_leads);
+        let masks = Masks::of::<LONGEST, _>(&split(units), &last_leads);
         let Some(starts) = check::<LONGEST>(&masks, &mut carry) else {
             break;
         };
@@ -762,13 +723,13 @@ mod tests {
             }
             let last_leads = [3, 4, 5, 6, 7, 8].map(|n| last_lead(n, UTF_INF_16.max));
             let (a, b) = (
-                Masks::of::<4, false, _>(&wide, &last_leads),
-                Masks::of::<4, false, _>(&plain, &last_leads),
+                Masks::of::<4, _>(&wide, &last_leads),
+                Masks::of::<4, _>(&plain, &last_leads),
             );
             assert_eq!(format!("{a:?}"), format!("{b:?}"));
             let (a, b) = (
-                Masks::of::<5, false, _>(&wide, &last_leads),
-                Masks::of::<5, false, _>(&plain, &last_leads),
+                Masks::of::<5, _>(&wide, &last_leads),
+                Masks::of::<5, _>(&plain, &last_leads),
             );
             assert_eq!(format!("{a:?}"), format!("{b:?}"));
         }
