@@ -9,7 +9,7 @@ use ucsx_lab::properties::{check_format, CheckConfig, Method, Property, Property
 #[macro_use]
 mod common;
 
-use common::{assert_refused, described, outcome};
+use common::{assert_refused, described, outcome, XorShift as Rng};
 
 /// Every input of 1 to 3 bytes: `decode_all` (values or error kind, offset,
 /// length) and `decode` of the first code agree.
@@ -64,18 +64,6 @@ fn described_utf_g8_agrees_on_every_short_input() {
 #[test]
 fn described_utf_e8_agrees_on_every_short_input() {
     agree_on_short_inputs::<UtfE8>(Format::UtfE8);
-}
-
-/// A deterministic xorshift, for random inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
 }
 
 /// Units near the edges of a format's roles and ranges.

@@ -1,5 +1,6 @@
 //! The tests' pseudo-random numbers, in a file of its own so that the
-//! fuzz crate's stable runner (`fuzz/on_stable.rs`) includes it too.
+//! reference model (`tests/model/gen.rs`) and the fuzz crate's stable
+//! runner (`fuzz/on_stable.rs`) include it too.
 
 /// xorshift64: a fixed sequence, the same on every run.
 pub struct XorShift(pub u64);

@@ -225,22 +225,10 @@ pub fn described_mutations(form: Form, code: &[u32]) -> Vec<(Vec<u32>, String)> 
     out
 }
 
-/// xorshift64: a fixed sequence, the same on every run.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+// The tests' xorshift64 (a fixed sequence, the same on every run).
+#[path = "../common/xorshift.rs"]
+mod xorshift;
+pub use xorshift::XorShift as Rng;
 
 /// A text of `pieces` pieces drawn from `pool` (codes, faults, cut-off
 /// codes), with plain one-unit codes between them.
