@@ -25,6 +25,9 @@ const INTERESTING: &[u8] = &[
     0xDD, 0xDE, 0xDF, 0x04, 0x10, 0xB4, 0x01,
 ];
 
+// The tests' xorshift64; a test binary with the tests' helpers or the
+// reference model too holds two whole copies.
+#[allow(clippy::duplicate_mod)]
 #[path = "../tests/common/xorshift.rs"]
 mod xorshift;
 pub use xorshift::XorShift;

@@ -68,7 +68,9 @@ macro_rules! for_all_formats {
     }};
 }
 
-// The fuzz crate's stable runner includes it too.
+// The reference model and the fuzz crate's stable runner include it too:
+// a test binary with two of them holds two whole copies.
+#[allow(clippy::duplicate_mod)]
 #[path = "xorshift.rs"]
 mod xorshift;
 #[allow(unused_imports)] // Not every test binary draws numbers.

@@ -6,6 +6,9 @@
 pub struct XorShift(pub u64);
 
 impl XorShift {
+    /// The next number of the sequence. Not an iterator's `next`: the
+    /// sequence never ends.
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;

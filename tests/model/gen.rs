@@ -225,7 +225,9 @@ pub fn described_mutations(form: Form, code: &[u32]) -> Vec<(Vec<u32>, String)> 
     out
 }
 
-// The tests' xorshift64 (a fixed sequence, the same on every run).
+// The tests' xorshift64 (a fixed sequence, the same on every run); a test
+// binary with the tests' helpers too holds two whole copies.
+#[allow(clippy::duplicate_mod)]
 #[path = "../common/xorshift.rs"]
 mod xorshift;
 pub use xorshift::XorShift as Rng;
