@@ -226,8 +226,8 @@ mod x86 {
     /// below, whose callers checked the processor), into which every
     /// method is inlined: that is what makes their intrinsics sound.
     trait Vector: Copy {
-        /// Vectors in a 64-byte block.
-        const PER_BLOCK: usize;
+        /// Bytes in a vector.
+        const WIDTH: usize;
         /// The vector at `p`.
         ///
         /// # Safety
@@ -352,7 +352,9 @@ mod x86 {
     /// without FF), on `N` vectors of type `V` a block.
     #[inline(always)]
     fn valid_prefix_blocks<V: Vector, const N: usize, const LONGEST: usize>(input: &[u8]) -> usize {
-        debug_assert_eq!(N, V::PER_BLOCK);
+        // `N` vectors make a block: checked when the code is built, as the
+        // loads below rely on it.
+        const { assert!(N * V::WIDTH == 64) };
         let incomplete_max = V::last_of(incomplete(LONGEST));
         // The longest code the block before may hold (see `level`), whose
         // last bytes the next block's first may be.
@@ -362,9 +364,9 @@ mod x86 {
         let mut done = 0;
         for block in input.chunks_exact(64) {
             let p = block.as_ptr();
-            // SAFETY: `block` is 64 readable bytes: `N` vectors of 64 / `N`
-            // bytes stay inside it.
-            let v: [V; N] = core::array::from_fn(|k| unsafe { V::load(p.add(k * (64 / N))) });
+            // SAFETY: `block` is 64 readable bytes: `N` vectors of
+            // `V::WIDTH` bytes, 64 in all (asserted above), stay inside it.
+            let v: [V; N] = core::array::from_fn(|k| unsafe { V::load(p.add(k * V::WIDTH)) });
             let any = v.iter().fold(V::splat(0), |a, &x| a.or(x));
             let ascii = !any.any_top_bit();
             let error = if ascii {
@@ -402,7 +404,7 @@ mod x86 {
     /// Implements [`Vector`] for `$t`, a vector of `$r` under
     /// `$feature`, from its intrinsics.
     macro_rules! vector {
-        ($t:ident, $r:ty, $feature:literal, $per_block:literal, {
+        ($t:ident, $r:ty, $feature:literal, $width:literal, {
             load: $load:ident, splat: $splat:ident, and: $and:ident, and_not: $andnot:ident,
             or: $or:ident, xor: $xor:ident, subs: $subs:ident, max: $max:ident, eq: $eq:ident,
             lookup: $lookup:ident, srli16: $srli:ident, alignr: $alignr:ident,
@@ -416,7 +418,7 @@ mod x86 {
             // function compiled with `$feature`, on a processor that has
             // it (see `Vector`), and the methods are inlined into it.
             impl Vector for $t {
-                const PER_BLOCK: usize = $per_block;
+                const WIDTH: usize = $width;
                 #[inline(always)]
                 unsafe fn load(p: *const u8) -> Self {
                     // SAFETY: the caller's; the load has no alignment need.
@@ -429,7 +431,7 @@ mod x86 {
                 #[inline(always)]
                 fn last_of(t: &[u8; 32]) -> Self {
                     // SAFETY: the vector's bytes end with `t`'s.
-                    unsafe { Self::load(t.as_ptr().add(32 - 64 / $per_block)) }
+                    unsafe { Self::load(t.as_ptr().add(32 - $width)) }
                 }
                 #[inline(always)]
                 fn splat(b: u8) -> Self {
@@ -484,7 +486,7 @@ mod x86 {
                     let zero = unsafe { $eq(self.0, $zero()) };
                     // Not every byte is zero.
                     (unsafe { $movemask(zero) } as u32)
-                        != (u64::MAX >> (64 - 64 / $per_block)) as u32
+                        != (u64::MAX >> (64 - $width)) as u32
                 }
                 #[inline(always)]
                 fn any_top_bit(self) -> bool {
@@ -494,7 +496,7 @@ mod x86 {
         };
     }
 
-    vector!(Sse, __m128i, "ssse3", 4, {
+    vector!(Sse, __m128i, "ssse3", 16, {
         load: _mm_loadu_si128, splat: _mm_set1_epi8, and: _mm_and_si128,
         and_not: _mm_andnot_si128, or: _mm_or_si128, xor: _mm_xor_si128, subs: _mm_subs_epu8,
         max: _mm_max_epu8, eq: _mm_cmpeq_epi8, lookup: _mm_shuffle_epi8,
@@ -502,7 +504,7 @@ mod x86 {
         zero: _mm_setzero_si128,
     });
 
-    vector!(Avx, __m256i, "avx2", 2, {
+    vector!(Avx, __m256i, "avx2", 32, {
         load: _mm256_loadu_si256, splat: _mm256_set1_epi8, and: _mm256_and_si256,
         and_not: _mm256_andnot_si256, or: _mm256_or_si256, xor: _mm256_xor_si256,
         subs: _mm256_subs_epu8, max: _mm256_max_epu8, eq: _mm256_cmpeq_epi8,
