@@ -46,18 +46,9 @@ impl Report {
         ours: &mut dyn FnMut(),
         theirs: &mut dyn FnMut(),
     ) -> Option<(Duration, Duration)> {
-        let (a, b) = self.time_both(target, ours, theirs)?;
-        let ratio = b.as_secs_f64() / a.as_secs_f64();
-        let verdict = if ratio >= goal { "met" } else { "MISSED" };
-        Self::row(
-            target,
-            corpus,
-            peer,
-            (a, b),
-            &format!(">= {goal:.2}"),
-            verdict,
-        );
-        Some((a, b))
+        let times = self.time_both(target, ours, theirs)?;
+        Self::goal_row((target, corpus, peer, goal), times, 1.0);
+        Some(times)
     }
 
     /// As [`Report::measure`], for a row with no goal: what another type
@@ -70,9 +61,10 @@ impl Report {
         ours: &mut dyn FnMut(),
         theirs: &mut dyn FnMut(),
     ) -> Option<(Duration, Duration)> {
-        let times = self.time_both(target, ours, theirs)?;
-        Self::row(target, corpus, peer, times, "-", "reference");
-        Some(times)
+        let (a, b) = self.time_both(target, ours, theirs)?;
+        let ratio = b.as_secs_f64() / a.as_secs_f64();
+        Self::row(target, corpus, peer, (a, b), ratio, "-", "reference");
+        Some((a, b))
     }
 
     /// The row of a [`Report::measure`] (its `times`, if it ran) read per
@@ -88,16 +80,21 @@ impl Report {
         times: Option<(Duration, Duration)>,
         units: f64,
     ) {
-        let Some((ours, theirs)) = times else {
-            return;
-        };
-        let ratio = theirs.as_secs_f64() / ours.as_secs_f64() * units;
+        if let Some(times) = times {
+            Self::goal_row((target, corpus, peer, goal), times, units);
+        }
+    }
+
+    /// The line of a row with a goal, its ratio scaled by `scale`.
+    fn goal_row(
+        (target, corpus, peer, goal): (&str, &str, &str, f64),
+        (ours, theirs): (Duration, Duration),
+        scale: f64,
+    ) {
+        let ratio = theirs.as_secs_f64() / ours.as_secs_f64() * scale;
         let verdict = if ratio >= goal { "met" } else { "MISSED" };
-        println!(
-            "| {target} | {corpus} | {peer} | {:.3} ms | {:.3} ms | {ratio:.2} | >= {goal:.2} | {verdict} |",
-            ours.as_secs_f64() * 1e3,
-            theirs.as_secs_f64() * 1e3,
-        );
+        let goal = format!(">= {goal:.2}");
+        Self::row(target, corpus, peer, (ours, theirs), ratio, &goal, verdict);
     }
 
     fn time_both(
@@ -128,10 +125,10 @@ impl Report {
         corpus: &str,
         peer: &str,
         (ours, theirs): (Duration, Duration),
+        ratio: f64,
         goal: &str,
         verdict: &str,
     ) {
-        let ratio = theirs.as_secs_f64() / ours.as_secs_f64();
         println!(
             "| {target} | {corpus} | {peer} | {:.3} ms | {:.3} ms | {ratio:.2} | {goal} | {verdict} |",
             ours.as_secs_f64() * 1e3,

@@ -485,8 +485,7 @@ mod x86 {
                 fn any(self) -> bool {
                     let zero = unsafe { $eq(self.0, $zero()) };
                     // Not every byte is zero.
-                    (unsafe { $movemask(zero) } as u32)
-                        != (u64::MAX >> (64 - $width)) as u32
+                    (unsafe { $movemask(zero) } as u32) != (u64::MAX >> (64 - $width)) as u32
                 }
                 #[inline(always)]
                 fn any_top_bit(self) -> bool {
