@@ -698,6 +698,31 @@ fn hostile_pairs_and_takes_are_refused_with_a_place_and_a_reason() {
     ]);
 }
 
+/// A value a longer class takes is written in that class, but the class
+/// it leaves still ends at it: in UTF-8 whose 3-byte class takes U+07FF
+/// (E0 9F BF, non-shortest forms accepted), the 2-byte class's last value
+/// and the 3-byte class's first, U+0800 (E0 A0 80), share their lead, so
+/// the leads across the class boundary decide nothing. The codes are in
+/// order (U+07FE DF BE, U+07FF E0 9F BF, U+0800 E0 A0 80): binary order
+/// holds, which the sample finds, and nothing is refuted.
+#[test]
+fn a_taken_value_that_shares_the_next_class_lead_keeps_binary_order() {
+    let d = DescribedFormat::parse(
+        "name = \"T\"\nunit = 8\nmax = \"U+FFFF\"\nnon-shortest = \"accept\"\n\
+         [[class]]\nunits = [\"0xxxxxxx\"]\n\
+         [[class]]\nunits = [\"110xxxxx\", \"10xxxxxx\"]\n\
+         [[class]]\nunits = [\"1110xxxx\", \"10xxxxxx\", \"10xxxxxx\"]\n\
+         takes = [\"U+07FF\"]\n",
+    )
+    .unwrap();
+    let code = |v: u64| d.encode(&CodePoint::from(v)).unwrap();
+    assert_eq!(code(0x7FF), [0xE0, 0x9F, 0xBF]);
+    assert!(code(0x7FE) < code(0x7FF) && code(0x7FF) < code(0x800));
+    let report = d.check_only(&CheckConfig::default(), &[Property::BinaryOrder]);
+    let r = report.get("binary-order").unwrap();
+    assert_eq!(r.verdict, Verdict::Pass, "{}", r.detail);
+}
+
 // ---------------------------------------------------------------------------
 // UTF-16 without a surrogate check
 
