@@ -454,6 +454,86 @@ mod tests {
         assert_eq!(layout.last_field, BigUint::from(0xFFFFu32));
     }
 
+    /// A 32-bit format of values below 2^40 whose code length changes
+    /// with every value: an even value is two units (its top eight bits,
+    /// then its low 32), an odd one three (10000000 and its top bits, its
+    /// low 32, then FFFFFFFF), and the last value, 2^40 − 1, four units of
+    /// 20000000.
+    struct Alternating;
+
+    const TOP: u64 = (1 << 40) - 1;
+
+    impl Encoding for Alternating {
+        type Unit = u32;
+        const NAME: &'static str = "alternating";
+
+        fn max_code_point() -> Option<ucsx::CodePoint> {
+            Some(ucsx::CodePoint::from(TOP))
+        }
+
+        fn encode(cp: &ucsx::CodePoint, out: &mut Vec<u32>) -> Result<(), ucsx::EncodeError> {
+            let parts = |v: u64| [(v >> 32) as u32, v as u32];
+            match cp.to_u64() {
+                Some(TOP) => out.extend([0x2000_0000; 4]),
+                Some(v @ 0..TOP) if v % 2 == 0 => out.extend(parts(v)),
+                Some(v @ 0..TOP) => {
+                    let [top, low] = parts(v);
+                    out.extend([0x1000_0000 | top, low, u32::MAX]);
+                }
+                v => {
+                    let max = Self::max_code_point().unwrap();
+                    return Err(ucsx::EncodeError::beyond_range(Self::NAME, v, max));
+                }
+            }
+            Ok(())
+        }
+
+        /// Reads exactly the codes `encode` writes.
+        fn decode(input: &[u32]) -> Result<(ucsx::CodePoint, usize), ucsx::DecodeError> {
+            use ucsx::DecodeErrorKind::{InvalidLead, Truncated};
+            let fail = |kind, len| Err(ucsx::DecodeError::new(Self::NAME, kind, 0, len));
+            let Some(&lead) = input.first() else {
+                return fail(Truncated, None);
+            };
+            let (len, value) = match lead >> 28 {
+                kind @ (0 | 1) => match input.get(1) {
+                    Some(&low) => (
+                        2 + kind as usize,
+                        u64::from(lead & 0xFF) << 32 | u64::from(low),
+                    ),
+                    None => return fail(Truncated, None),
+                },
+                2 => (4, TOP),
+                _ => return fail(InvalidLead, Some(1)),
+            };
+            let mut want = Vec::new();
+            let _ = Self::encode(&ucsx::CodePoint::from(value), &mut want);
+            match input.get(..len) {
+                Some(code) if code == want => Ok((ucsx::CodePoint::from(value), len)),
+                Some(_) => fail(InvalidLead, Some(1)),
+                None => fail(Truncated, None),
+            }
+        }
+    }
+
+    /// After 64 changes of length in one interval of the sample's length
+    /// classes, the rest of the interval is one class, whose first and
+    /// last codes may differ in length: here two or three units, and
+    /// four. The field of the last value is then not read from units laid
+    /// out otherwise: the layout takes the first value's field for it.
+    #[test]
+    fn a_class_whose_ends_differ_in_length_keeps_its_first_field_for_its_last() {
+        let range = Range::of::<Alternating>(40);
+        let classes = range.length_classes::<Alternating>();
+        let class = classes.last().unwrap();
+        let code = |v: &ucsx::CodePoint| encode::<Alternating>(&v.to_biguint()).unwrap();
+        assert_eq!(class.last, ucsx::CodePoint::from(TOP));
+        assert_ne!(code(&class.first).len(), code(&class.last).len());
+        let layout = Layout::learn::<Alternating>(class, &range, &mut Rng::new(4)).unwrap();
+        assert!(!layout.bits.is_empty());
+        assert_eq!(layout.last_field, layout.first_field);
+    }
+
     /// 16-bit units get every edge of every block of 256 (a 16-bit
     /// format's roles start and end on such edges: the surrogates at D800,
     /// DC00, E000); 8-bit units get all 256.
