@@ -397,6 +397,38 @@ units = ["00111001", "xxxxxxxx", "xxxxxxxx"]
 offset = 0x120
 "#;
 
+/// Invalid leads that are also trailing units, beside a unit that both
+/// leads and trails. `D8..DF` lead 2-unit codes (`D8 C0`) and are the
+/// middle of the codes led by `80..8F`; `E0..E3`, the leads of 2-unit codes
+/// that spell only values of one unit (`E3 BF` would be U+007F), are
+/// invalid leads and the middle of the codes led by `90..9F`. By hand:
+/// `80 D8` tells a middle `D8` from a lead, and no unit but `80..8F`
+/// comes before a middle one, so two units of context tell and one does
+/// not (`context 2`); no code starts inside a code, since a middle `D8`
+/// is followed by `A0..BF`, not the `C0..CF` its code needs, and `E0..E3`
+/// lead nothing (were they leads, `E0 A0` inside `90 E0 A0` would be a code
+/// over the units' roles, refused only by its value); from inside a code
+/// the decoder is back in step within 2 units.
+const PLANTED_INVALID_TRAILS: &str = r#"
+name = "invalid trails"
+unit = 8
+max = "U+1BFF"
+invalid-leads = ["111000xx"]
+[[class]]
+units = ["0xxxxxxx"]
+[[class]]
+units = ["1101xxxx", "1100xxxx"]
+offset = 0x80
+[[class]]
+units = ["111xxxxx", "101xxxxx"]
+[[class]]
+units = ["1000xxxx", "11011xxx", "101xxxxx"]
+offset = 0x400
+[[class]]
+units = ["1001xxxx", "111000xx", "101xxxxx"]
+offset = 0x1400
+"#;
+
 /// The properties of running text, and `binary-order`, whose decided
 /// counterexamples are replayed.
 const RUNNING_TEXT: [Property; 4] = [
@@ -474,13 +506,19 @@ fn decided_verdicts_of_the_zoo_hold_on_every_short_text() {
 }
 
 /// The planted formats, whose verdicts are derived by hand in their
-/// comments: context three, and two that never resynchronize.
+/// comments: context three, two that never resynchronize, and invalid
+/// leads that trail.
 #[test]
 fn decided_verdicts_of_planted_formats_hold_on_every_short_text() {
-    let formats: Vec<DescribedFormat> = [PLANTED_CONTEXT_3, PLANTED_WIDE_TRAILS, PLANTED_CBOR_HEAD]
-        .iter()
-        .map(|s| DescribedFormat::parse(s).unwrap())
-        .collect();
+    let formats: Vec<DescribedFormat> = [
+        PLANTED_CONTEXT_3,
+        PLANTED_INVALID_TRAILS,
+        PLANTED_WIDE_TRAILS,
+        PLANTED_CBOR_HEAD,
+    ]
+    .iter()
+    .map(|s| DescribedFormat::parse(s).unwrap())
+    .collect();
     let config = CheckConfig::default();
     let line = |d: &DescribedFormat, p: Property| {
         let r = d.check_only(&config, &[p]).results.remove(0);
@@ -499,12 +537,26 @@ fn decided_verdicts_of_planted_formats_hold_on_every_short_text() {
         detail.contains("within 2 units, at the end of the code"),
         "{detail}"
     );
-    for d in &formats[1..] {
+    // The construction over roles decides all three only if it knows
+    // that `E0..E3` lead nothing.
+    let (verdict, detail) = line(&formats[1], Property::LeadTrailDisjoint);
+    assert_eq!(verdict, Verdict::Fail);
+    assert!(detail.starts_with("context 2: unit D8 starts"), "{detail}");
+    let (verdict, detail) = line(&formats[1], Property::NoFalseMatch);
+    assert_eq!(verdict, Verdict::Pass);
+    assert!(
+        detail.contains("construction over the units' roles"),
+        "{detail}"
+    );
+    let (verdict, detail) = line(&formats[1], Property::SelfSynchronizing);
+    assert_eq!(verdict, Verdict::Pass);
+    assert!(detail.contains("within 2 units"), "{detail}");
+    for d in &formats[2..] {
         for p in [Property::LeadTrailDisjoint, Property::SelfSynchronizing] {
             let (verdict, detail) = line(d, p);
             assert_eq!(verdict, Verdict::Fail, "{}: {detail}", d.name());
             assert!(detail.contains("repeated"), "{detail}");
         }
     }
-    assert!(confirm_all(&formats) >= 9);
+    assert!(confirm_all(&formats) >= 13);
 }
