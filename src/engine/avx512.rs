@@ -49,17 +49,23 @@ use super::simd::Progress;
 /// Whether the processor has every instruction set these kernels use (asked
 /// once and cached by `std`, else known at compile time) and the tier cap
 /// allows AVX-512 (`tier.rs`).
-#[cfg(all(target_arch = "x86_64", feature = "std"))]
 pub(crate) fn available() -> bool {
+    detected() && crate::tier::allows(crate::tier::Tier::Avx512)
+}
+
+/// Whether the processor has AVX512BW, VBMI, VBMI2, BMI2 and POPCNT,
+/// whatever the tier cap: asked once and cached by `std`, else known at
+/// compile time.
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+pub(crate) fn detected() -> bool {
     std::is_x86_feature_detected!("avx512bw")
         && std::is_x86_feature_detected!("avx512vbmi")
         && std::is_x86_feature_detected!("avx512vbmi2")
         && std::is_x86_feature_detected!("bmi2")
         && std::is_x86_feature_detected!("popcnt")
-        && crate::tier::allows(crate::tier::Tier::Avx512)
 }
 #[cfg(all(target_arch = "x86_64", not(feature = "std")))]
-pub(crate) fn available() -> bool {
+pub(crate) fn detected() -> bool {
     cfg!(all(
         target_feature = "avx512bw",
         target_feature = "avx512vbmi",
@@ -69,7 +75,7 @@ pub(crate) fn available() -> bool {
     ))
 }
 #[cfg(not(target_arch = "x86_64"))]
-pub(crate) fn available() -> bool {
+pub(crate) fn detected() -> bool {
     false
 }
 

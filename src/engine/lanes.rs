@@ -48,11 +48,17 @@ const CHUNK: usize = 16 * BLOCK;
 /// every value UTF-G-8 has) in `out`, as described in the module docs.
 pub(crate) fn utf_g8_to_16(input: &[u8], out: &mut Vec<u16>) -> Run {
     #[cfg(target_arch = "x86_64")]
+    if avx512::runs() {
+        // SAFETY: the processor has what the AVX-512 loop needs, checked
+        // just above.
+        return unsafe { avx512::utf_g8_to_16(input, out) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if avx2() {
         // SAFETY: the processor has AVX2, BMI1 and LZCNT, checked just above.
         return unsafe { x86::utf_g8_to_16(input, out) };
     }
-    lanes::<EightToSixteen>(input, out)
+    lanes::<EightToSixteen, InLanes>(input, out)
 }
 
 /// Converts a prefix of `input`, 16-bit text beyond Unicode, to UTF-G-8 or
@@ -64,7 +70,7 @@ pub(crate) fn utf_g16_to_8(input: &[u16], out: &mut Vec<u8>) -> Run {
         // SAFETY: the processor has AVX2, BMI1 and LZCNT, checked just above.
         return unsafe { x86::utf_g16_to_8(input, out) };
     }
-    lanes::<SixteenToEight>(input, out)
+    lanes::<SixteenToEight, InLanes>(input, out)
 }
 
 /// Whether the AVX2 loops run: the processor has AVX2, BMI1 and LZCNT,
@@ -97,7 +103,7 @@ mod x86 {
 
     #[target_feature(enable = "avx2,bmi1,lzcnt")]
     pub(super) unsafe fn utf_g8_to_16(input: &[u8], out: &mut Vec<u16>) -> Run {
-        lanes::<EightToSixteen>(input, out)
+        lanes::<EightToSixteen, InLanes>(input, out)
     }
 
     #[target_feature(enable = "avx2,bmi1,lzcnt")]
@@ -112,9 +118,12 @@ mod x86 {
                 return run;
             }
         }
-        lanes::<SixteenToEight>(input, out)
+        lanes::<SixteenToEight, InLanes>(input, out)
     }
 }
+
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 
 /// One direction of the lanes.
 trait Direction {
@@ -249,7 +258,7 @@ impl Direction for SixteenToEight {
 /// The loop of each direction: a chunk checked, its codes converted into
 /// a buffer, the buffer appended, until a chunk ends early.
 #[inline(always)]
-fn lanes<D: Direction>(input: &[D::In], out: &mut Vec<D::Out>) -> Run {
+fn lanes<D: Direction, C: Codes<D>>(input: &[D::In], out: &mut Vec<D::Out>) -> Run {
     let mut run = Run::default();
     loop {
         let rest = &input[run.read..];
@@ -261,8 +270,8 @@ fn lanes<D: Direction>(input: &[D::In], out: &mut Vec<D::Out>) -> Run {
         // Room for the most the codes can need, zeroed (a few bytes a code,
         // no `unsafe`); the last store writes past its code.
         let start = out.len();
-        out.resize(start + D::GROWTH * limit + D::STORE, D::Out::default());
-        let (step, written, whole) = convert::<D>(rest, limit, &mut out[start..]);
+        out.resize(start + D::GROWTH * limit + C::ROOM, D::Out::default());
+        let (step, written, whole) = convert::<D, C>(rest, limit, &mut out[start..]);
         out.truncate(start + written);
         run.read += step.read;
         run.codes += step.codes;
@@ -273,11 +282,15 @@ fn lanes<D: Direction>(input: &[D::In], out: &mut Vec<D::Out>) -> Run {
 }
 
 /// Converts the codes that start in `input[..limit]`, known valid, into
-/// `buf`, block by block, [`LANES`] codes at a time; stops before the
+/// `buf`, block by block, each block's codes as `C` does; stops before the
 /// second block in a row without a code beyond Unicode. Returns what it read, the
 /// units written, and whether it went to `limit`.
 #[inline(always)]
-fn convert<D: Direction>(input: &[D::In], limit: usize, buf: &mut [D::Out]) -> (Run, usize, bool) {
+fn convert<D: Direction, C: Codes<D>>(
+    input: &[D::In],
+    limit: usize,
+    buf: &mut [D::Out],
+) -> (Run, usize, bool) {
     let (mut converted, mut written) = (0, 0);
     // The start of the last code converted.
     let mut last = None;
@@ -305,6 +318,43 @@ fn convert<D: Direction>(input: &[D::In], limit: usize, buf: &mut [D::Out]) -> (
         }
         quiet = !beyond;
         starts &= u64::MAX >> (BLOCK - (end - base));
+        if starts != 0 {
+            C::block(input, base, starts, buf, &mut written);
+            converted += starts.count_ones() as usize;
+            last = Some(base + 63 - starts.leading_zeros() as usize);
+        }
+    }
+    (read_to::<D>(input, last, converted), written, true)
+}
+
+/// How a compiled version converts the codes of one block.
+trait Codes<D: Direction> {
+    /// The units this version may write past the last code: its stores
+    /// are this wide.
+    const ROOM: usize;
+    /// Converts the codes that start at the set bits of `starts` (at
+    /// least one) in the block at `input[base..]`, known valid and whole,
+    /// in order, into `buf` from `*written` on, and moves `*written` past
+    /// them. `buf` has room for [`Direction::GROWTH`] units a unit read,
+    /// and [`Codes::ROOM`] more.
+    fn block(input: &[D::In], base: usize, starts: u64, buf: &mut [D::Out], written: &mut usize);
+}
+
+/// [`LANES`] codes at a time: their windows loaded one by one, converted
+/// lane by lane, and stored one by one.
+struct InLanes;
+
+impl<D: Direction> Codes<D> for InLanes {
+    const ROOM: usize = D::STORE;
+
+    #[inline(always)]
+    fn block(
+        input: &[D::In],
+        base: usize,
+        mut starts: u64,
+        buf: &mut [D::Out],
+        written: &mut usize,
+    ) {
         while starts != 0 {
             let mut windows = [0; LANES];
             let mut k = 0;
@@ -312,7 +362,6 @@ fn convert<D: Direction>(input: &[D::In], limit: usize, buf: &mut [D::Out]) -> (
                 let at = base + starts.trailing_zeros() as usize;
                 starts &= starts - 1;
                 windows[k] = D::load(input, at);
-                last = Some(at);
                 k += 1;
             }
             // A plain loop: `array::map` was not inlined, and outside the
@@ -323,13 +372,11 @@ fn convert<D: Direction>(input: &[D::In], limit: usize, buf: &mut [D::Out]) -> (
                 (codes[k], lens[k]) = D::convert(windows[k]);
             }
             for (&code, &len) in codes[..k].iter().zip(&lens) {
-                D::store(&mut buf[written..written + D::STORE], code);
-                written += len;
+                D::store(&mut buf[*written..*written + D::STORE], code);
+                *written += len;
             }
-            converted += k;
         }
     }
-    (read_to::<D>(input, last, converted), written, true)
 }
 
 /// What [`convert`] read: to the end of the code starting at `last`.
@@ -352,18 +399,25 @@ pub(super) mod tests {
     /// Each compiled version of a direction: the plain loop, and the AVX2
     /// one where the processor has it, whatever the tier cap.
     fn versions_8_to_16() -> Vec<(&'static str, Lanes<u8, u16>)> {
-        let mut versions: Vec<(&str, Lanes<u8, u16>)> = vec![("plain", lanes::<EightToSixteen>)];
+        let mut versions: Vec<(&str, Lanes<u8, u16>)> =
+            vec![("plain", lanes::<EightToSixteen, InLanes>)];
         #[cfg(target_arch = "x86_64")]
         if has_avx2() {
             // SAFETY: the processor has what the version needs, checked
             // just above.
             versions.push(("avx2", |i, o| unsafe { x86::utf_g8_to_16(i, o) }));
         }
+        #[cfg(target_arch = "x86_64")]
+        if avx512::detected() {
+            // SAFETY: as above.
+            versions.push(("avx512", |i, o| unsafe { avx512::utf_g8_to_16(i, o) }));
+        }
         versions
     }
 
     fn versions_16_to_8() -> Vec<(&'static str, Lanes<u16, u8>)> {
-        let mut versions: Vec<(&str, Lanes<u16, u8>)> = vec![("plain", lanes::<SixteenToEight>)];
+        let mut versions: Vec<(&str, Lanes<u16, u8>)> =
+            vec![("plain", lanes::<SixteenToEight, InLanes>)];
         #[cfg(target_arch = "x86_64")]
         if has_avx2() {
             // SAFETY: as above.
@@ -375,6 +429,7 @@ pub(super) mod tests {
                 super::super::groups::utf_g16_to_8(i, o)
             }));
         }
+
         versions
     }
 
