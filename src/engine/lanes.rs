@@ -12,7 +12,9 @@
 //! from them as eight-unit windows, converted lane by lane by the format
 //! modules' table-free arithmetic (`window_8::value`, `window_16::code`
 //! and back), which the compiler turns into AVX2 instructions where the
-//! processor has them, and written out one store a code.
+//! processor has them, and written out one store a code. From UTF-G-8 on
+//! AVX-512 (`lanes/avx512.rs`), the gathering, the arithmetic and the
+//! stores are vector steps of eight codes each.
 //!
 //! The run stops at the end of what the check passed (an error, a code
 //! beyond UCS-G, a FE or FF code), a few units before the end of the
