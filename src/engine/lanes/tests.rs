@@ -1,0 +1,444 @@
+//! The lanes' tests: each compiled version against decoding then encoding
+//! code by code.
+
+use super::*;
+use crate::{CodePoint, Encoding, UtfE8, UtfG16, UtfG8, UtfInf16};
+
+/// A compiled version of a direction.
+type Lanes<I, O> = fn(&[I], &mut Vec<O>) -> Run;
+
+/// Each compiled version of a direction: the plain loop, and the AVX2
+/// one where the processor has it, whatever the tier cap.
+fn versions_8_to_16() -> Vec<(&'static str, Lanes<u8, u16>)> {
+    let mut versions: Vec<(&str, Lanes<u8, u16>)> = vec![("plain", lanes::<EightToSixteen>)];
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the processor has what the version needs, checked
+        // just above.
+        versions.push(("avx2", |i, o| unsafe { x86::utf_g8_to_16(i, o) }));
+    }
+    #[cfg(target_arch = "x86_64")]
+    if avx512::detected() {
+        // SAFETY: as above.
+        versions.push(("avx512", |i, o| unsafe { avx512::utf_g8_to_16(i, o) }));
+    }
+    versions
+}
+
+fn versions_16_to_8() -> Vec<(&'static str, Lanes<u16, u8>)> {
+    let mut versions: Vec<(&str, Lanes<u16, u8>)> = vec![("plain", lanes::<SixteenToEight>)];
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: as above.
+        versions.push(("avx2", |i, o| unsafe { x86::utf_g16_to_8(i, o) }));
+        // The groups alone, on dense text too, which the AVX2 version
+        // leaves to its lanes.
+        // SAFETY: as above.
+        versions.push(("groups", |i, o| unsafe {
+            super::super::groups::utf_g16_to_8(i, o)
+        }));
+    }
+
+    versions
+}
+
+/// One step of the reference walk: the code at the start of `input`
+/// by the source's decoder, encoded by the target's encoder, or the
+/// units of an error (or a code the target refuses) skipped. Returns
+/// the units read. The window loop's tests (`extended.rs`) walk with it
+/// too.
+pub(in crate::engine) fn reference_step<F: Encoding, T: Encoding>(
+    input: &[F::Unit],
+    out: &mut Vec<T::Unit>,
+) -> usize {
+    match F::decode(input) {
+        Ok((cp, len)) => {
+            let _ = T::encode(&cp, out);
+            len
+        }
+        Err(e) => e.error_len().unwrap_or(input.len()).max(1),
+    }
+}
+
+/// The reference walk over all of `input`.
+fn reference<F: Encoding, T: Encoding>(input: &[F::Unit]) -> Vec<T::Unit> {
+    let (mut out, mut pos) = (Vec::new(), 0);
+    while pos < input.len() {
+        pos += reference_step::<F, T>(&input[pos..], &mut out);
+    }
+    out
+}
+
+/// `lanes` over all of `input` as the engine runs it: where it reads
+/// nothing, one step of the reference walk, then the lanes again.
+/// Checks each run's count of codes against the source's decoder.
+fn over<F: Encoding, T: Encoding>(
+    input: &[F::Unit],
+    lanes: Lanes<F::Unit, T::Unit>,
+) -> (Vec<T::Unit>, usize) {
+    let (mut out, mut pos, mut by_lanes) = (Vec::new(), 0, 0);
+    while pos < input.len() {
+        let run = lanes(&input[pos..], &mut out);
+        if run.read == 0 {
+            pos += reference_step::<F, T>(&input[pos..], &mut out);
+            continue;
+        }
+        let codes = F::decode_all(&input[pos..pos + run.read]).unwrap();
+        assert_eq!(run.codes, codes.len());
+        pos += run.read;
+        by_lanes += run.read;
+    }
+    (out, by_lanes)
+}
+
+/// The values at the edges of every length of both families up to
+/// 2^31, and a few that the lanes leave (beyond UCS-G, 7-byte FE
+/// codes in UTF-E-8, 5-unit codes in UTF-∞-16).
+fn values() -> Vec<u64> {
+    let mut values = vec![0, 0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFF];
+    for edge in [0x1_0000u64, 0x11_0000, 1 << 21, 1 << 26, 1 << 31, 1 << 34] {
+        values.extend([edge - 1, edge, edge + 1]);
+    }
+    values
+}
+
+/// Texts dense in codes beyond Unicode, with every value of
+/// [`values`] at every place of a block: each value after runs of 5-
+/// and 6-byte codes and ASCII one code longer each time; then one text
+/// of all those the lanes take (values below 2^31), long enough to span
+/// several chunks.
+fn texts() -> Vec<Vec<u64>> {
+    let filler = |k: u64| match k % 3 {
+        0 => 0x20_0000 + k * 7919,
+        1 => 0x400_0000 + k * 104_729,
+        _ => 0x41,
+    };
+    let mut texts: Vec<Vec<u64>> = values()
+        .into_iter()
+        .map(|value| {
+            let mut text = Vec::new();
+            for k in 0..24u64 {
+                text.extend((0..k).map(filler));
+                text.push(value);
+            }
+            text
+        })
+        .collect();
+    let taken: Vec<u64> = texts
+        .iter()
+        .filter(|text| text.iter().all(|&v| v < 1 << 31))
+        .flatten()
+        .copied()
+        .collect();
+    texts.push(taken);
+    // Codes of every length beyond Unicode here and there among
+    // Unicode characters of every length, as in CJK text with codes
+    // beyond it: cut across the groups' eight units every way.
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mixed = (0..700u64).map(|k| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let pick = state % 16;
+        let k = k * 97 + (state >> 40) % 97;
+        match pick {
+            0 => 0x20_0000 + k * 7919 % 0x3E0_0000,
+            1 => 0x11_0000 + k % 0xF_0000,
+            2 => 0x400_0000 + k * 104_729,
+            3 => 0x1_0000 + k * 13 % 0x10_0000,
+            4 => 0x41,
+            5 => 0x80 + k % 0x780,
+            6 => 0xE000 + k % 0x2000,
+            _ => 0x4E00 + k % 0x5000,
+        }
+    });
+    texts.push(mixed.collect());
+    texts
+}
+
+/// Every version of each direction converts what the reference walk
+/// converts, on every text, started at every offset of two AVX2
+/// vectors (a block) and cut at every length of the last two, and takes
+/// the greater part of each text of values below 2^31 itself.
+#[test]
+fn lanes_convert_as_decode_then_encode_at_every_offset() {
+    for values in texts() {
+        let taken_here = values.iter().all(|&v| v < 1 << 31);
+        let eight_taken_here = taken_here && g8_check_runs();
+        let (mut eight, mut sixteen) = (Vec::new(), Vec::new());
+        for &v in &values {
+            let cp = CodePoint::from(v);
+            let _ = UtfE8::encode(&cp, &mut eight);
+            let _ = UtfInf16::encode(&cp, &mut sixteen);
+        }
+        // Every offset of the short texts; a few of the long one.
+        let offsets = if values.len() < 1000 { BLOCK } else { 3 };
+        let starts = (0..offsets).map(|start| (start, 0));
+        let ends = (1..=offsets).map(|cut| (0, cut));
+        for (start, cut) in starts.chain(ends) {
+            let at = format!("from {start} to {cut} before the end");
+            let eight = &eight[start..eight.len() - cut];
+            let expected = reference::<UtfE8, UtfInf16>(eight);
+            for (name, lanes) in versions_8_to_16() {
+                let (out, taken) = over::<UtfE8, UtfInf16>(eight, lanes);
+                assert_eq!(out, expected, "{name} {at}");
+                let most = !eight_taken_here || 2 * taken > eight.len();
+                assert!(most, "{name} {at}: {taken} of {}", eight.len());
+            }
+            let sixteen = &sixteen[start..sixteen.len() - cut];
+            let expected = reference::<UtfInf16, UtfE8>(sixteen);
+            for (name, lanes) in versions_16_to_8() {
+                let (out, taken) = over::<UtfInf16, UtfE8>(sixteen, lanes);
+                assert_eq!(out, expected, "{name} {at}");
+                let most = !taken_here || 2 * taken > sixteen.len();
+                assert!(most, "{name} {at}: {taken} of {}", sixteen.len());
+            }
+        }
+    }
+}
+
+/// A fault at every place of a text of codes beyond Unicode: the lanes
+/// stop before it, and convert what the reference walk converts.
+#[test]
+fn lanes_stop_at_a_fault_at_every_place() {
+    let values: Vec<u64> = (0..150u64)
+        .map(|k| [0x20_0000 + k * 7919, 0x400_0000 + k, 0x4E00 + k, 0x41][k as usize % 4])
+        .collect();
+    let eight = UtfG8::encode_u64s_vec(&values);
+    let sixteen = UtfG16::encode_u64s_vec(&values);
+    for place in 0..eight.len() {
+        for fault in [0x80, 0xFE, 0x41, 0xC0] {
+            let mut text = eight.clone();
+            text[place] = fault;
+            for (name, lanes) in versions_8_to_16() {
+                let (out, _) = over::<UtfG8, UtfG16>(&text, lanes);
+                assert_eq!(
+                    out,
+                    reference::<UtfG8, UtfG16>(&text),
+                    "{name}: {fault:X} at {place}"
+                );
+            }
+        }
+    }
+    for place in 0..sixteen.len() {
+        for fault in [0xDE00, 0xDC00, 0xDD80, 0xD800, 0x41] {
+            let mut text = sixteen.clone();
+            text[place] = fault;
+            for (name, lanes) in versions_16_to_8() {
+                let (out, _) = over::<UtfG16, UtfG8>(&text, lanes);
+                assert_eq!(
+                    out,
+                    reference::<UtfG16, UtfG8>(&text),
+                    "{name}: {fault:X} at {place}"
+                );
+            }
+        }
+    }
+}
+
+/// The codes that are wrong only in their value, at every place of a
+/// text of codes beyond Unicode: each length's longest overlong code
+/// (the value below its least, in its bytes), the surrogates' ends,
+/// and a FE lead with only five trailing bytes (a 6-byte code's shape).
+/// The lanes stop before each, and convert what the reference walk
+/// converts.
+#[test]
+fn lanes_stop_at_an_overlong_code_or_a_surrogate_at_every_place() {
+    // The code of `value` in `len` bytes, of UTF-G-8's shape (a lead of
+    // `len` one-bits then a zero, or FE), shortest or not.
+    let code = |value: u64, len: usize| -> Vec<u8> {
+        let lead = (0xFF00u64 >> len) as u8 | (value >> (6 * (len - 1))) as u8;
+        let trails = (0..len - 1)
+            .rev()
+            .map(|k| 0x80 | (value >> (6 * k)) as u8 & 0x3F);
+        core::iter::once(lead).chain(trails).collect()
+    };
+    let mut wrong: Vec<Vec<u8>> = [0x80u64, 0x800, 0x1_0000, 0x20_0000, 0x400_0000]
+        .iter()
+        .zip(2..)
+        .map(|(&least, len)| code(least - 1, len))
+        .collect();
+    wrong.extend([code(0xD800, 3), code(0xDFFF, 3)]);
+    wrong.push(vec![0xFE, 0x82, 0x80, 0x80, 0x80, 0x80]);
+    // The least of each length passes: the text holds them.
+    let values: Vec<u64> = (0..40u64)
+        .map(|k| [0x20_0000, 0x400_0000 + k, 0x800, 0x1_0000, 0x80, 0x41][k as usize % 6])
+        .collect();
+    let mut units = 0;
+    for place in 0..values.len() {
+        for bad in &wrong {
+            let mut text = UtfG8::encode_u64s_vec(&values[..place]);
+            text.extend(bad);
+            text.extend(UtfG8::encode_u64s_vec(&values[place..]));
+            for (name, lanes) in versions_8_to_16() {
+                let (out, _) = over::<UtfG8, UtfG16>(&text, lanes);
+                assert_eq!(
+                    out,
+                    reference::<UtfG8, UtfG16>(&text),
+                    "{name}: {bad:X?} at {place}"
+                );
+                units += out.len();
+            }
+        }
+    }
+    assert!(units > 0);
+}
+
+/// Unicode text after codes beyond it: the groups stop at a code
+/// boundary after 128 units without such a code, where the Unicode
+/// kernels are faster, and not before.
+#[test]
+#[cfg_attr(not(ucsx_cpu_avx2), ignore = "the processor lacks AVX2")]
+fn groups_stop_in_unicode_text() {
+    if !has_avx2() {
+        return;
+    }
+    let mut values = vec![0x20_0000u64; 20];
+    values.extend(core::iter::repeat_n(0x1F600, 7));
+    values.extend(core::iter::repeat_n(0x4E00, 300));
+    let sixteen = UtfInf16::encode_u64s_vec(&values);
+    let mut out = Vec::new();
+    // SAFETY: the processor has AVX2, checked above.
+    let run = unsafe { super::super::groups::utf_g16_to_8(&sixteen, &mut out) };
+    let unicode_from = 20 * 3;
+    assert!(run.read >= unicode_from + 128, "{}", run.read);
+    assert!(run.read < unicode_from + 128 + 16, "{}", run.read);
+    assert_eq!(out, reference::<UtfInf16, UtfE8>(&sixteen[..run.read]));
+}
+
+/// The groups' stop in Unicode text falls on a code boundary when
+/// surrogate pairs straddle the groups' ends: pairs alone, and pairs
+/// with single units between, shifted by every offset of a group, so
+/// that a group ends before every kind of unit after every kind, and
+/// a low half after a group's end is followed by each kind of unit.
+#[test]
+#[cfg_attr(not(ucsx_cpu_avx2), ignore = "the processor lacks AVX2")]
+fn groups_stop_between_surrogate_pairs() {
+    if !has_avx2() {
+        return;
+    }
+    // Low halves below DE00 (U+1F4A9's is DCA9) and from it (U+1F600's
+    // is DE00, which alone would look like a trailing unit).
+    let tails: [&[u64]; 4] = [
+        &[0x1F4A9],
+        &[0x1F4A9, 0x4E00],
+        &[0x4E00, 0x1F4A9],
+        &[0x1F600, 0x4E00],
+    ];
+    for tail in tails {
+        for pad in 0..8 {
+            let mut values = vec![0x20_0000u64; 20];
+            values.extend(core::iter::repeat_n(0x4E00, pad));
+            values.extend(tail.iter().cycle().take(150));
+            let sixteen = UtfInf16::encode_u64s_vec(&values);
+            let mut out = Vec::new();
+            // SAFETY: the processor has AVX2, checked above.
+            let run = unsafe { super::super::groups::utf_g16_to_8(&sixteen, &mut out) };
+            let at = format!("{tail:X?} after {pad}: {}", run.read);
+            let unicode_from = 20 * 3;
+            // Pairs alone at odd offsets have no group end between
+            // codes: the groups run on to the end of the checked text.
+            assert!(run.read >= unicode_from + 128, "{at}");
+            let stopped = run.read < unicode_from + 128 + 32;
+            assert_eq!(stopped, tail.len() > 1 || pad % 2 == 0, "{at}");
+            let codes = UtfInf16::decode_all(&sixteen[..run.read]);
+            assert_eq!(run.codes, codes.expect(&at).len(), "{at}");
+            assert_eq!(
+                out,
+                reference::<UtfInf16, UtfE8>(&sixteen[..run.read]),
+                "{at}"
+            );
+        }
+    }
+}
+
+/// Unicode text around a code beyond it, ending on a block's end
+/// (where the check takes the text to its end): with the code in each
+/// group of the first block, the groups' count of Unicode units reaches
+/// the stop at every group end, the last unit of the input included.
+/// Every version converts it all as the reference walk does.
+#[test]
+fn groups_reach_the_stop_at_the_end_of_the_input() {
+    for blocks in 2..=4 {
+        for lead_at in 0..BLOCK {
+            let mut values = vec![0x4E00u64; lead_at];
+            values.push(0x20_0000);
+            values.resize(blocks * BLOCK - 2, 0x4E00);
+            let sixteen = UtfInf16::encode_u64s_vec(&values);
+            assert_eq!(sixteen.len(), blocks * BLOCK);
+            let expected = reference::<UtfInf16, UtfE8>(&sixteen);
+            for (name, lanes) in versions_16_to_8() {
+                let (out, _) = over::<UtfInf16, UtfE8>(&sixteen, lanes);
+                assert_eq!(out, expected, "{name}: {lead_at} of {blocks} blocks");
+            }
+        }
+    }
+}
+
+/// Which text the AVX2 version sends to the groups: text with at least
+/// 40 code starts among its first 64 units (1.6 units a code), and
+/// text shorter than 64 units; denser text of 3- and 4-unit codes goes
+/// to the lanes.
+#[test]
+#[cfg(target_arch = "x86_64")]
+fn the_groups_take_text_of_mostly_one_unit_codes() {
+    use super::super::groups::suit;
+    let text = |three: usize, pairs: usize, singles: usize| {
+        let mut values = vec![0x20_0000u64; three];
+        values.extend(core::iter::repeat_n(0x1F600, pairs));
+        values.extend(core::iter::repeat_n(0x4E00, singles));
+        UtfInf16::encode_u64s_vec(&values)
+    };
+    // 64 units each: 40 starts, then 39.
+    assert!(suit(&text(12, 0, 28)));
+    assert!(!suit(&text(12, 1, 26)));
+    assert!(!suit(&text(30, 0, 0)));
+    assert!(suit(&text(0, 0, 64)));
+    assert!(suit(&text(21, 0, 0)));
+    assert!(suit(&[]));
+}
+
+/// Whether the vector UTF-G-8 check runs here (the processor has it and
+/// the tier cap allows it): without it the 8-bit text is never checked
+/// ahead, and the lanes from 8 bits take nothing.
+fn g8_check_runs() -> bool {
+    valid_utf_g8_prefix(&[b'a'; BLOCK]) == BLOCK
+}
+
+/// Unicode text after codes beyond it: the lanes stop at the second
+/// block in a row that has no code beyond Unicode, where the Unicode
+/// kernels are faster. The AVX2 loop's blocks are fixed: it stops at
+/// the fourth (the third holds the end of a code starting in the
+/// second, and the codes of 3-byte characters starting in it, the last
+/// at byte 190), after 93 bytes of Unicode text. The AVX-512 loop's
+/// steps start at a code start: it stops at the start of its fourth
+/// (100, 121, then 184), after 84. Either way after more than one block
+/// of Unicode text and no more than two, on a code boundary.
+#[test]
+#[cfg_attr(not(ucsx_cpu_avx2), ignore = "the processor lacks AVX2")]
+fn lanes_stop_at_the_second_block_of_unicode_text() {
+    if !g8_check_runs() {
+        println!("no vector UTF-G-8 check here: the lanes from 8 bits take nothing");
+        return;
+    }
+    let mut values = vec![0x20_0000u64; 20];
+    values.extend(core::iter::repeat_n(0x4E00, 200));
+    let eight = UtfE8::encode_u64s_vec(&values);
+    let unicode_from = 20 * 5;
+    for (name, lanes) in versions_8_to_16() {
+        let run = lanes(&eight, &mut Vec::new());
+        let unicode = run.read - unicode_from;
+        let expected = if name == "avx512" { 84 } else { 93 };
+        assert_eq!(unicode, expected, "{name}");
+        assert!(unicode > BLOCK && unicode <= 2 * BLOCK && unicode % 3 == 0);
+    }
+}
+
+trait EncodeVec: Encoding {
+    fn encode_u64s_vec(values: &[u64]) -> Vec<Self::Unit> {
+        let mut out = Vec::new();
+        Self::encode_u64s(values, &mut out).unwrap();
+        out
+    }
+}
+impl<E: Encoding> EncodeVec for E {}
