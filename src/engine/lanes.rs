@@ -68,6 +68,12 @@ pub(crate) fn utf_g8_to_16(input: &[u8], out: &mut Vec<u16>) -> Run {
 /// described in the module docs.
 pub(crate) fn utf_g16_to_8(input: &[u16], out: &mut Vec<u8>) -> Run {
     #[cfg(target_arch = "x86_64")]
+    if avx512::runs() {
+        // SAFETY: the processor has what the AVX-512 loop needs, checked
+        // just above.
+        return unsafe { avx512::utf_g16_to_8(input, out) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if avx2() {
         // SAFETY: the processor has AVX2, BMI1 and LZCNT, checked just above.
         return unsafe { x86::utf_g16_to_8(input, out) };

@@ -1,69 +1,74 @@
-//! UTF-G-8 and UTF-E-8 to the 16-bit formats beyond Unicode on 64-byte
-//! AVX-512 vectors, checked and converted in one pass.
+//! Text beyond Unicode on 64-byte AVX-512 vectors, checked and converted
+//! in one pass: UTF-G-8 and UTF-E-8 to the 16-bit formats beyond Unicode
+//! (`from_8.rs`) and back (`from_16.rs`), for codes of up to six bytes and
+//! four units (values below 2^31).
 //!
 //! The AVX2 loop (`lanes.rs`) checks a chunk ahead with the format's
 //! vector check, then walks its code starts again to convert. On AVX-512
 //! the Unicode kernels do both in one pass, and those two walks, even with
 //! eight codes a vector step, took three times their time
-//! (`docs/performance.md`). Here each step reads the 64
-//! bytes from a code start and takes every code whose end is in them (the
-//! next start tells where a code ends), sixteen codes at a time, one a
-//! 32-bit lane:
+//! (`docs/performance.md`). Here each step reads one vector of units from
+//! a code start and takes every code whose end is in it (the next start
+//! tells where a code ends), sixteen codes at a time, one a 32-bit lane:
 //!
 //! - Gathering: the positions of the starts are squeezed to the front of
 //!   a vector (`vpcompressb`); a byte permute spreads each code's start
-//!   and end over its lane, and two more fetch the code's last four bytes
-//!   and the two before them. The length is the end less the start: no
-//!   walk over the starts, no table of lengths.
-//! - Checking: the length the lead names (a 128-byte table, `vpermi2b`)
-//!   is the length the starts give, the value is at least the length's
-//!   least (draft-yergeau-utf8-00.txt §2: the shortest form) and is no
-//!   surrogate. That is all a code of up to six bytes can get wrong once
-//!   its bytes after the lead are known to be trailing ones: a FE or FF
-//!   lead, a lead missing its bytes or with too many, an overlong code. A
-//!   step stops at the first such code, which the engine's code-at-a-time
-//!   path then reads (and reports, if it is an error).
-//! - Converting: each code's bytes are masked by their length (a table)
-//!   and joined by multiply-adds, six bits a byte; the UTF-∞-16 code is
-//!   built as two 32-bit halves, the first two units of a 3- or 4-unit
-//!   code and the last two (or the single unit) of every code (§3.2 for
-//!   pairs, §3.3 for the longer codes), interleaved, and the units each
-//!   code does not have squeezed out (`vpcompressw`) by a mask built from
-//!   three comparisons of the values.
+//!   and end over its lane, and each direction fetches from them the units
+//!   it needs. The length is the end less the start: no walk over the
+//!   starts, no table of lengths.
+//! - Checking: the length the lead names is the length the starts give,
+//!   and the value has no shorter code and is in the range both families
+//!   share. That is all a code can get wrong once the units between its
+//!   lead and the next start are known to be trailing ones. A step stops
+//!   at the first code that fails, which the engine's code-at-a-time path
+//!   then reads (and reports, if it is an error).
+//! - Converting: the values are computed from the units by multiply-adds,
+//!   and each value's code in the target is built in two 32-bit halves,
+//!   interleaved, with the units it does not have squeezed out
+//!   (`vpcompressw`, `vpcompressb`).
 //!
 //! The run stops where the lanes stop (`lanes.rs`): at a code it does not
-//! take, at the last 64 bytes of the input (the engine's window loop takes
-//! those), and at the second step in a row without a code beyond Unicode,
-//! where the Unicode kernels are faster. Every load reads 64 bytes inside
+//! take, at the last vector of the input (the engine's window loop takes
+//! it), and at the second step in a row without a code beyond Unicode,
+//! where the Unicode kernels are faster. Every load reads a vector inside
 //! `input`; each store writes a vector of units into capacity that `out`
 //! has reserved, and only units it wrote become part of `out`.
-//! `lanes.rs`'s tests run this version beside the plain and AVX2 ones,
-//! against decoding then encoding code by code, on every offset and cut
-//! and with a fault at every place.
+//! `lanes/tests.rs` runs both beside the plain and AVX2 loops, against
+//! decoding then encoding code by code, on every offset and cut, with a
+//! fault, an overlong code and a surrogate at every place.
 
 use alloc::vec::Vec;
 use core::arch::x86_64::*;
+use core::mem::size_of;
 
-use super::{Run, BLOCK};
+use super::Run;
 
 /// Whether this version runs: the processor has the AVX-512 kernels'
-/// instructions and AVX2's loop's (BMI1 and LZCNT, which this one uses
-/// too), and the tier cap allows AVX-512.
+/// instructions, AVX512CD's (`vplzcntd`) and AVX2's loop's (BMI1 and
+/// LZCNT, which this one uses too), and the tier cap allows AVX-512.
 pub(super) fn runs() -> bool {
-    super::super::avx512::available() && super::has_avx2()
+    super::super::avx512::available() && has_cd() && super::has_avx2()
 }
 
 /// Whether the processor has what this version needs, whatever the tier
 /// cap: the tests run it wherever it can run.
 #[cfg(test)]
 pub(super) fn detected() -> bool {
-    super::super::avx512::detected() && super::has_avx2()
+    super::super::avx512::detected() && has_cd() && super::has_avx2()
+}
+
+/// Whether the processor has AVX512CD.
+fn has_cd() -> bool {
+    #[cfg(feature = "std")]
+    return std::is_x86_feature_detected!("avx512cd");
+    #[cfg(not(feature = "std"))]
+    return cfg!(target_feature = "avx512cd");
 }
 
 /// Codes taken at a time: one a 32-bit lane.
 const STEP: usize = 16;
 
-/// Bytes read between two reservations of room for units.
+/// Units read between two reservations of room for the output.
 const CHUNK: usize = 4096;
 
 /// A 64-byte table whose byte `k` is the expression.
@@ -79,30 +84,23 @@ macro_rules! table {
     }};
 }
 
+mod from_16;
+mod from_8;
+
 /// The byte indices 0..64: the positions a compress of starts gives.
 static BYTE_INDEX: [u8; 64] = table!(|k| k as u8);
 
 /// For each byte, the lane (of four bytes) it is in.
 static LANE_OF_BYTE: [u8; 64] = table!(|k| (k / 4) as u8);
 
-/// For each byte, where it reads the code's last four bytes from,
-/// counted from the code's end.
-static LAST_FOUR: [u8; 64] = table!(|k| ((k % 4) as u8).wrapping_sub(4));
-
-/// For each byte, where it reads the two bytes before the last four,
-/// counted from the code's end (the lead and the byte after it of a
-/// 6-byte code, the byte before the code and its lead of a 5-byte one);
-/// the lane's last two bytes read them again and are masked off.
-static TWO_BEFORE: [u8; 64] = table!(|k| ((k % 2) as u8).wrapping_sub(6));
-
 /// For each byte, its place in its lane times eight: with a code's length
-/// added, its index in the tables of masks.
+/// added, its index in the tables by length and place.
 static PLACE_TIMES_8: [u8; 64] = table!(|k| (k % 4 * 8) as u8);
 
-/// The value bits of a code's last four bytes (the last in a lane's top
-/// byte), by length: index `len + 8 · place`. A trailing byte has six
-/// (draft-yergeau-utf8-00.txt §2), a lead of `len` bytes `7 − len` (seven
-/// for ASCII), and a byte before the code none.
+/// The value bits of a UTF-G-8 code's last four bytes (the last in a
+/// lane's top byte), by length and place (index `len + 8 · place`): a
+/// trailing byte has six (draft-yergeau-utf8-00.txt §2), a lead of `len`
+/// bytes `7 − len` (seven for ASCII), and a byte before the code none.
 static LAST_FOUR_BITS: [u8; 64] = table!(|k| {
     let (len, from_end) = (k % 8, 3 - k / 8 % 4);
     if k >= 32 || len == 0 || from_end >= len {
@@ -116,9 +114,24 @@ static LAST_FOUR_BITS: [u8; 64] = table!(|k| {
     }
 });
 
-/// The value bits of the two bytes before the last four, by length, as
-/// [`LAST_FOUR_BITS`]: a 6-byte code's lead (one) and the byte after it
-/// (six); a 5-byte code's lead (two); nothing of a shorter code.
+/// The marker bits of the same bytes: 10 for a trailing byte, `len`
+/// one-bits then a zero for a lead of two bytes or more.
+static LAST_FOUR_MARKS: [u8; 64] = table!(|k| {
+    let (len, from_end) = (k % 8, 3 - k / 8 % 4);
+    if k >= 32 || len == 0 || from_end >= len {
+        0
+    } else if from_end + 1 < len {
+        0x80
+    } else if len == 1 {
+        0
+    } else {
+        (0xFF00u16 >> len) as u8
+    }
+});
+
+/// The value bits of the two bytes before the last four, by length and
+/// place as [`LAST_FOUR_BITS`]: a 6-byte code's lead (one) and the byte
+/// after it (six); a 5-byte code's lead (two); nothing of a shorter code.
 static TWO_BEFORE_BITS: [u8; 64] = table!(|k| match (k % 8, k / 8) {
     (6, 0) => 0x01,
     (6, 1) => 0x3F,
@@ -126,64 +139,31 @@ static TWO_BEFORE_BITS: [u8; 64] = table!(|k| match (k % 8, k / 8) {
     _ => 0,
 });
 
-/// For each lead's top seven bits, the length of its code in UTF-G-8
-/// (draft-yergeau-utf8-00.txt §2): 1 for ASCII, then 2 to 6, and 0 for a
-/// trailing byte (which never leads here) and for FE and FF, which UTF-E-8
-/// gives codes of 7 and 13 bytes that this loop leaves to the engine's
-/// code-at-a-time path.
-static LEN_BY_LEAD: [u8; 128] = {
-    let mut out = [0u8; 128];
-    let mut k = 0;
-    while k < 128 {
-        out[k] = match k {
-            0x00..=0x3F => 1,
-            0x60..=0x6F => 2,
-            0x70..=0x77 => 3,
-            0x78..=0x7B => 4,
-            0x7C..=0x7D => 5,
-            0x7E => 6,
-            _ => 0,
-        };
-        k += 1;
-    }
-    out
-};
-
-/// The least value of each length (the shortest form), by length, and
-/// for the lengths no code here has, more than any value.
-static LEAST: [u32; 16] = {
-    let mut out = [u32::MAX; 16];
-    let least = [0, 0x80, 0x800, 0x1_0000, 0x20_0000, 0x400_0000];
-    let mut len = 1;
-    while len <= 6 {
-        out[len] = least[len - 1];
-        len += 1;
-    }
-    out
-};
+/// The marker bits of the same bytes.
+static TWO_BEFORE_MARKS: [u8; 64] = table!(|k| match (k % 8, k / 8) {
+    (6, 0) => 0xFC,
+    (6, 1) => 0x80,
+    (5, 1) => 0xF8,
+    _ => 0,
+});
 
 /// The dword indices that interleave the halves of eight codes: the
-/// first two units of a code, then its last two.
-static FIRST_EIGHT: [u32; 16] = {
+/// first half of a code, then the second.
+static FIRST_EIGHT: [u32; 16] = interleave(0);
+static LAST_EIGHT: [u32; 16] = interleave(8);
+
+/// The dword indices that take lanes `from..from + 8` of two vectors in
+/// turns.
+const fn interleave(from: u32) -> [u32; 16] {
     let mut out = [0; 16];
     let mut k = 0;
     while k < 8 {
-        out[2 * k] = k as u32;
-        out[2 * k + 1] = 16 + k as u32;
+        out[2 * k] = from + k as u32;
+        out[2 * k + 1] = 16 + from + k as u32;
         k += 1;
     }
     out
-};
-static LAST_EIGHT: [u32; 16] = {
-    let mut out = [0; 16];
-    let mut k = 0;
-    while k < 8 {
-        out[2 * k] = 8 + k as u32;
-        out[2 * k + 1] = 24 + k as u32;
-        k += 1;
-    }
-    out
-};
+}
 
 /// A table as a vector.
 #[inline(always)]
@@ -205,25 +185,76 @@ fn first(n: usize) -> u16 {
     }
 }
 
+/// One direction of the one-pass loop. Every function asks of its caller
+/// that the processor have what [`runs`] asks for.
+trait Pass {
+    /// The units read and written.
+    type In: Copy;
+    type Out: Copy;
+    /// The units of a vector read.
+    const UNITS: usize = 64 / size_of::<Self::In>();
+    /// The most units a code writes for each of its units.
+    const GROWTH: usize;
+    /// The code starts of `block` (a bit a unit), when its first unit
+    /// starts a code.
+    unsafe fn starts(block: __m512i) -> u64;
+    /// Those of `starts` that lead a code beyond Unicode.
+    unsafe fn beyond(block: __m512i, starts: u64) -> u64;
+    /// The values of the codes from `start` to `end` in `block` (unit
+    /// indices, in each byte of their lane), and the lanes whose code is
+    /// one the step takes.
+    unsafe fn values(block: __m512i, start: __m512i, end: __m512i) -> (__m512i, u16);
+    /// Writes the target's codes of the `live` lanes of `values` at
+    /// `slots`, in order, and returns how many units they are. `slots` has
+    /// room for them and a vector more.
+    unsafe fn store(values: __m512i, live: u16, slots: *mut Self::Out) -> usize;
+}
+
 /// Converts a prefix of `input`, UTF-G-8 or UTF-E-8 text, to UTF-G-16,
 /// UTF-E-16 or UTF-∞-16 (the same code for every value UTF-G-8 has), as
 /// described in the module docs.
 ///
 /// # Safety
 /// The processor has what [`runs`] asks for.
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512vbmi,avx512vbmi2")]
+#[target_feature(
+    enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2"
+)]
 pub(super) unsafe fn utf_g8_to_16(input: &[u8], out: &mut Vec<u16>) -> Run {
+    // SAFETY: this function's contract.
+    unsafe { run::<from_8::FromG8>(input, out) }
+}
+
+/// Converts a prefix of `input`, text of UTF-G-16, UTF-E-16 or UTF-∞-16,
+/// to UTF-G-8 or UTF-E-8: the codes of up to four units and values below
+/// 2^31, as described in the module docs.
+///
+/// # Safety
+/// The processor has what [`runs`] asks for.
+#[target_feature(
+    enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2"
+)]
+pub(super) unsafe fn utf_g16_to_8(input: &[u16], out: &mut Vec<u8>) -> Run {
+    // SAFETY: this function's contract.
+    unsafe { run::<from_16::FromG16>(input, out) }
+}
+
+/// The loop of each direction: chunks of steps, room reserved for each.
+///
+/// # Safety
+/// The processor has what [`runs`] asks for.
+#[inline(always)]
+unsafe fn run<P: Pass>(input: &[P::In], out: &mut Vec<P::Out>) -> Run {
     let mut run = Run::default();
     // Whether the step before had no code beyond Unicode.
     let mut quiet = false;
     loop {
         // Room for a chunk's units, reserved outside the steps: a call in
         // their loop made the compiler keep the block on the stack.
-        out.reserve(CHUNK + 2 * BLOCK);
-        let slots = out.spare_capacity_mut().as_mut_ptr().cast::<u16>();
-        // SAFETY: AVX-512 (this function's contract); `slots` has room for
-        // `CHUNK + 128` units, reserved just above.
-        let (step, written, whole) = unsafe { chunk(input, run.read, &mut quiet, slots) };
+        out.reserve(P::GROWTH * (CHUNK + P::UNITS) + 64 / size_of::<P::Out>());
+        let slots = out.spare_capacity_mut().as_mut_ptr().cast::<P::Out>();
+        // SAFETY: the processor as this function's contract says; `slots`
+        // has the room `chunk` asks for, reserved just above.
+        let (step, written, whole) = unsafe { chunk::<P>(input, run.read, &mut quiet, slots) };
         // SAFETY: `chunk` wrote these units.
         unsafe { out.set_len(out.len() + written) };
         run.read += step.read;
@@ -234,32 +265,32 @@ pub(super) unsafe fn utf_g8_to_16(input: &[u8], out: &mut Vec<u16>) -> Run {
     }
 }
 
-/// The steps from `input[from]` on, up to [`CHUNK`] bytes of them (see the
+/// The steps from `input[from]` on, up to [`CHUNK`] units of them (see the
 /// module docs), their units written from `slots` on: what they read, the
 /// units written, and whether they went the whole chunk.
 ///
 /// # Safety
 /// The processor has what [`runs`] asks for; `slots` has room for
-/// `CHUNK + 128` units.
+/// `P::GROWTH` units for each unit of `CHUNK + P::UNITS`, and a vector.
 #[inline(always)]
-unsafe fn chunk(
-    input: &[u8],
+unsafe fn chunk<P: Pass>(
+    input: &[P::In],
     from: usize,
     quiet: &mut bool,
-    slots: *mut u16,
+    slots: *mut P::Out,
 ) -> (Run, usize, bool) {
     let (mut run, mut written) = (Run::default(), 0);
     while run.read < CHUNK {
-        let Some(bytes) = input.get(from + run.read..from + run.read + BLOCK) else {
+        let at = from + run.read;
+        let Some(units) = input.get(at..at + P::UNITS) else {
             return (run, written, false);
         };
-        // SAFETY (for the whole step): AVX-512 as the function's contract
-        // says; 64 bytes of `input`.
-        let block = unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) };
-        let top = unsafe { _mm512_and_si512(block, _mm512_set1_epi8(0xC0u8 as i8)) };
-        let starts = unsafe { _mm512_cmpneq_epi8_mask(top, _mm512_set1_epi8(0x80u8 as i8)) };
-        // A trailing byte first: an error (only ever at the input's start:
-        // every later step starts at a code start).
+        // SAFETY (for the whole step): the processor as the function's
+        // contract says; a vector of `input`.
+        let block = unsafe { _mm512_loadu_si512(units.as_ptr().cast()) };
+        let starts = unsafe { P::starts(block) };
+        // Not a code start first: an error (only ever at the input's
+        // start: every later step starts at a code start).
         if starts & 1 == 0 {
             return (run, written, false);
         }
@@ -269,21 +300,19 @@ unsafe fn chunk(
         if whole == 0 {
             return (run, written, false);
         }
-        // F4..FF lead the codes beyond U+10FFFF (and those of
-        // U+100000..U+10FFFF). A second step in a row without one: the
+        // A second step in a row without a code beyond Unicode: the
         // Unicode kernels take it from here. One such step alone is taken
         // here: in text with codes beyond Unicode here and there, handing
         // over at each cost more than the step.
-        let high = unsafe { _mm512_cmpge_epu8_mask(block, _mm512_set1_epi8(0xF4u8 as i8)) };
-        let beyond = high & whole != 0;
+        let beyond = unsafe { P::beyond(block, whole) } != 0;
         if !beyond && *quiet {
             return (run, written, false);
         }
         *quiet = !beyond;
-        // SAFETY: the codes' units are at most their bytes: those of the
-        // steps before, fewer than `CHUNK + 64`, and fewer than 64 here, so
-        // every store of 32 units is inside the room of `slots`.
-        let (codes, units, fault) = unsafe { codes(block, starts, slots.add(written)) };
+        // SAFETY: each store starts at the units of the codes before it,
+        // at most `P::GROWTH` a unit read, and writes a vector: inside
+        // the room of `slots`.
+        let (codes, units, fault) = unsafe { codes::<P>(block, starts, slots.add(written)) };
         written += units;
         run.codes += codes;
         if let Some(at) = fault {
@@ -302,13 +331,17 @@ unsafe fn chunk(
 ///
 /// # Safety
 /// The processor has what [`runs`] asks for; `slots` has room for the
-/// units of the codes (at most 63) and 32 more.
+/// units of the codes and a vector more.
 #[inline(always)]
-unsafe fn codes(block: __m512i, starts: u64, slots: *mut u16) -> (usize, usize, Option<usize>) {
+unsafe fn codes<P: Pass>(
+    block: __m512i,
+    starts: u64,
+    slots: *mut P::Out,
+) -> (usize, usize, Option<usize>) {
     let count = starts.count_ones() as usize - 1;
     let (mut converted, mut written) = (0, 0);
-    // SAFETY (for the whole function): AVX-512; the stores as the
-    // function's contract says.
+    // SAFETY (for the whole function): the processor and the stores as
+    // the function's contract says.
     unsafe {
         // The starts, the last too (it ends the code before it).
         let positions = _mm512_maskz_compress_epi8(starts, vector(&BYTE_INDEX));
@@ -319,50 +352,10 @@ unsafe fn codes(block: __m512i, starts: u64, slots: *mut u16) -> (usize, usize, 
             let start = _mm512_permutexvar_epi8(lane, positions);
             let next = _mm512_add_epi8(lane, _mm512_set1_epi8(1));
             let end = _mm512_permutexvar_epi8(next, positions);
-            let len = _mm512_sub_epi8(end, start);
-            let lead = _mm512_permutexvar_epi8(start, block);
-            // `vpermi2b` reads the low seven bits of each index: the lead's
-            // top seven (a byte's bit from the next one lands in the eighth).
-            let named = _mm512_permutex2var_epi8(
-                vector(&LEN_BY_LEAD[..64]),
-                _mm512_srli_epi16::<1>(lead),
-                vector(&LEN_BY_LEAD[64..]),
-            );
-            // The indices wrap at 64: bytes read from before a short code
-            // at the block's start are masked off with the bytes before
-            // every short code.
-            let four = _mm512_permutexvar_epi8(_mm512_add_epi8(end, vector(&LAST_FOUR)), block);
-            let two = _mm512_permutexvar_epi8(_mm512_add_epi8(end, vector(&TWO_BEFORE)), block);
-            let place = _mm512_add_epi8(len, vector(&PLACE_TIMES_8));
-            let four = _mm512_and_si512(
-                four,
-                _mm512_permutexvar_epi8(place, vector(&LAST_FOUR_BITS)),
-            );
-            let two = _mm512_and_si512(
-                two,
-                _mm512_permutexvar_epi8(place, vector(&TWO_BEFORE_BITS)),
-            );
-            // Six bits a byte (seven of ASCII), the first highest: pairs
-            // joined, then the two pairs; the two bytes before above them.
-            let six_bits = _mm512_set1_epi16(0x0140);
-            let low = _mm512_madd_epi16(
-                _mm512_maddubs_epi16(four, six_bits),
-                _mm512_set1_epi32(0x0001_1000),
-            );
-            let high = _mm512_maddubs_epi16(two, six_bits);
-            let value = _mm512_or_si512(low, _mm512_slli_epi32::<24>(high));
-            // The check (see the module docs). `vpermd` reads the low four
-            // bits of each index: the length (a longer one fails the first
-            // comparison).
-            let ok = _mm512_cmpeq_epi32_mask(named, len)
-                & _mm512_cmpge_epu32_mask(value, _mm512_permutexvar_epi32(len, vector(&LEAST)))
-                & _mm512_cmpneq_epi32_mask(
-                    _mm512_and_si512(value, _mm512_set1_epi32(!0x7FF)),
-                    _mm512_set1_epi32(0xD800),
-                );
+            let (values, ok) = P::values(block, start, end);
             let bad = live & !ok;
             let live = live & (bad.wrapping_sub(1) & !bad);
-            written += store(value, live, slots.add(written));
+            written += P::store(values, live, slots.add(written));
             converted += live.count_ones() as usize;
             if bad != 0 {
                 // The start of the code the step stopped at.
@@ -372,75 +365,4 @@ unsafe fn codes(block: __m512i, starts: u64, slots: *mut u16) -> (usize, usize, 
         }
     }
     (converted, written, None)
-}
-
-/// Writes the UTF-∞-16 codes of the `live` lanes of `value` (below 2^31)
-/// at `slots`, in order, and returns how many units they are.
-///
-/// # Safety
-/// The processor has what [`runs`] asks for; `slots` has room for 64
-/// units.
-#[inline(always)]
-unsafe fn store(value: __m512i, live: u16, slots: *mut u16) -> usize {
-    // SAFETY (for the whole function): AVX-512, and the stores as the
-    // contract says: 32 units from `slots`, then 32 from at most 32 later.
-    unsafe {
-        let at_least =
-            |least: u32| _mm512_mask_cmpge_epu32_mask(live, value, _mm512_set1_epi32(least as i32));
-        let (pair, three, four) = (at_least(0x1_0000), at_least(0x11_0000), at_least(1 << 26));
-        // A code's last two units: the nine-bit groups of a 3- or 4-unit
-        // code (§3.3.3) with DE00, or a pair (§3.2): D800 and the high ten
-        // bits of v − 10000, DC00 and the low ten; or a code of one unit.
-        let shifted = _mm512_slli_epi32::<16>(value);
-        let groups = _mm512_ternarylogic_epi32::<0xE4>(
-            shifted,
-            _mm512_srli_epi32::<9>(value),
-            _mm512_set1_epi32(0xFFFF_0000u32 as i32),
-        );
-        let trails = _mm512_ternarylogic_epi32::<0xEA>(
-            groups,
-            _mm512_set1_epi32(0x01FF_01FF),
-            _mm512_set1_epi32(0xDE00_DE00u32 as i32),
-        );
-        let halves = _mm512_ternarylogic_epi32::<0xEA>(
-            shifted,
-            _mm512_set1_epi32(0x03FF_0000),
-            _mm512_srli_epi32::<10>(_mm512_sub_epi32(value, _mm512_set1_epi32(0x1_0000))),
-        );
-        let halves = _mm512_or_si512(halves, _mm512_set1_epi32(0xDC00_D800u32 as i32));
-        let last = _mm512_mask_mov_epi32(value, pair, halves);
-        let last = _mm512_mask_mov_epi32(last, three, trails);
-        // A code's first units: a 3-unit lead, DC00 and eight value bits
-        // (§3.3.1); a 4-unit lead, DD00 and seven, and its first nine-bit
-        // group with DE00.
-        let top = _mm512_srli_epi32::<18>(value);
-        let lead_3 = _mm512_or_si512(top, _mm512_set1_epi32(0xDC00));
-        let lead_4 = _mm512_ternarylogic_epi32::<0xEA>(
-            _mm512_slli_epi32::<16>(top),
-            _mm512_set1_epi32(0x01FF_0000),
-            _mm512_srli_epi32::<27>(value),
-        );
-        let lead_4 = _mm512_or_si512(lead_4, _mm512_set1_epi32(0xDE00_DD00u32 as i32));
-        let leads = _mm512_mask_mov_epi32(lead_3, four, lead_4);
-        // Four unit slots a code, the first two from `leads`, the last two
-        // from `last`: a 3- or 4-unit code's lead, a 4-unit code's second
-        // unit, the unit of every code, a pair's or a longer code's last.
-        let keep = _pdep_u64(three.into(), 0x1111_1111_1111_1111)
-            | _pdep_u64(four.into(), 0x2222_2222_2222_2222)
-            | _pdep_u64(live.into(), 0x4444_4444_4444_4444)
-            | _pdep_u64(pair.into(), 0x8888_8888_8888_8888);
-        let mut written = 0;
-        for (half, order) in [
-            (keep as u32, &FIRST_EIGHT),
-            ((keep >> 32) as u32, &LAST_EIGHT),
-        ] {
-            let units = _mm512_permutex2var_epi32(leads, vector(order), last);
-            _mm512_storeu_si512(
-                slots.add(written).cast(),
-                _mm512_maskz_compress_epi16(half, units),
-            );
-            written += half.count_ones() as usize;
-        }
-        written
-    }
 }

@@ -38,7 +38,11 @@ fn versions_16_to_8() -> Vec<(&'static str, Lanes<u16, u8>)> {
             super::super::groups::utf_g16_to_8(i, o)
         }));
     }
-
+    #[cfg(target_arch = "x86_64")]
+    if avx512::detected() {
+        // SAFETY: as above.
+        versions.push(("avx512", |i, o| unsafe { avx512::utf_g16_to_8(i, o) }));
+    }
     versions
 }
 
