@@ -71,6 +71,9 @@ const STEP: usize = 16;
 /// Units read between two reservations of room for the output.
 const CHUNK: usize = 4096;
 
+/// Units a step reads: a bit each in a `u64`.
+const WINDOW: usize = 64;
+
 /// A 64-byte table whose byte `k` is the expression.
 macro_rules! table {
     (|$k:ident| $byte:expr) => {{
@@ -191,19 +194,21 @@ trait Pass {
     /// The units read and written.
     type In: Copy;
     type Out: Copy;
-    /// The units of a vector read.
-    const UNITS: usize = 64 / size_of::<Self::In>();
+    /// The registers of the units a step reads.
+    type Block: Copy;
     /// The most units a code writes for each of its units.
     const GROWTH: usize;
+    /// Loads the [`WINDOW`] units from `units` on.
+    unsafe fn load(units: &[Self::In; WINDOW]) -> Self::Block;
     /// The code starts of `block` (a bit a unit), when its first unit
     /// starts a code.
-    unsafe fn starts(block: __m512i) -> u64;
+    unsafe fn starts(block: Self::Block) -> u64;
     /// Those of `starts` that lead a code beyond Unicode.
-    unsafe fn beyond(block: __m512i, starts: u64) -> u64;
+    unsafe fn beyond(block: Self::Block, starts: u64) -> u64;
     /// The values of the codes from `start` to `end` in `block` (unit
     /// indices, in each byte of their lane), and the lanes whose code is
     /// one the step takes.
-    unsafe fn values(block: __m512i, start: __m512i, end: __m512i) -> (__m512i, u16);
+    unsafe fn values(block: Self::Block, start: __m512i, end: __m512i) -> (__m512i, u16);
     /// Writes the target's codes of the `live` lanes of `values` at
     /// `slots`, in order, and returns how many units they are. `slots` has
     /// room for them and a vector more.
@@ -245,12 +250,12 @@ pub(super) unsafe fn utf_g16_to_8(input: &[u16], out: &mut Vec<u8>) -> Run {
 #[inline(always)]
 unsafe fn run<P: Pass>(input: &[P::In], out: &mut Vec<P::Out>) -> Run {
     let mut run = Run::default();
-    // Whether the step before had no code beyond Unicode.
-    let mut quiet = false;
+    // Units read since the last code beyond Unicode.
+    let mut quiet = 0;
     loop {
         // Room for a chunk's units, reserved outside the steps: a call in
         // their loop made the compiler keep the block on the stack.
-        out.reserve(P::GROWTH * (CHUNK + P::UNITS) + 64 / size_of::<P::Out>());
+        out.reserve(P::GROWTH * (CHUNK + WINDOW) + 64 / size_of::<P::Out>());
         let slots = out.spare_capacity_mut().as_mut_ptr().cast::<P::Out>();
         // SAFETY: the processor as this function's contract says; `slots`
         // has the room `chunk` asks for, reserved just above.
@@ -271,98 +276,106 @@ unsafe fn run<P: Pass>(input: &[P::In], out: &mut Vec<P::Out>) -> Run {
 ///
 /// # Safety
 /// The processor has what [`runs`] asks for; `slots` has room for
-/// `P::GROWTH` units for each unit of `CHUNK + P::UNITS`, and a vector.
+/// `P::GROWTH` units for each unit of `CHUNK + WINDOW`, and a vector.
 #[inline(always)]
 unsafe fn chunk<P: Pass>(
     input: &[P::In],
     from: usize,
-    quiet: &mut bool,
+    quiet: &mut usize,
     slots: *mut P::Out,
 ) -> (Run, usize, bool) {
     let (mut run, mut written) = (Run::default(), 0);
     while run.read < CHUNK {
         let at = from + run.read;
-        let Some(units) = input.get(at..at + P::UNITS) else {
+        let Some(units) = input.get(at..at + WINDOW) else {
             return (run, written, false);
         };
         // SAFETY (for the whole step): the processor as the function's
-        // contract says; a vector of `input`.
-        let block = unsafe { _mm512_loadu_si512(units.as_ptr().cast()) };
+        // contract says.
+        let block = unsafe { P::load(units.try_into().unwrap()) };
         let starts = unsafe { P::starts(block) };
         // Not a code start first: an error (only ever at the input's
         // start: every later step starts at a code start).
         if starts & 1 == 0 {
             return (run, written, false);
         }
-        // The codes whose end is here: all but the last start's.
-        let last = 63 - starts.leading_zeros() as usize;
-        let whole = starts & !(1 << last);
+        // The codes whose end is here, sixteen at most, and where the next
+        // step starts: the start after them.
+        let whole = starts.count_ones() as usize - 1;
         if whole == 0 {
             return (run, written, false);
         }
-        // A second step in a row without a code beyond Unicode: the
-        // Unicode kernels take it from here. One such step alone is taken
-        // here: in text with codes beyond Unicode here and there, handing
-        // over at each cost more than the step.
-        let beyond = unsafe { P::beyond(block, whole) } != 0;
-        if !beyond && *quiet {
+        // Where sixteen codes or fewer end here (text of codes of four
+        // units or bytes or more), the last start, with no `pdep` in the
+        // chain from one step's load to the next.
+        let (count, next) = if whole <= STEP {
+            (whole, 63 - starts.leading_zeros() as usize)
+        } else {
+            let next = unsafe { _pdep_u64(1 << STEP, starts) };
+            (STEP, next.trailing_zeros() as usize)
+        };
+        // Units in a row without a code beyond Unicode: from a window's
+        // worth on, the Unicode kernels take it. Fewer are taken here: in
+        // text with codes beyond Unicode here and there, handing over at
+        // each cost more than the steps.
+        if unsafe { P::beyond(block, starts & ((1 << next) - 1)) } != 0 {
+            *quiet = 0;
+        } else if *quiet >= WINDOW {
             return (run, written, false);
+        } else {
+            *quiet += next;
         }
-        *quiet = !beyond;
         // SAFETY: each store starts at the units of the codes before it,
         // at most `P::GROWTH` a unit read, and writes a vector: inside
         // the room of `slots`.
-        let (codes, units, fault) = unsafe { codes::<P>(block, starts, slots.add(written)) };
+        let (codes, units, fault) = unsafe { codes::<P>(block, starts, count, slots.add(written)) };
         written += units;
         run.codes += codes;
         if let Some(at) = fault {
             run.read += at;
             return (run, written, false);
         }
-        run.read += last;
+        run.read += next;
     }
     (run, written, true)
 }
 
-/// Checks and converts the codes of `block` that start at the set bits of
-/// `starts` but the last, sixteen at a time, writing their units from
-/// `slots` on. Returns how many codes it converted, the units written, and
-/// the place of the first code it did not take, if it stopped at one.
+/// Checks and converts the first `count` codes of `block` (at most
+/// sixteen), which start at the set bits of `starts`, writing their units
+/// from `slots` on. Returns how many codes it converted, the units written,
+/// and the place of the first code it did not take, if it stopped at one.
 ///
 /// # Safety
 /// The processor has what [`runs`] asks for; `slots` has room for the
 /// units of the codes and a vector more.
 #[inline(always)]
 unsafe fn codes<P: Pass>(
-    block: __m512i,
+    block: P::Block,
     starts: u64,
+    count: usize,
     slots: *mut P::Out,
 ) -> (usize, usize, Option<usize>) {
-    let count = starts.count_ones() as usize - 1;
-    let (mut converted, mut written) = (0, 0);
     // SAFETY (for the whole function): the processor and the stores as
     // the function's contract says.
     unsafe {
-        // The starts, the last too (it ends the code before it).
+        // The starts, that after the last code too (it ends it), and each
+        // lane's code start and end, in each of its bytes.
         let positions = _mm512_maskz_compress_epi8(starts, vector(&BYTE_INDEX));
-        for step in (0..count).step_by(STEP) {
-            let live = first(count - step);
-            // Each lane's code start and end, in each of its bytes.
-            let lane = _mm512_add_epi8(vector(&LANE_OF_BYTE), _mm512_set1_epi8(step as i8));
-            let start = _mm512_permutexvar_epi8(lane, positions);
-            let next = _mm512_add_epi8(lane, _mm512_set1_epi8(1));
-            let end = _mm512_permutexvar_epi8(next, positions);
-            let (values, ok) = P::values(block, start, end);
-            let bad = live & !ok;
-            let live = live & (bad.wrapping_sub(1) & !bad);
-            written += P::store(values, live, slots.add(written));
-            converted += live.count_ones() as usize;
-            if bad != 0 {
-                // The start of the code the step stopped at.
-                let at = _pdep_u64(1 << converted, starts).trailing_zeros() as usize;
-                return (converted, written, Some(at));
-            }
+        let lane = vector(&LANE_OF_BYTE);
+        let start = _mm512_permutexvar_epi8(lane, positions);
+        let next = _mm512_add_epi8(lane, _mm512_set1_epi8(1));
+        let end = _mm512_permutexvar_epi8(next, positions);
+        let (values, ok) = P::values(block, start, end);
+        let live = first(count);
+        let bad = live & !ok;
+        let live = live & (bad.wrapping_sub(1) & !bad);
+        let written = P::store(values, live, slots);
+        let converted = live.count_ones() as usize;
+        if bad == 0 {
+            return (converted, written, None);
         }
+        // The start of the code the step stopped at.
+        let at = _pdep_u64(1 << converted, starts).trailing_zeros() as usize;
+        (converted, written, Some(at))
     }
-    (converted, written, None)
 }

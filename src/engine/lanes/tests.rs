@@ -288,6 +288,46 @@ fn lanes_stop_at_an_overlong_code_or_a_surrogate_at_every_place() {
     assert!(units > 0);
 }
 
+/// The 16-bit codes that are wrong only in their value, or that the
+/// lanes leave, at every place of a text of codes beyond Unicode: a
+/// 3-unit code of U+10FFFF (a pair's), a 4-unit code of 2^26 − 1 (a 3-unit
+/// code's), a 4-unit code of 2^31 and a 5-unit one (FE codes in UTF-E-8).
+/// The lanes stop before each, and convert what the reference walk
+/// converts.
+#[test]
+fn lanes_stop_at_an_overlong_or_a_long_16_bit_code_at_every_place() {
+    let wrong: [&[u16]; 4] = [
+        // 10FFFF: 4 << 18 | 0x7F << 9 | 0x1FF.
+        &[0xDC04, 0xDE7F, 0xDFFF],
+        // 2^26 − 1: 0 << 27 | 0xFF << 18 | 0x1FF << 9 | 0x1FF.
+        &[0xDD00, 0xDEFF, 0xDFFF, 0xDFFF],
+        // 2^31: 0x10 << 27.
+        &[0xDD10, 0xDE00, 0xDE00, 0xDE00],
+        &[0xDD80, 0xDE00, 0xDE00, 0xDE00, 0xDE00],
+    ];
+    let values: Vec<u64> = (0..40u64)
+        .map(|k| [0x20_0000, 0x400_0000 + k, 0x11_0000, 0x1_0000, 0x4E00][k as usize % 5])
+        .collect();
+    // The least 3-unit code, 110000, is the text's: one above the first.
+    let least = UtfInf16::encode_u64s_vec(&[0x11_0000]);
+    assert_eq!(least, [0xDC04, 0xDE80, 0xDE00]);
+    for place in 0..values.len() {
+        for bad in wrong {
+            let mut text = UtfInf16::encode_u64s_vec(&values[..place]);
+            text.extend(bad);
+            text.extend(UtfInf16::encode_u64s_vec(&values[place..]));
+            for (name, lanes) in versions_16_to_8() {
+                let (out, _) = over::<UtfInf16, UtfE8>(&text, lanes);
+                assert_eq!(
+                    out,
+                    reference::<UtfInf16, UtfE8>(&text),
+                    "{name}: {bad:X?} at {place}"
+                );
+            }
+        }
+    }
+}
+
 /// Unicode text after codes beyond it: the groups stop at a code
 /// boundary after 128 units without such a code, where the Unicode
 /// kernels are faster, and not before.
@@ -415,9 +455,11 @@ fn g8_check_runs() -> bool {
 /// the fourth (the third holds the end of a code starting in the
 /// second, and the codes of 3-byte characters starting in it, the last
 /// at byte 190), after 93 bytes of Unicode text. The AVX-512 loop's
-/// steps start at a code start: it stops at the start of its fourth
-/// (100, 121, then 184), after 84. Either way after more than one block
-/// of Unicode text and no more than two, on a code boundary.
+/// steps start at a code start and take sixteen codes at most: at 0, 60,
+/// then 121, where 48 bytes of Unicode text are taken, then 169, another
+/// 48; at 217, with 64 or more in a row, it stops, after 117. Either way
+/// after more than one block of Unicode text and no more than two, on a
+/// code boundary.
 #[test]
 #[cfg_attr(not(ucsx_cpu_avx2), ignore = "the processor lacks AVX2")]
 fn lanes_stop_at_the_second_block_of_unicode_text() {
@@ -432,7 +474,7 @@ fn lanes_stop_at_the_second_block_of_unicode_text() {
     for (name, lanes) in versions_8_to_16() {
         let run = lanes(&eight, &mut Vec::new());
         let unicode = run.read - unicode_from;
-        let expected = if name == "avx512" { 84 } else { 93 };
+        let expected = if name == "avx512" { 117 } else { 93 };
         assert_eq!(unicode, expected, "{name}");
         assert!(unicode > BLOCK && unicode <= 2 * BLOCK && unicode % 3 == 0);
     }

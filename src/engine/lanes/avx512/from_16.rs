@@ -1,5 +1,5 @@
 //! The 16-bit formats beyond Unicode to UTF-G-8 and UTF-E-8, a step of the
-//! one-pass loop (`avx512.rs`): 32 units from a code start.
+//! one-pass loop (`avx512.rs`): 64 units from a code start.
 //!
 //! - A unit starts a code unless it is a trailing unit DE00..DFFF (§3.3.3)
 //!   or follows a high surrogate (§3.2): DC00..DDFF lead the longer codes
@@ -22,7 +22,7 @@
 use core::arch::x86_64::*;
 
 use super::{vector, Pass, FIRST_EIGHT, LAST_EIGHT, LAST_FOUR_BITS, LAST_FOUR_MARKS};
-use super::{PLACE_TIMES_8, TWO_BEFORE_BITS, TWO_BEFORE_MARKS};
+use super::{PLACE_TIMES_8, TWO_BEFORE_BITS, TWO_BEFORE_MARKS, WINDOW};
 
 /// See the module docs.
 pub(super) struct FromG16;
@@ -38,6 +38,21 @@ macro_rules! by_len {
         }
         out
     }};
+}
+
+/// The units of `block` whose bits under `mask` are `is`, a bit a unit.
+#[inline(always)]
+fn field(block: [__m512i; 2], mask: u16, is: u16) -> u64 {
+    // SAFETY: AVX-512, which `Pass`'s functions, this one's callers, ask
+    // for.
+    let half = |units| unsafe {
+        let masked = _mm512_and_si512(units, _mm512_set1_epi16(mask as i16));
+        u64::from(_mm512_cmpeq_epi16_mask(
+            masked,
+            _mm512_set1_epi16(is as i16),
+        ))
+    };
+    half(block[0]) | half(block[1]) << 32
 }
 
 /// For each unit, where it reads its code's last two units from, and the
@@ -91,11 +106,12 @@ static LAST_TWO_WEIGHTS: [u32; 16] = by_len!(|n| match n {
 });
 
 /// The value bits of the two units before them: a 3-unit code's lead (8),
-/// a 4-unit code's lead (the four below 2^31; the three above are checked
-/// apart) and first trailing unit (9).
+/// a 4-unit code's lead (7, §3.3.1) and first trailing unit (9). A lead
+/// with any of its top three set makes a value of 2^31 or more, which the
+/// check refuses before the bits overflow the lane matter.
 static TWO_BEFORE_BITS_16: [u32; 16] = by_len!(|n| match n {
     3 => 0x00FF_0000,
-    4 => 0x01FF_000F,
+    4 => 0x01FF_007F,
     _ => 0,
 });
 
@@ -140,48 +156,49 @@ const RANK: i64 = i64::from_le_bytes([6, 5, 0xFF, 0xFF, 4, 3, 2, 1]);
 impl Pass for FromG16 {
     type In = u16;
     type Out = u8;
+    type Block = [__m512i; 2];
     // One unit, three bytes; a pair, four; three units, five; four, six.
     const GROWTH: usize = 3;
 
     #[inline(always)]
-    unsafe fn starts(block: __m512i) -> u64 {
-        // SAFETY: AVX-512 (the trait's contract).
+    unsafe fn load(units: &[u16; WINDOW]) -> [__m512i; 2] {
+        // SAFETY: AVX-512 (the trait's contract); two vectors of 32 units.
         unsafe {
-            let field = |mask: u16, is: u16| {
-                let masked = _mm512_and_si512(block, _mm512_set1_epi16(mask as i16));
-                u64::from(_mm512_cmpeq_epi16_mask(masked, _mm512_set1_epi16(is as i16)))
-            };
-            let (trailing, high) = (field(0xFE00, 0xDE00), field(0xFC00, 0xD800));
-            !(trailing | high << 1) & 0xFFFF_FFFF
+            let at = units.as_ptr();
+            [
+                _mm512_loadu_si512(at.cast()),
+                _mm512_loadu_si512(at.add(32).cast()),
+            ]
         }
     }
 
     #[inline(always)]
-    unsafe fn beyond(block: __m512i, starts: u64) -> u64 {
+    unsafe fn starts(block: [__m512i; 2]) -> u64 {
+        let (trailing, high) = (field(block, 0xFE00, 0xDE00), field(block, 0xFC00, 0xD800));
+        !(trailing | high << 1)
+    }
+
+    #[inline(always)]
+    unsafe fn beyond(block: [__m512i; 2], starts: u64) -> u64 {
         // DC00..DDFF lead the codes beyond U+10FFFF where they start one.
-        // SAFETY: AVX-512 (the trait's contract).
-        unsafe {
-            let masked = _mm512_and_si512(block, _mm512_set1_epi16(0xFE00u16 as i16));
-            let leads = _mm512_cmpeq_epi16_mask(masked, _mm512_set1_epi16(0xDC00u16 as i16));
-            starts & u64::from(leads)
-        }
+        starts & field(block, 0xFE00, 0xDC00)
     }
 
     #[inline(always)]
-    unsafe fn values(block: __m512i, start: __m512i, end: __m512i) -> (__m512i, u16) {
+    unsafe fn values(block: [__m512i; 2], start: __m512i, end: __m512i) -> (__m512i, u16) {
         // SAFETY: AVX-512 (the trait's contract).
         unsafe {
             // The unit indices are in each byte of their lane: as 16-bit
-            // indices they read (257 · i) mod 32 = i, and so do those
-            // with an offset added; `vpermw` reads the low five bits. The
+            // indices they read (257 · i) mod 64 = i, and so do those
+            // with an offset added; `vpermi2w` reads the low six bits. The
             // indices before a short code at the block's start wrap, and
             // what they read is masked off.
             let len = _mm512_sub_epi8(end, start);
-            let lead = _mm512_permutexvar_epi16(start, block);
-            let last_two = _mm512_add_epi16(end, vector(&LAST_TWO));
-            let last_two = _mm512_permutexvar_epi16(last_two, block);
-            let two_before = _mm512_add_epi16(end, vector(&TWO_BEFORE));
-            let two_before = _mm512_permutexvar_epi16(two_before, block);
+            let [low_units, high_units] = block;
+            let gather = |at| _mm512_permutex2var_epi16(low_units, at, high_units);
+            let lead = gather(start);
+            let last_two = gather(_mm512_add_epi16(end, vector(&LAST_TWO)));
+            let two_before = gather(_mm512_add_epi16(end, vector(&TWO_BEFORE)));
             // `vpermd` reads the low four bits of each index: the length
             // (a longer one fails the length's check).
             let by_len = |table: &[u32; 16]| _mm512_permutexvar_epi32(len, vector(table));
@@ -195,10 +212,8 @@ impl Pass for FromG16 {
             let value = _mm512_mask_mov_epi32(value, one, _mm512_srli_epi32::<16>(last_two));
             // The check (see the module docs).
             let surrogate_field = _mm512_and_si512(lead, _mm512_set1_epi32(0xF800_F800u32 as i32));
-            let in_field = _mm512_cmpeq_epi32_mask(
-                surrogate_field,
-                _mm512_set1_epi32(0xD800_D800u32 as i32),
-            );
+            let in_field =
+                _mm512_cmpeq_epi32_mask(surrogate_field, _mm512_set1_epi32(0xD800_D800u32 as i32));
             let named = _mm512_mask_mov_epi32(
                 _mm512_set1_epi32(0x0101_0101),
                 in_field,

@@ -21,7 +21,7 @@
 use core::arch::x86_64::*;
 
 use super::{vector, Pass, FIRST_EIGHT, LAST_EIGHT, LAST_FOUR_BITS, PLACE_TIMES_8};
-use super::{TWO_BEFORE_BITS};
+use super::{TWO_BEFORE_BITS, WINDOW};
 
 /// See the module docs.
 pub(super) struct FromG8;
@@ -73,8 +73,15 @@ static LEAST: [u32; 16] = {
 impl Pass for FromG8 {
     type In = u8;
     type Out = u16;
+    type Block = __m512i;
     // A code of n bytes has at most n units.
     const GROWTH: usize = 1;
+
+    #[inline(always)]
+    unsafe fn load(units: &[u8; WINDOW]) -> __m512i {
+        // SAFETY: AVX-512 (the trait's contract); 64 bytes.
+        unsafe { _mm512_loadu_si512(units.as_ptr().cast()) }
+    }
 
     #[inline(always)]
     unsafe fn starts(block: __m512i) -> u64 {
@@ -193,7 +200,10 @@ impl Pass for FromG8 {
                 | _pdep_u64(live.into(), 0x4444_4444_4444_4444)
                 | _pdep_u64(pair.into(), 0x8888_8888_8888_8888);
             let mut written = 0;
-            for (half, order) in [(keep as u32, &FIRST_EIGHT), ((keep >> 32) as u32, &LAST_EIGHT)] {
+            for (half, order) in [
+                (keep as u32, &FIRST_EIGHT),
+                ((keep >> 32) as u32, &LAST_EIGHT),
+            ] {
                 let units = _mm512_permutex2var_epi32(leads, vector(order), last);
                 let units = _mm512_maskz_compress_epi16(half, units);
                 _mm512_storeu_si512(slots.add(written).cast(), units);
