@@ -12,9 +12,9 @@
 //! from them as eight-unit windows, converted lane by lane by the format
 //! modules' table-free arithmetic (`window_8::value`, `window_16::code`
 //! and back), which the compiler turns into AVX2 instructions where the
-//! processor has them, and written out one store a code. From UTF-G-8 on
-//! AVX-512, a loop of its own (`lanes/avx512.rs`) checks and converts in
-//! one pass, sixteen codes a step.
+//! processor has them, and written out one store a code. On AVX-512, a
+//! loop of its own in each direction (`lanes/avx512.rs`) checks and
+//! converts in one pass, sixteen codes a step.
 //!
 //! The run stops at the end of what the check passed (an error, a code
 //! beyond UCS-G, a FE or FF code), a few units before the end of the
@@ -22,10 +22,10 @@
 //! row without a code beyond Unicode, where the Unicode kernels are
 //! faster. It checks at most [`CHUNK`] units ahead at a time, so a stop
 //! soon after costs little.
-//! The tests below run each compiled version against decoding and
-//! encoding code by code, on every length's edge values at every offset,
-//! and with a fault at every place; `tests/engine.rs` and the `long_forms`
-//! fuzz target run the engine with it.
+//! The tests (`lanes/tests.rs`) run each compiled version against
+//! decoding and encoding code by code, on every length's edge values at
+//! every offset, and with a fault at every place; `tests/engine.rs` and
+//! the `long_forms` fuzz target run the engine with it.
 #![allow(unsafe_code)]
 
 use alloc::vec::Vec;

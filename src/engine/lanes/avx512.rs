@@ -7,9 +7,10 @@
 //! vector check, then walks its code starts again to convert. On AVX-512
 //! the Unicode kernels do both in one pass, and those two walks, even with
 //! eight codes a vector step, took three times their time
-//! (`docs/performance.md`). Here each step reads one vector of units from
-//! a code start and takes every code whose end is in it (the next start
-//! tells where a code ends), sixteen codes at a time, one a 32-bit lane:
+//! (`docs/performance.md`). Here each step reads 64 units (one vector of
+//! bytes, two of 16-bit units) from a code start and takes the codes whose
+//! end is in them (the next start tells where a code ends), sixteen at
+//! most, one a 32-bit lane; the next step starts at the start after them:
 //!
 //! - Gathering: the positions of the starts are squeezed to the front of
 //!   a vector (`vpcompressb`); a byte permute spreads each code's start
@@ -28,8 +29,8 @@
 //!   (`vpcompressw`, `vpcompressb`).
 //!
 //! The run stops where the lanes stop (`lanes.rs`): at a code it does not
-//! take, at the last vector of the input (the engine's window loop takes
-//! it), and at the second step in a row without a code beyond Unicode,
+//! take, within the last 64 units of the input (the engine's window loop
+//! takes them), and after 64 units in a row without a code beyond Unicode,
 //! where the Unicode kernels are faster. Every load reads a vector inside
 //! `input`; each store writes a vector of units into capacity that `out`
 //! has reserved, and only units it wrote become part of `out`.
