@@ -30,9 +30,11 @@ pub use bytes::{bytes_to_units, units_to_bytes, CodeUnit, Endian, IncompleteUnit
 pub use format::{Format, ParseFormatError};
 pub use iter::{CodePointIndices, CodePoints};
 pub use roles::UnitRole;
+pub(crate) use utf16::min_value as min_value_16;
 pub use utf16::{Utf16, UtfE16, UtfG16, UtfInf16};
 pub use utf32::{Utf32, UtfG32};
 pub(crate) use utf8::valid_utf8_prefix;
+pub(crate) use utf8::{code_len as code_len_8, min_value as min_value_8};
 pub use utf8::{Utf8, UtfE8, UtfG8};
 pub(crate) use view::{builtin_views, Viewable};
 pub use view::{UnitSlice, UnitVec};

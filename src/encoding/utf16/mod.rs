@@ -261,7 +261,7 @@ const fn value_bits(n: usize) -> u32 {
 
 /// The least value an `n`-unit code may hold (§3.3.4): U+110000 for three
 /// units, one more than the last value of `n − 1` units otherwise.
-const fn min_value(n: usize) -> u128 {
+pub(crate) const fn min_value(n: usize) -> u128 {
     if n == 3 {
         0x11_0000
     } else {

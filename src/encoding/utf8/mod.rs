@@ -124,7 +124,7 @@ impl Limits {
 /// trailing byte (`10xxxxxx`). FE and FF are UTF-E-8's 7- and 13-byte leads
 /// (`utf-e-8.txt` §3.3, §3.4).
 #[inline]
-const fn code_len(lead: u8) -> usize {
+pub(crate) const fn code_len(lead: u8) -> usize {
     match lead {
         0x00..=0x7F => 1,
         0x80..=0xBF => 0,
@@ -152,7 +152,7 @@ const fn lead_payload(lead: u8, len: usize) -> u64 {
 /// The first value of each length of a multi-byte code (2..=7, 13):
 /// anything smaller is an overlong form.
 #[inline]
-const fn min_value(len: usize) -> u64 {
+pub(crate) const fn min_value(len: usize) -> u64 {
     match len {
         2 => 0x80,
         3 => 0x800,

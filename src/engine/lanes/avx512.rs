@@ -75,13 +75,17 @@ const CHUNK: usize = 4096;
 /// Units a step reads: a bit each in a `u64`.
 const WINDOW: usize = 64;
 
-/// A 64-byte table whose byte `k` is the expression.
+/// A table whose entry `k` is the expression: 64 bytes, or `len` entries
+/// of type `ty`.
 macro_rules! table {
-    (|$k:ident| $byte:expr) => {{
-        let mut out = [0u8; 64];
+    (|$k:ident| $entry:expr) => {
+        table!(u8, 64, |$k| $entry)
+    };
+    ($ty:ty, $len:expr, |$k:ident| $entry:expr) => {{
+        let mut out: [$ty; $len] = [0; $len];
         let mut $k = 0;
-        while $k < 64 {
-            out[$k] = $byte;
+        while $k < $len {
+            out[$k] = $entry;
             $k += 1;
         }
         out
@@ -101,37 +105,27 @@ static LANE_OF_BYTE: [u8; 64] = table!(|k| (k / 4) as u8);
 /// added, its index in the tables by length and place.
 static PLACE_TIMES_8: [u8; 64] = table!(|k| (k % 4 * 8) as u8);
 
-/// The value bits of a UTF-G-8 code's last four bytes (the last in a
-/// lane's top byte), by length and place (index `len + 8 · place`): a
-/// trailing byte has six (draft-yergeau-utf8-00.txt §2), a lead of `len`
-/// bytes `7 − len` (seven for ASCII), and a byte before the code none.
-static LAST_FOUR_BITS: [u8; 64] = table!(|k| {
-    let (len, from_end) = (k % 8, 3 - k / 8 % 4);
-    if k >= 32 || len == 0 || from_end >= len {
-        0
-    } else if from_end + 1 < len {
-        0x3F
-    } else if len == 1 {
-        0x7F
-    } else {
-        (0x7F >> len) as u8
-    }
-});
+/// The value bits and the marker bits of a UTF-G-8 code's last four
+/// bytes (the last in a lane's top byte), by length and place (index
+/// `len + 8 · place`): a trailing byte has six and 10 (draft-yergeau-
+/// utf8-00.txt §2), a lead of `len` bytes `7 − len` and `len` one-bits then
+/// a zero (ASCII seven and none), and a byte before the code none.
+static LAST_FOUR_BITS: [u8; 64] = table!(|k| last_four(k).0);
+static LAST_FOUR_MARKS: [u8; 64] = table!(|k| last_four(k).1);
 
-/// The marker bits of the same bytes: 10 for a trailing byte, `len`
-/// one-bits then a zero for a lead of two bytes or more.
-static LAST_FOUR_MARKS: [u8; 64] = table!(|k| {
+/// The entry `k` of [`LAST_FOUR_BITS`] and [`LAST_FOUR_MARKS`].
+const fn last_four(k: usize) -> (u8, u8) {
     let (len, from_end) = (k % 8, 3 - k / 8 % 4);
     if k >= 32 || len == 0 || from_end >= len {
-        0
+        (0, 0)
     } else if from_end + 1 < len {
-        0x80
+        (0x3F, 0x80)
     } else if len == 1 {
-        0
+        (0x7F, 0)
     } else {
-        (0xFF00u16 >> len) as u8
+        ((0x7F >> len) as u8, (0xFF00u16 >> len) as u8)
     }
-});
+}
 
 /// The value bits of the two bytes before the last four, by length and
 /// place as [`LAST_FOUR_BITS`]: a 6-byte code's lead (one) and the byte

@@ -21,24 +21,13 @@
 
 use core::arch::x86_64::*;
 
+use crate::encoding::{min_value_16, min_value_8};
+
 use super::{vector, Pass, FIRST_EIGHT, LAST_EIGHT, LAST_FOUR_BITS, LAST_FOUR_MARKS};
 use super::{PLACE_TIMES_8, TWO_BEFORE_BITS, TWO_BEFORE_MARKS, WINDOW};
 
 /// See the module docs.
 pub(super) struct FromG16;
-
-/// A 16-entry table of `u32`s whose entry `n` is the expression.
-macro_rules! by_len {
-    (|$n:ident| $value:expr) => {{
-        let mut out = [0u32; 16];
-        let mut $n = 0;
-        while $n < 16 {
-            out[$n] = $value;
-            $n += 1;
-        }
-        out
-    }};
-}
 
 /// The units of `block` whose bits under `mask` are `is`, a bit a unit.
 #[inline(always)]
@@ -75,32 +64,23 @@ const fn units(from: i16) -> [u16; 32] {
 /// length of its code, in both bytes: a high surrogate leads a pair; DC00..
 /// DCFF a 3-unit code, DD00..DD7F a 4-unit one (§3.3.1); DD80..DDFF lead
 /// longer codes, which this loop leaves, and DE00..DFFF never lead.
-static LEN_BY_LEAD: [u16; 32] = {
-    let mut out = [0; 32];
-    let mut k = 16;
-    while k < 32 {
-        let len = match k {
-            16..=23 => 2,
-            24..=25 => 3,
-            26 => 4,
-            _ => 0,
-        };
-        out[k] = len * 0x0101;
-        k += 1;
-    }
-    out
-};
+static LEN_BY_LEAD: [u16; 32] = table!(u16, 32, |k| match k {
+    16..=23 => 0x0202,
+    24..=25 => 0x0303,
+    26 => 0x0404,
+    _ => 0,
+});
 
 /// The value bits of a code's last two units by length: a pair's ten
 /// each, a longer code's nine (§3.3.3); a single unit is read apart.
-static LAST_TWO_BITS: [u32; 16] = by_len!(|n| match n {
+static LAST_TWO_BITS: [u32; 16] = table!(u32, 16, |n| match n {
     2 => 0x03FF_03FF,
     3 | 4 => 0x01FF_01FF,
     _ => 0,
 });
 
 /// The weights that join them: the first by 2^10 or 2^9.
-static LAST_TWO_WEIGHTS: [u32; 16] = by_len!(|n| match n {
+static LAST_TWO_WEIGHTS: [u32; 16] = table!(u32, 16, |n| match n {
     2 => 0x0001_0400,
     _ => 0x0001_0200,
 });
@@ -109,33 +89,32 @@ static LAST_TWO_WEIGHTS: [u32; 16] = by_len!(|n| match n {
 /// a 4-unit code's lead (7, §3.3.1) and first trailing unit (9). A lead
 /// with any of its top three set makes a value of 2^31 or more, which the
 /// check refuses before the bits overflow the lane matter.
-static TWO_BEFORE_BITS_16: [u32; 16] = by_len!(|n| match n {
+static TWO_BEFORE_BITS_16: [u32; 16] = table!(u32, 16, |n| match n {
     3 => 0x00FF_0000,
     4 => 0x01FF_007F,
     _ => 0,
 });
 
 /// What a pair's value starts from.
-static OFFSET: [u32; 16] = by_len!(|n| if n == 2 { 0x1_0000 } else { 0 });
+static OFFSET: [u32; 16] = table!(u32, 16, |n| if n == 2 { 0x1_0000 } else { 0 });
 
-/// The least value of each length (§3.3.4), and for the lengths no code
-/// here has, more than any value.
-static LEAST: [u32; 16] = by_len!(|n| match n {
+/// The least value of each length (§3.3.4, `min_value`), and for the
+/// lengths no code here has, more than any value.
+static LEAST: [u32; 16] = table!(u32, 16, |n| match n {
     1 | 2 => 0,
-    3 => 0x11_0000,
-    4 => 1 << 26,
+    3 | 4 => min_value_16(n) as u32,
     _ => u32::MAX,
 });
 
 /// A code's length in UTF-G-8 by its value's leading zero bits (of 32), in
-/// each byte of a lane: 7 value bits in one byte, then 11, 16, 21, 26, 31.
-static LEN_BY_ZEROS: [u8; 64] = table!(|k| match 32usize.saturating_sub(k) {
-    0..=7 => 1,
-    8..=11 => 2,
-    12..=16 => 3,
-    17..=21 => 4,
-    22..=26 => 5,
-    _ => 6,
+/// each byte of a lane: one byte, then one more for each length whose
+/// least value (`min_value`, a power of two) the value's top bit reaches.
+static LEN_BY_ZEROS: [u8; 64] = table!(|k| {
+    let mut len = 1;
+    while len < 6 && 32 - (k as i64) > min_value_8(len + 1).trailing_zeros() as i64 {
+        len += 1;
+    }
+    len as u8
 });
 
 /// For each byte, the index of its lane's first byte in its 128-bit half:

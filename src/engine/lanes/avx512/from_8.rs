@@ -20,6 +20,8 @@
 
 use core::arch::x86_64::*;
 
+use crate::encoding::{code_len_8, min_value_8};
+
 use super::{vector, Pass, FIRST_EIGHT, LAST_EIGHT, LAST_FOUR_BITS, PLACE_TIMES_8};
 use super::{TWO_BEFORE_BITS, WINDOW};
 
@@ -37,38 +39,25 @@ static LAST_FOUR: [u8; 64] = table!(|k| ((k % 4) as u8).wrapping_sub(4));
 static TWO_BEFORE: [u8; 64] = table!(|k| ((k % 2) as u8).wrapping_sub(6));
 
 /// For each lead's top seven bits, the length of its code in UTF-G-8
-/// (draft-yergeau-utf8-00.txt §2): 1 for ASCII, then 2 to 6, and 0 for a
-/// trailing byte (which never leads here) and for FE and FF.
-static LEN_BY_LEAD: [u8; 128] = {
-    let mut out = [0u8; 128];
-    let mut k = 0;
-    while k < 128 {
-        out[k] = match k {
-            0x00..=0x3F => 1,
-            0x60..=0x6F => 2,
-            0x70..=0x77 => 3,
-            0x78..=0x7B => 4,
-            0x7C..=0x7D => 5,
-            0x7E => 6,
-            _ => 0,
-        };
-        k += 1;
+/// (`code_len`): 1 for ASCII, then 2 to 6, and 0 for a trailing byte
+/// (which never leads here) and for FE and FF, whose 7- and 13-byte codes
+/// the engine's code-at-a-time path takes.
+static LEN_BY_LEAD: [u8; 128] = table!(u8, 128, |k| {
+    let len = code_len_8((k as u8) << 1);
+    if len <= 6 {
+        len as u8
+    } else {
+        0
     }
-    out
-};
+});
 
-/// The least value of each length (the shortest form), by length, and
+/// The least value of each length (`min_value`, the shortest form), and
 /// for the lengths no code here has, more than any value.
-static LEAST: [u32; 16] = {
-    let mut out = [u32::MAX; 16];
-    let least = [0, 0x80, 0x800, 0x1_0000, 0x20_0000, 0x400_0000];
-    let mut len = 1;
-    while len <= 6 {
-        out[len] = least[len - 1];
-        len += 1;
-    }
-    out
-};
+static LEAST: [u32; 16] = table!(u32, 16, |len| match len {
+    1 => 0,
+    2..=6 => min_value_8(len) as u32,
+    _ => u32::MAX,
+});
 
 impl Pass for FromG8 {
     type In = u8;
