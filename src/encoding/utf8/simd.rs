@@ -52,7 +52,7 @@ pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
         if has_feature!("avx512bw") && tier::allows(Tier::Avx512) {
             // SAFETY: the processor supports AVX512BW (and so AVX512F),
             // checked just above.
-            return unsafe { x86::avx512::valid_prefix_blocks(input) };
+            return unsafe { x86::avx512::valid_prefix_blocks::<4>(input) };
         }
         if has_feature!("avx2") && tier::allows(Tier::Avx2) {
             // SAFETY: the processor supports AVX2, checked just above.
@@ -83,11 +83,15 @@ pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
 ///
 /// A block, and the block after it, without a byte F4..FF get UTF-8's
 /// check, which is the same there and costs less: the bytes of the longer
-/// codes cost only where they are. An AVX-512 version would gain little
-/// here over AVX2, whose version the processors with AVX-512 run.
+/// codes cost only where they are.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn valid_utf_g8_prefix(input: &[u8]) -> usize {
     if input.len() >= 64 {
+        if has_feature!("avx512bw") && tier::allows(Tier::Avx512) {
+            // SAFETY: the processor supports AVX512BW (and so AVX512F),
+            // checked just above.
+            return unsafe { x86::avx512::valid_prefix_blocks::<6>(input) };
+        }
         if has_feature!("avx2") && tier::allows(Tier::Avx2) {
             // SAFETY: the processor supports AVX2, checked just above.
             return unsafe { x86::avx2::valid_prefix_blocks::<6>(input) };
@@ -127,6 +131,11 @@ pub(crate) fn valid_utf_e8_prefix(input: &[u8]) -> usize {
 #[cfg(target_arch = "x86_64")]
 fn valid_fe_prefix(input: &[u8]) -> usize {
     if input.len() >= 64 {
+        if has_feature!("avx512bw") && tier::allows(Tier::Avx512) {
+            // SAFETY: the processor supports AVX512BW (and so AVX512F),
+            // checked just above.
+            return unsafe { x86::avx512::valid_prefix_blocks::<13>(input) };
+        }
         if has_feature!("avx2") && tier::allows(Tier::Avx2) {
             // SAFETY: the processor supports AVX2, checked just above.
             return unsafe { x86::avx2::valid_prefix_blocks::<13>(input) };
@@ -184,7 +193,7 @@ mod tables;
 mod x86 {
     use core::arch::x86_64::*;
 
-    use super::tables::{incomplete, tables, BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH, INCOMPLETE_MAX};
+    use super::tables::{incomplete, tables};
 
     /// The longest code a block may hold, by its largest byte: codes of
     /// UTF-G-8 beyond UTF-8's (and U+100000..U+10FFFF) with a byte F4..FD,
@@ -218,8 +227,8 @@ mod x86 {
     }
 
     /// The byte-vector operations the check is written in, once for the
-    /// 16-byte vectors of SSSE3 ([`Sse`]) and the 32-byte ones of AVX2
-    /// ([`Avx`]).
+    /// 16-byte vectors of SSSE3 ([`Sse`]), the 32-byte ones of AVX2
+    /// ([`Avx`]) and the 64-byte ones of AVX-512 ([`Avx512`]).
     ///
     /// A value of a type of this trait is made only inside a function
     /// compiled with the type's target feature (the tiers' entry points
@@ -256,8 +265,8 @@ mod x86 {
         fn high_nibbles(self) -> Self;
         /// What [`Vector::back`] takes with `input`: the bytes that end
         /// 16 bytes before `input`'s last (the 16 before `input` for SSSE3;
-        /// for AVX2, whose shifts work within 128-bit lanes, the 32 from
-        /// 16 before `input`).
+        /// for AVX2 and AVX-512, whose shifts work within 128-bit lanes,
+        /// the 32 or 64 from 16 before `input`).
         fn before(previous: Self, input: Self) -> Self;
         /// The bytes `16 − S` before each byte of `input`, `before` being
         /// [`Vector::before`]'s (`S` the immediate of `alignr`: 15 for the
@@ -362,39 +371,55 @@ mod x86 {
         let mut previous = V::splat(0);
         let mut pending = V::splat(0);
         let mut done = 0;
-        for block in input.chunks_exact(64) {
-            let p = block.as_ptr();
-            // SAFETY: `block` is 64 readable bytes: `N` vectors of
-            // `V::WIDTH` bytes, 64 in all (asserted above), stay inside it.
-            let v: [V; N] = core::array::from_fn(|k| unsafe { V::load(p.add(k * V::WIDTH)) });
-            let any = v.iter().fold(V::splat(0), |a, &x| a.or(x));
-            let ascii = !any.any_top_bit();
-            let error = if ascii {
-                // Valid unless a code was cut off before it.
-                pending
+        let ascii = |v: &[V]| !v.iter().fold(V::splat(0), |a, &x| a.or(x)).any_top_bit();
+        while done + 64 <= input.len() {
+            let p = input.as_ptr();
+            // SAFETY: `done + 64` bytes are readable: `N` vectors of
+            // `V::WIDTH` bytes, 64 in all (asserted above), stay inside them.
+            let v: [V; N] =
+                core::array::from_fn(|k| unsafe { V::load(p.add(done + k * V::WIDTH)) });
+            if ascii(&v) {
+                // ASCII: valid unless a code was cut off before it.
+                if pending.any() {
+                    break;
+                }
+                pending = V::splat(0);
+                before = Level::default();
+                previous = v[N - 1];
+                done += 64;
+                // And the ASCII blocks after it, two at a time: a loop of
+                // one load, test and branch a vector.
+                while done + 128 <= input.len() {
+                    // SAFETY: as above, for `done + 128` bytes.
+                    let w: [[V; N]; 2] = core::array::from_fn(|b| {
+                        core::array::from_fn(|k| unsafe {
+                            V::load(p.add(done + b * 64 + k * V::WIDTH))
+                        })
+                    });
+                    if !ascii(w.as_flattened()) {
+                        break;
+                    }
+                    previous = w[1][N - 1];
+                    done += 128;
+                }
+                continue;
+            }
+            let top = v.iter().fold(V::splat(0), |a, &x| a.max(x));
+            let here = level::<LONGEST>(|bound| top.subs(V::splat(bound)).any());
+            let error = if here.ff || before.ff {
+                step_errors::<V, N, 13>(&v, previous)
+            } else if here.fe || before.fe {
+                step_errors::<V, N, 7>(&v, previous)
+            } else if here.long || before.long {
+                step_errors::<V, N, 6>(&v, previous)
             } else {
-                let top = v.iter().fold(V::splat(0), |a, &x| a.max(x));
-                let here = level::<LONGEST>(|bound| top.subs(V::splat(bound)).any());
-                let error = if here.ff || before.ff {
-                    step_errors::<V, N, 13>(&v, previous)
-                } else if here.fe || before.fe {
-                    step_errors::<V, N, 7>(&v, previous)
-                } else if here.long || before.long {
-                    step_errors::<V, N, 6>(&v, previous)
-                } else {
-                    step_errors::<V, N, 4>(&v, previous)
-                };
-                before = here;
-                pending = v[N - 1].subs(incomplete_max);
-                error
+                step_errors::<V, N, 4>(&v, previous)
             };
             if error.any() {
                 break;
             }
-            if ascii {
-                pending = V::splat(0);
-                before = Level::default();
-            }
+            before = here;
+            pending = v[N - 1].subs(incomplete_max);
             previous = v[N - 1];
             done += 64;
         }
@@ -570,87 +595,108 @@ mod x86 {
         }
     }
 
-    /// The check on one 64-byte vector a block. Byte shuffles work within
-    /// 128-bit lanes, as in AVX2; the bytes before each byte come from a
-    /// shift of the whole register by 48 bytes first.
-    pub(super) mod avx512 {
-        use super::*;
+    /// A vector of the check under AVX512BW: one a 64-byte block. Byte
+    /// shuffles and `alignr` work within 128-bit lanes, as in AVX2; the
+    /// bytes before each lane's come from a shift of the whole register by
+    /// 48 bytes first. Its compares give masks, not vectors, so it is
+    /// written out here rather than by `vector!`.
+    #[derive(Clone, Copy)]
+    struct Avx512(__m512i);
 
-        /// A 16-entry table in all four lanes.
-        #[inline]
-        #[target_feature(enable = "avx512bw")]
-        fn table(t: &[u8; 16]) -> __m512i {
-            // SAFETY: `t` is 16 readable bytes; the load has no alignment need.
-            _mm512_broadcast_i32x4(unsafe { _mm_loadu_si128(t.as_ptr().cast()) })
+    // SAFETY (every block below): as in `vector!`, under AVX512BW (which
+    // implies AVX512F).
+    impl Vector for Avx512 {
+        const WIDTH: usize = 64;
+        #[inline(always)]
+        unsafe fn load(p: *const u8) -> Self {
+            // SAFETY: the caller's; the load has no alignment need.
+            Avx512(unsafe { _mm512_loadu_si512(p.cast()) })
         }
-
-        /// The high nibble of each byte.
-        #[inline]
-        #[target_feature(enable = "avx512bw")]
-        fn high_nibbles(v: __m512i) -> __m512i {
-            _mm512_and_si512(_mm512_srli_epi16::<4>(v), _mm512_set1_epi8(0x0F))
+        #[inline(always)]
+        fn table(t: &[u8; 16]) -> Self {
+            // SAFETY: `t` is 16 readable bytes; the load has no alignment
+            // need.
+            Avx512(unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(t.as_ptr().cast())) })
         }
-
-        /// The error bits of the 64 bytes of `input`, given the 64 before.
-        #[inline]
-        #[target_feature(enable = "avx512bw")]
-        fn block_errors(input: __m512i, previous: __m512i) -> __m512i {
+        #[inline(always)]
+        fn last_of(t: &[u8; 32]) -> Self {
+            // The table's first entries are all FF (no byte is too large
+            // there, `tables.rs`): the vector's first 32 bytes are too.
+            let mut wide = [0xFF; 64];
+            wide[32..].copy_from_slice(t);
+            // SAFETY: `wide` is 64 readable bytes.
+            unsafe { Self::load(wide.as_ptr()) }
+        }
+        #[inline(always)]
+        fn splat(b: u8) -> Self {
+            Avx512(unsafe { _mm512_set1_epi8(b as i8) })
+        }
+        #[inline(always)]
+        fn and(self, o: Self) -> Self {
+            Avx512(unsafe { _mm512_and_si512(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn and_not(self, o: Self) -> Self {
+            Avx512(unsafe { _mm512_andnot_si512(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn or(self, o: Self) -> Self {
+            Avx512(unsafe { _mm512_or_si512(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn xor(self, o: Self) -> Self {
+            Avx512(unsafe { _mm512_xor_si512(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn subs(self, o: Self) -> Self {
+            Avx512(unsafe { _mm512_subs_epu8(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn max(self, o: Self) -> Self {
+            Avx512(unsafe { _mm512_max_epu8(self.0, o.0) })
+        }
+        #[inline(always)]
+        fn eq(self, o: Self) -> Self {
+            Avx512(unsafe { _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(self.0, o.0)) })
+        }
+        #[inline(always)]
+        fn lookup(self, index: Self) -> Self {
+            Avx512(unsafe { _mm512_shuffle_epi8(self.0, index.0) })
+        }
+        #[inline(always)]
+        fn high_nibbles(self) -> Self {
+            Avx512(unsafe { _mm512_srli_epi16::<4>(self.0) }).and(Self::splat(0x0F))
+        }
+        #[inline(always)]
+        fn before(previous: Self, input: Self) -> Self {
             // The 64 bytes from 16 before `input`.
-            let before = _mm512_alignr_epi64::<6>(input, previous);
-            let prev1 = _mm512_alignr_epi8::<15>(input, before);
-            let byte_1_high = _mm512_shuffle_epi8(table(&BYTE_1_HIGH), high_nibbles(prev1));
-            let byte_1_low = _mm512_shuffle_epi8(
-                table(&BYTE_1_LOW),
-                _mm512_and_si512(prev1, _mm512_set1_epi8(0x0F)),
-            );
-            let byte_2_high = _mm512_shuffle_epi8(table(&BYTE_2_HIGH), high_nibbles(input));
-            let special = _mm512_and_si512(_mm512_and_si512(byte_1_high, byte_1_low), byte_2_high);
-            // As in the SSSE3 version.
-            let prev2 = _mm512_alignr_epi8::<14>(input, before);
-            let prev3 = _mm512_alignr_epi8::<13>(input, before);
-            let third = _mm512_subs_epu8(prev2, _mm512_set1_epi8((0xE0u8 - 0x80) as i8));
-            let fourth = _mm512_subs_epu8(prev3, _mm512_set1_epi8((0xF0u8 - 0x80) as i8));
-            let must_be_trailing = _mm512_and_si512(
-                _mm512_or_si512(third, fourth),
-                _mm512_set1_epi8(0x80u8 as i8),
-            );
-            _mm512_xor_si512(must_be_trailing, special)
+            Avx512(unsafe { _mm512_alignr_epi64::<6>(input.0, previous.0) })
         }
+        #[inline(always)]
+        fn back<const S: i32>(input: Self, before: Self) -> Self {
+            Avx512(unsafe { _mm512_alignr_epi8::<S>(input.0, before.0) })
+        }
+        #[inline(always)]
+        fn any(self) -> bool {
+            (unsafe { _mm512_test_epi8_mask(self.0, self.0) }) != 0
+        }
+        #[inline(always)]
+        fn any_top_bit(self) -> bool {
+            (unsafe { _mm512_movepi8_mask(self.0) }) != 0
+        }
+    }
 
-        /// [`super::super::valid_utf8_prefix`] on whole 64-byte blocks.
+    /// The check on one 64-byte vector a block.
+    pub(super) mod avx512 {
+        /// [`super::valid_prefix_blocks`] on AVX512BW.
         ///
         /// # Safety
         /// The processor must support AVX512BW.
         #[target_feature(enable = "avx512bw")]
-        pub(in super::super) unsafe fn valid_prefix_blocks(input: &[u8]) -> usize {
-            let mut incomplete = [0xFFu8; 64];
-            incomplete[61..].copy_from_slice(&INCOMPLETE_MAX[29..]);
-            // SAFETY: `incomplete` is 64 readable bytes.
-            let incomplete_max = unsafe { _mm512_loadu_si512(incomplete.as_ptr().cast()) };
-            let mut previous = _mm512_setzero_si512();
-            let mut pending = _mm512_setzero_si512();
-            let mut done = 0;
-            for block in input.chunks_exact(64) {
-                // SAFETY: `block` is 64 readable bytes, one unaligned load.
-                let v = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
-                let ascii = _mm512_movepi8_mask(v) == 0;
-                let error = if ascii {
-                    // Valid unless a code was cut off before it.
-                    pending
-                } else {
-                    pending = _mm512_subs_epu8(v, incomplete_max);
-                    block_errors(v, previous)
-                };
-                if _mm512_test_epi8_mask(error, error) != 0 {
-                    break;
-                }
-                if ascii {
-                    pending = _mm512_setzero_si512();
-                }
-                previous = v;
-                done += 64;
-            }
-            super::super::boundary_before::<4>(input, done)
+        pub(in super::super) unsafe fn valid_prefix_blocks<const LONGEST: usize>(
+            input: &[u8],
+        ) -> usize {
+            super::valid_prefix_blocks::<super::Avx512, 1, LONGEST>(input)
         }
     }
 }

@@ -3,37 +3,64 @@
 
 use proptest::prelude::*;
 
-/// The AVX2 and SSSE3 versions (and AVX-512, where the processor has
-/// it) give the same prefix; it is valid UTF-8
-/// and reaches the last whole block before the first error, less the
-/// code that ends there (`boundary_before` steps back over it, whole or
-/// cut off, without asking which).
-fn versions_agree(input: &[u8]) -> Result<(), TestCaseError> {
-    if !(has_feature!("avx2") && has_feature!("ssse3")) {
-        eprintln!("skipped: this processor lacks AVX2 or SSSE3");
-        return Ok(());
+/// A version of the check: the valid prefix it gives.
+type Prefix = fn(&[u8]) -> usize;
+
+/// The versions of the check for codes of up to `LONGEST` bytes that this
+/// processor runs, SSSE3 first: AVX-512 and AVX2 where it has them.
+/// Empty where it lacks even SSSE3 (the callers then say they skipped).
+fn versions<const LONGEST: usize>() -> Vec<(&'static str, Prefix)> {
+    let mut versions: Vec<(&'static str, Prefix)> = Vec::new();
+    if has_feature!("ssse3") {
+        // SAFETY (each closure): the processor supports the version's
+        // feature, checked just before it is listed.
+        versions.push(("SSSE3", |b| unsafe {
+            super::x86::ssse3::valid_prefix_blocks::<LONGEST>(b)
+        }));
     }
-    // SAFETY: the processor supports both, checked just above.
-    let (avx2, ssse3) = unsafe {
-        (
-            super::x86::avx2::valid_prefix_blocks::<4>(input),
-            super::x86::ssse3::valid_prefix_blocks::<4>(input),
-        )
-    };
-    prop_assert_eq!(avx2, ssse3);
+    if has_feature!("avx2") {
+        versions.push(("AVX2", |b| unsafe {
+            super::x86::avx2::valid_prefix_blocks::<LONGEST>(b)
+        }));
+    }
     if has_feature!("avx512bw") {
-        // SAFETY: the processor supports AVX512BW, checked just above.
-        let avx512 = unsafe { super::x86::avx512::valid_prefix_blocks(input) };
-        prop_assert_eq!(avx512, ssse3);
+        versions.push(("AVX-512", |b| unsafe {
+            super::x86::avx512::valid_prefix_blocks::<LONGEST>(b)
+        }));
     }
+    versions
+}
+
+/// The prefix every version of [`versions`] gives, the same for all.
+fn agreed_prefix<const LONGEST: usize>(input: &[u8]) -> Result<Option<usize>, TestCaseError> {
+    let versions = versions::<LONGEST>();
+    let Some(&(_, first)) = versions.first() else {
+        eprintln!("skipped: this processor lacks SSSE3");
+        return Ok(None);
+    };
+    let prefix = first(input);
+    for (name, version) in &versions[1..] {
+        prop_assert_eq!(version(input), prefix, "{} against SSSE3", name);
+    }
+    Ok(Some(prefix))
+}
+
+/// Every version of the UTF-8 check gives the same prefix; it is valid
+/// UTF-8 and reaches the last whole block before the first error, less the
+/// code that ends there (`boundary_before` steps back over it, whole or cut
+/// off, without asking which).
+fn versions_agree(input: &[u8]) -> Result<(), TestCaseError> {
+    let Some(prefix) = agreed_prefix::<4>(input)? else {
+        return Ok(());
+    };
     let valid_up_to = core::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), |_| input.len());
     // The portable glue's prefix is the longest, std's `valid_up_to`.
     prop_assert_eq!(super::prefix_via_simdutf8(input), valid_up_to);
-    prop_assert!(avx2 <= valid_up_to);
+    prop_assert!(prefix <= valid_up_to);
     prop_assert!(
-        avx2 + 4 >= valid_up_to / 64 * 64,
+        prefix + 4 >= valid_up_to / 64 * 64,
         "{} {}",
-        avx2,
+        prefix,
         valid_up_to
     );
     Ok(())
@@ -62,84 +89,60 @@ proptest! {
 
     #[test]
     #[cfg_attr(not(ucsx_cpu_avx2), ignore = "the processor lacks AVX2")]
-    fn avx2_and_ssse3_agree_on_near_valid_text(input in near_valid()) {
+    fn the_versions_agree_on_near_valid_text(input in near_valid()) {
         versions_agree(&input)?;
     }
 }
 
-/// The UTF-G-8 check: the AVX2 and SSSE3 versions give the same prefix;
-/// it is valid UTF-G-8, ends on a code boundary, and reaches the last whole
-/// block before the first code that is not UTF-G-8 (by the scalar
-/// decoder), less the code that ends there. And `validate` of UTF-G-8 and
-/// UTF-E-8 run on each version gives the scalar decoder's verdict.
+/// The UTF-G-8 check: every version gives the same prefix; it is valid
+/// UTF-G-8, ends on a code boundary, and reaches the last whole block
+/// before the first code that is not UTF-G-8 (by the scalar decoder), less
+/// the code that ends there. And `validate` of UTF-G-8 and UTF-E-8 run on
+/// each version gives the scalar decoder's verdict.
 fn long_versions_agree(input: &[u8]) -> Result<(), TestCaseError> {
     use super::super::{validate_with, UTF_E_8, UTF_G_8};
     use crate::{Encoding, UtfE8, UtfG8};
-    if !(has_feature!("avx2") && has_feature!("ssse3")) {
-        eprintln!("skipped: this processor lacks AVX2 or SSSE3");
+    let Some(prefix) = agreed_prefix::<6>(input)? else {
         return Ok(());
-    }
-    // SAFETY: the processor supports both, checked just above.
-    let (avx2, ssse3) = unsafe {
-        (
-            super::x86::avx2::valid_prefix_blocks::<6>(input),
-            super::x86::ssse3::valid_prefix_blocks::<6>(input),
-        )
     };
-    prop_assert_eq!(avx2, ssse3);
-    prop_assert!(UtfG8::validate(&input[..avx2]).is_ok(), "{}", avx2);
+    prop_assert!(UtfG8::validate(&input[..prefix]).is_ok(), "{}", prefix);
     let valid_up_to = UtfG8::decode_u64s(input, &mut Vec::new())
         .map_or_else(|e| e.valid_up_to(), |()| input.len());
-    prop_assert!(avx2 <= valid_up_to);
+    prop_assert!(prefix <= valid_up_to);
     prop_assert!(
-        avx2 + 6 >= valid_up_to / 64 * 64,
+        prefix + 6 >= valid_up_to / 64 * 64,
         "{} {}",
-        avx2,
+        prefix,
         valid_up_to
     );
-    let tiers: [fn(&[u8]) -> usize; 2] = [
-        // SAFETY: the processor supports both, checked above.
-        |b| unsafe { super::x86::avx2::valid_prefix_blocks::<6>(b) },
-        |b| unsafe { super::x86::ssse3::valid_prefix_blocks::<6>(b) },
-    ];
-    for prefix in tiers {
+    for (_, version) in versions::<6>() {
         prop_assert_eq!(
-            validate_with(&UTF_G_8, input, prefix),
+            validate_with(&UTF_G_8, input, version),
             UtfG8::decode_u64s(input, &mut Vec::new())
         );
         prop_assert_eq!(
-            validate_with(&UTF_E_8, input, prefix),
+            validate_with(&UTF_E_8, input, version),
             UtfE8::decode_u64s(input, &mut Vec::new())
         );
     }
     // The UTF-E-8 check (FE and FF leads too): the same, to the last
     // code boundary before the block of the first error.
-    // SAFETY: the processor supports both, checked above.
-    let (avx2, ssse3) = unsafe {
-        (
-            super::x86::avx2::valid_prefix_blocks::<13>(input),
-            super::x86::ssse3::valid_prefix_blocks::<13>(input),
-        )
+    let Some(prefix) = agreed_prefix::<13>(input)? else {
+        return Ok(());
     };
-    prop_assert_eq!(avx2, ssse3);
-    prop_assert!(UtfE8::validate(&input[..avx2]).is_ok(), "{}", avx2);
+    prop_assert!(UtfE8::validate(&input[..prefix]).is_ok(), "{}", prefix);
     let valid_up_to = UtfE8::decode_u64s(input, &mut Vec::new())
         .map_or_else(|e| e.valid_up_to(), |()| input.len());
-    prop_assert!(avx2 <= valid_up_to, "{} {}", avx2, valid_up_to);
+    prop_assert!(prefix <= valid_up_to, "{} {}", prefix, valid_up_to);
     prop_assert!(
-        avx2 + 13 >= valid_up_to / 64 * 64,
+        prefix + 13 >= valid_up_to / 64 * 64,
         "{} {}",
-        avx2,
+        prefix,
         valid_up_to
     );
-    let tiers: [fn(&[u8]) -> usize; 2] = [
-        // SAFETY: the processor supports both, checked above.
-        |b| unsafe { super::x86::avx2::valid_prefix_blocks::<13>(b) },
-        |b| unsafe { super::x86::ssse3::valid_prefix_blocks::<13>(b) },
-    ];
-    for prefix in tiers {
+    for (_, version) in versions::<13>() {
         prop_assert_eq!(
-            validate_with(&UTF_E_8, input, prefix),
+            validate_with(&UTF_E_8, input, version),
             UtfE8::decode_u64s(input, &mut Vec::new())
         );
     }
@@ -466,17 +469,9 @@ fn every_fault_at_every_offset_of_ff_codes() {
     }
     // Valid, it goes through the vector check, all but the last block's
     // code cut off, which the caller takes.
-    if has_feature!("avx2") && has_feature!("ssse3") {
-        // SAFETY: the processor supports both, checked just above.
-        let taken = unsafe {
-            [
-                super::x86::avx2::valid_prefix_blocks::<13>(&text),
-                super::x86::ssse3::valid_prefix_blocks::<13>(&text),
-            ]
-        };
-        for taken in taken {
-            assert!(taken + 64 + 13 > text.len(), "{taken} of {}", text.len());
-        }
+    for (_, version) in versions::<13>() {
+        let taken = version(&text);
+        assert!(taken + 64 + 13 > text.len(), "{taken} of {}", text.len());
     }
     let ff = |bytes: [u8; 5]| {
         let mut code = vec![0xFFu8, 0x80];
