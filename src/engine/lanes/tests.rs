@@ -499,6 +499,39 @@ fn lanes_stop_at_the_second_block_of_unicode_text() {
     }
 }
 
+/// The AVX-512 loop from 16 bits takes valid text of pairs, 3- and
+/// 4-unit codes and one-unit ones to within a window of its end, whatever
+/// unit a block of its map of starts ends on: a pair cut by a block's end
+/// is one code, not a lone high surrogate and a start after it.
+#[test]
+fn the_16_bit_loop_takes_codes_cut_by_every_block_end() {
+    #[cfg(target_arch = "x86_64")]
+    if avx512::detected() {
+        let mut values = Vec::new();
+        for k in 0..60u64 {
+            // Low halves DC00..DDFF, which would start a code but for
+            // the high half before them.
+            values.extend([0x20_0000 + k, 0x1_F400 + k, 0x400_0000 + k, 0x4E00]);
+        }
+        let codes = UtfInf16::encode_u64s_vec(&values);
+        for ascii in 0..BLOCK {
+            let mut text = vec![0x61u16; ascii];
+            text.extend(&codes);
+            // SAFETY: the processor has what the loop needs, checked
+            // above.
+            let run = unsafe { avx512::utf_g16_to_8(&text, &mut Vec::new()) };
+            assert!(run.read + BLOCK > text.len(), "after {ascii}: {}", run.read);
+            let expected = reference::<UtfInf16, UtfE8>(&text[..run.read]);
+            let (out, _) = over::<UtfInf16, UtfE8>(&text[..run.read], |i, o| unsafe {
+                avx512::utf_g16_to_8(i, o)
+            });
+            assert_eq!(out, expected, "after {ascii}");
+        }
+        return;
+    }
+    println!("skipped: this processor lacks what the AVX-512 loop needs");
+}
+
 trait EncodeVec: Encoding {
     fn encode_u64s_vec(values: &[u64]) -> Vec<Self::Unit> {
         let mut out = Vec::new();

@@ -138,6 +138,7 @@ impl Pass for FromG16 {
     type Block = [__m512i; 2];
     // One unit, three bytes; a pair, four; three units, five; four, six.
     const GROWTH: usize = 3;
+    const MAPPED: bool = true;
 
     #[inline(always)]
     unsafe fn load(units: &[u16; WINDOW]) -> [__m512i; 2] {
@@ -152,9 +153,9 @@ impl Pass for FromG16 {
     }
 
     #[inline(always)]
-    unsafe fn starts(block: [__m512i; 2]) -> u64 {
+    unsafe fn starts(block: [__m512i; 2], held: bool) -> (u64, bool) {
         let (trailing, high) = (field(block, 0xFE00, 0xDE00), field(block, 0xFC00, 0xD800));
-        !(trailing | high << 1)
+        (!(trailing | high << 1 | u64::from(held)), high >> 63 != 0)
     }
 
     #[inline(always)]

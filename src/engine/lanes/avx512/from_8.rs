@@ -65,6 +65,7 @@ impl Pass for FromG8 {
     type Block = __m512i;
     // A code of n bytes has at most n units.
     const GROWTH: usize = 1;
+    const MAPPED: bool = false;
 
     #[inline(always)]
     unsafe fn load(units: &[u8; WINDOW]) -> __m512i {
@@ -73,11 +74,13 @@ impl Pass for FromG8 {
     }
 
     #[inline(always)]
-    unsafe fn starts(block: __m512i) -> u64 {
+    unsafe fn starts(block: __m512i, _: bool) -> (u64, bool) {
+        // A byte's start depends on it alone.
         // SAFETY: AVX-512 (the trait's contract).
         unsafe {
             let top = _mm512_and_si512(block, _mm512_set1_epi8(0xC0u8 as i8));
-            _mm512_cmpneq_epi8_mask(top, _mm512_set1_epi8(0x80u8 as i8))
+            let starts = _mm512_cmpneq_epi8_mask(top, _mm512_set1_epi8(0x80u8 as i8));
+            (starts, false)
         }
     }
 
