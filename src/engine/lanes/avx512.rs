@@ -342,10 +342,19 @@ unsafe fn chunk<P: Pass>(
     let (mut run, mut written) = (Run::default(), 0);
     // SAFETY: this function's contract.
     let map = unsafe { StartMap::new::<P>(input, from) };
+    // The last step's codes, written after this step's are converted: a
+    // step's work is a long chain of vector instructions, and the
+    // processor's window holds too few of them to start a step before the
+    // last one's writing is done; in this order the two overlap.
+    let mut held = Converted::none();
+    // SAFETY (for every call): `slots` has room for the units of the
+    // codes read so far, held ones among them, and a vector more.
+    let done =
+        |held: Converted, written: usize| written + unsafe { held.write::<P>(slots.add(written)) };
     while run.read < CHUNK {
         let at = from + run.read;
         let Some(units) = input.get(at..at + WINDOW) else {
-            return (run, written, false);
+            return (run, done(held, written), false);
         };
         // SAFETY (for the whole step): the processor as the function's
         // contract says.
@@ -358,13 +367,13 @@ unsafe fn chunk<P: Pass>(
         // Not a code start first: an error (only ever at the input's
         // start: every later step starts at a code start).
         if starts & 1 == 0 {
-            return (run, written, false);
+            return (run, done(held, written), false);
         }
         // The codes whose end is here, sixteen at most, and where the next
         // step starts: the start after them.
         let whole = starts.count_ones() as usize - 1;
         if whole == 0 {
-            return (run, written, false);
+            return (run, done(held, written), false);
         }
         // Where sixteen codes or fewer end here (text of codes of four
         // units or bytes or more), the last start, with no `pdep` in the
@@ -382,42 +391,38 @@ unsafe fn chunk<P: Pass>(
         if unsafe { P::beyond(block, starts & ((1 << next) - 1)) } != 0 {
             *quiet = 0;
         } else if *quiet >= WINDOW {
-            return (run, written, false);
+            return (run, done(held, written), false);
         } else {
             *quiet += next;
         }
-        // SAFETY: each store starts at the units of the codes before it,
-        // at most `P::GROWTH` a unit read, and writes a vector: inside
-        // the room of `slots`.
-        let (codes, units, fault) = unsafe { codes::<P>(block, starts, count, slots.add(written)) };
-        written += units;
+        let (converted, codes, fault) = unsafe { convert::<P>(block, starts, count) };
+        written = done(held, written);
+        held = converted;
         run.codes += codes;
         if let Some(at) = fault {
             run.read += at;
-            return (run, written, false);
+            return (run, done(held, written), false);
         }
         run.read += next;
     }
-    (run, written, true)
+    (run, done(held, written), true)
 }
 
 /// Checks and converts the first `count` codes of `block` (at most
-/// sixteen), which start at the set bits of `starts`, writing their units
-/// from `slots` on. Returns how many codes it converted, the units written,
-/// and the place of the first code it did not take, if it stopped at one.
+/// sixteen), which start at the set bits of `starts`. Returns the codes'
+/// values and the lanes of those it takes, how many they are, and the
+/// place of the first code it did not take, if it stopped at one.
 ///
 /// # Safety
-/// The processor has what [`runs`] asks for; `slots` has room for the
-/// units of the codes and a vector more.
+/// The processor has what [`runs`] asks for.
 #[inline(always)]
-unsafe fn codes<P: Pass>(
+unsafe fn convert<P: Pass>(
     block: P::Block,
     starts: u64,
     count: usize,
-    slots: *mut P::Out,
-) -> (usize, usize, Option<usize>) {
-    // SAFETY (for the whole function): the processor and the stores as
-    // the function's contract says.
+) -> (Converted, usize, Option<usize>) {
+    // SAFETY (for the whole function): the processor as the function's
+    // contract says.
     unsafe {
         // The starts, that after the last code too (it ends it), and each
         // lane's code start and end, in each of its bytes.
@@ -430,13 +435,43 @@ unsafe fn codes<P: Pass>(
         let live = first(count);
         let bad = live & !ok;
         let live = live & (bad.wrapping_sub(1) & !bad);
-        let written = P::store(values, live, slots);
         let converted = live.count_ones() as usize;
-        if bad == 0 {
-            return (converted, written, None);
+        let fault = (bad != 0).then(|| {
+            // The start of the code the step stopped at.
+            _pdep_u64(1 << converted, starts).trailing_zeros() as usize
+        });
+        (Converted { values, live }, converted, fault)
+    }
+}
+
+/// A step's converted codes, not yet written: their values, and the lanes
+/// that hold one.
+#[derive(Clone, Copy)]
+struct Converted {
+    values: __m512i,
+    live: u16,
+}
+
+impl Converted {
+    /// Nothing to write.
+    #[inline(always)]
+    fn none() -> Self {
+        // SAFETY: AVX-512F, which every caller has (see [`runs`]).
+        Converted {
+            values: unsafe { _mm512_setzero_si512() },
+            live: 0,
         }
-        // The start of the code the step stopped at.
-        let at = _pdep_u64(1 << converted, starts).trailing_zeros() as usize;
-        (converted, written, Some(at))
+    }
+
+    /// Writes the codes from `slots` on and returns how many units they
+    /// are.
+    ///
+    /// # Safety
+    /// The processor has what [`runs`] asks for; `slots` has room for the
+    /// units of the codes and a vector more.
+    #[inline(always)]
+    unsafe fn write<P: Pass>(self, slots: *mut P::Out) -> usize {
+        // SAFETY: this function's contract.
+        unsafe { P::store(self.values, self.live, slots) }
     }
 }
