@@ -27,6 +27,12 @@
 //!   and each value's code in the target is built in two 32-bit halves,
 //!   interleaved, with the units it does not have squeezed out
 //!   (`vpcompressw`, `vpcompressb`).
+//! - Ordering: a step's codes are written after the next step's are
+//!   converted ([`Converted`]), and from the 16-bit formats a step's
+//!   starts come from a map of the chunk's ([`StartMap`]), not from the
+//!   units it loaded. Each step is one long chain of vector instructions,
+//!   more than the processor's window holds two of; in this order the
+//!   steps overlap, and they ran one after another before.
 //!
 //! The run stops where the lanes stop (`lanes.rs`): at a code it does not
 //! take, within the last 64 units of the input (the engine's window loop
@@ -277,7 +283,7 @@ unsafe fn run<P: Pass>(input: &[P::In], out: &mut Vec<P::Out>) -> Run {
 /// step's compares of two vectors and a shift, and the steps overlapped
 /// less (`transcode::<UtfInf16, UtfE8>` on 3-unit codes took 1.42 ms
 /// instead of 1.25). From UTF-G-8, whose starts are one compare, the map
-/// made the steps slower (1.50 ms instead of 1.44 on 5-byte codes).
+/// made 6-byte codes and CJK text slower (`docs/performance.md`).
 struct StartMap {
     words: [u64; CHUNK / WINDOW + 1],
     /// Words filled.
@@ -456,7 +462,8 @@ impl Converted {
     /// Nothing to write.
     #[inline(always)]
     fn none() -> Self {
-        // SAFETY: AVX-512F, which every caller has (see [`runs`]).
+        // SAFETY: this module runs only where the processor has AVX-512
+        // (`runs`).
         Converted {
             values: unsafe { _mm512_setzero_si512() },
             live: 0,
