@@ -259,20 +259,8 @@ fn lanes_stop_at_an_overlong_code_or_a_surrogate_at_every_place() {
     let values: Vec<u64> = (0..40u64)
         .map(|k| [0x20_0000, 0x400_0000 + k, 0x800, 0x1_0000, 0x80, 0x41][k as usize % 6])
         .collect();
-    let versions = versions_8_to_16();
-    let mut taken = vec![0; versions.len()];
-    for place in 0..values.len() {
-        for bad in &wrong {
-            let text = planted::<UtfG8>(&values, place, bad);
-            let at = format!("{bad:X?} at {place}");
-            let took = as_reference::<UtfG8, UtfG16>(&text, &versions, &at);
-            taken
-                .iter_mut()
-                .zip(took)
-                .for_each(|(sum, took)| *sum += took);
-        }
-    }
-    took_some(&versions, &taken);
+    let wrong: Vec<&[u8]> = wrong.iter().map(Vec::as_slice).collect();
+    planted_everywhere::<UtfG8, UtfG16>(&values, &wrong, &versions_8_to_16());
 }
 
 /// The 16-bit codes that are wrong only in their value, or that the
@@ -298,20 +286,30 @@ fn lanes_stop_at_an_overlong_or_a_long_16_bit_code_at_every_place() {
     // The least 3-unit code, 110000, is the text's: one above the first.
     let least = UtfInf16::encode_u64s_vec(&[0x11_0000]);
     assert_eq!(least, [0xDC04, 0xDE80, 0xDE00]);
-    let versions = versions_16_to_8();
+    planted_everywhere::<UtfInf16, UtfE8>(&values, &wrong, &versions_16_to_8());
+}
+
+/// Each code of `wrong` planted at every place of the codes of `values`:
+/// every version converts what the reference walk converts, and the
+/// AVX-512 one took codes of the texts itself ([`took_some`]).
+fn planted_everywhere<F: Encoding, T: Encoding>(
+    values: &[u64],
+    wrong: &[&[F::Unit]],
+    versions: &Versions<F::Unit, T::Unit>,
+) {
     let mut taken = vec![0; versions.len()];
     for place in 0..values.len() {
         for bad in wrong {
-            let text = planted::<UtfInf16>(&values, place, bad);
+            let text = planted::<F>(values, place, bad);
             let at = format!("{bad:X?} at {place}");
-            let took = as_reference::<UtfInf16, UtfE8>(&text, &versions, &at);
+            let took = as_reference::<F, T>(&text, versions, &at);
             taken
                 .iter_mut()
                 .zip(took)
                 .for_each(|(sum, took)| *sum += took);
         }
     }
-    took_some(&versions, &taken);
+    took_some(versions, &taken);
 }
 
 /// The codes of `values` with `bad` at code `place`.
