@@ -48,13 +48,16 @@ const CHUNK: usize = 16 * BLOCK;
 /// Converts a prefix of `input`, UTF-G-8 or UTF-E-8 text, to a 16-bit
 /// format beyond Unicode (UTF-G-16, UTF-E-16, UTF-∞-16, whose ranges hold
 /// every value UTF-G-8 has) in `out`, as described in the module docs.
-pub(crate) fn utf_g8_to_16(input: &[u8], out: &mut Vec<u16>) -> Run {
+/// With `fe`, the caller's word that the source is UTF-E-8 and the target
+/// has the values of its FE codes, the AVX-512 loop takes those too.
+pub(crate) fn utf_g8_to_16(input: &[u8], out: &mut Vec<u16>, fe: bool) -> Run {
     #[cfg(target_arch = "x86_64")]
     if avx512::runs() {
         // SAFETY: the processor has what the AVX-512 loop needs, checked
         // just above.
-        return unsafe { avx512::utf_g8_to_16(input, out) };
+        return unsafe { avx512::utf_g8_to_16(input, out, fe) };
     }
+    let _ = fe;
     #[cfg(target_arch = "x86_64")]
     if avx2() {
         // SAFETY: the processor has AVX2, BMI1 and LZCNT, checked just above.
@@ -65,14 +68,17 @@ pub(crate) fn utf_g8_to_16(input: &[u8], out: &mut Vec<u16>) -> Run {
 
 /// Converts a prefix of `input`, 16-bit text beyond Unicode, to UTF-G-8 or
 /// UTF-E-8 in `out`: the codes of UTF-G-16 (every value below 2^31), as
-/// described in the module docs.
-pub(crate) fn utf_g16_to_8(input: &[u16], out: &mut Vec<u8>) -> Run {
+/// described in the module docs. With `fe`, the caller's word that the
+/// source has the values of UTF-E-8's FE codes and the target is UTF-E-8,
+/// the AVX-512 loop takes those too.
+pub(crate) fn utf_g16_to_8(input: &[u16], out: &mut Vec<u8>, fe: bool) -> Run {
     #[cfg(target_arch = "x86_64")]
     if avx512::runs() {
         // SAFETY: the processor has what the AVX-512 loop needs, checked
         // just above.
-        return unsafe { avx512::utf_g16_to_8(input, out) };
+        return unsafe { avx512::utf_g16_to_8(input, out, fe) };
     }
+    let _ = fe;
     #[cfg(target_arch = "x86_64")]
     if avx2() {
         // SAFETY: the processor has AVX2, BMI1 and LZCNT, checked just above.

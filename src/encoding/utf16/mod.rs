@@ -153,7 +153,7 @@ impl Facts {
 
     /// Whether the format encodes `value`: what [`Facts::check`] accepts.
     #[inline]
-    const fn contains(&self, value: u64) -> bool {
+    pub(crate) const fn contains(&self, value: u64) -> bool {
         let fits = match self.max {
             Some(max) => value <= max,
             None => true,

@@ -118,6 +118,11 @@ impl Limits {
     pub(crate) const fn has_long_codes(&self) -> bool {
         self.max_len >= 6
     }
+
+    /// Whether the format has the 7-byte FE codes (UTF-E-8).
+    pub(crate) const fn has_fe_codes(&self) -> bool {
+        self.max_len >= 7
+    }
 }
 
 /// The length of the code a byte starts, from its leading one-bits; 0 for a

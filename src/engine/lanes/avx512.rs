@@ -1,7 +1,10 @@
 //! Text beyond Unicode on 64-byte AVX-512 vectors, checked and converted
 //! in one pass: UTF-G-8 and UTF-E-8 to the 16-bit formats beyond Unicode
 //! (`from_8.rs`) and back (`from_16.rs`), for codes of up to six bytes and
-//! four units (values below 2^31).
+//! four units (values below 2^31), sixteen a step in 32-bit lanes; and
+//! where those stop at a code of UTF-E-8's FE codes (values below 2^36,
+//! four or five units), the same in 64-bit lanes, eight a step
+//! (`from_e8.rs`, `from_e16.rs`), until a window passes without one.
 //!
 //! The AVX2 loop (`lanes.rs`) checks a chunk ahead with the format's
 //! vector check, then walks its code starts again to convert. On AVX-512
@@ -10,7 +13,8 @@
 //! (`docs/performance.md`). Here each step reads 64 units (one vector of
 //! bytes, two of 16-bit units) from a code start and takes the codes whose
 //! end is in them (the next start tells where a code ends), sixteen at
-//! most, one a 32-bit lane; the next step starts at the start after them:
+//! most, one a 32-bit lane (eight, one a 64-bit lane, in the wider loops);
+//! the next step starts at the start after them:
 //!
 //! - Gathering: the positions of the starts are squeezed to the front of
 //!   a vector (`vpcompressb`); a byte permute spreads each code's start
@@ -25,8 +29,9 @@
 //!   then reads (and reports, if it is an error).
 //! - Converting: the values are computed from the units by multiply-adds,
 //!   and each value's code in the target is built in two 32-bit halves,
-//!   interleaved, with the units it does not have squeezed out
-//!   (`vpcompressw`, `vpcompressb`).
+//!   interleaved (in the wider loops, right-aligned in a lane or two), with
+//!   the units it does not have squeezed out (`vpcompressw`,
+//!   `vpcompressb`).
 //! - Ordering: a step's codes are written after the next step's are
 //!   converted ([`Converted`]), and from the 16-bit formats a step's
 //!   starts come from a map of the chunk's ([`StartMap`]), not from the
@@ -37,7 +42,8 @@
 //! The run stops where the lanes stop (`lanes.rs`): at a code it does not
 //! take, within the last 64 units of the input (the engine's window loop
 //! takes them), and after 64 units in a row without a code beyond Unicode,
-//! where the Unicode kernels are faster. Every load reads a vector inside
+//! where the Unicode kernels are faster (in the wider loops, without a
+//! code of a FE code's value: there the narrower ones are). Every load reads a vector inside
 //! `input`; each store writes a vector of units into capacity that `out`
 //! has reserved, and only units it wrote become part of `out`.
 //! `lanes/tests.rs` runs both beside the plain and AVX2 loops, against
@@ -72,9 +78,6 @@ fn has_cd() -> bool {
     return cfg!(target_feature = "avx512cd");
 }
 
-/// Codes taken at a time: one a 32-bit lane.
-const STEP: usize = 16;
-
 /// Units read between two reservations of room for the output.
 const CHUNK: usize = 4096;
 
@@ -100,12 +103,19 @@ macro_rules! table {
 
 mod from_16;
 mod from_8;
+mod from_e16;
+mod from_e8;
 
 /// The byte indices 0..64: the positions a compress of starts gives.
 static BYTE_INDEX: [u8; 64] = table!(|k| k as u8);
 
 /// For each byte, the lane (of four bytes) it is in.
 static LANE_OF_BYTE: [u8; 64] = table!(|k| (k / 4) as u8);
+
+/// For each byte, the 64-bit lane it is in, and its place there: the
+/// wider loops' (`from_e8.rs`, `from_e16.rs`).
+static WIDE_LANE_OF_BYTE: [u8; 64] = table!(|k| (k / 8) as u8);
+static PLACE_IN_WIDE_LANE: [u8; 64] = table!(|k| (k % 8) as u8);
 
 /// For each byte, its place in its lane times eight: with a code's length
 /// added, its index in the tables by length and place.
@@ -202,6 +212,9 @@ trait Pass {
     /// Whether a step takes its starts from a [`StartMap`] rather than
     /// from its own units: the choice measured faster.
     const MAPPED: bool;
+    /// Codes taken at a time: one a lane, of 32 bits (sixteen) or 64
+    /// (eight).
+    const STEP: usize;
     /// Loads the [`WINDOW`] units from `units` on.
     unsafe fn load(units: &[Self::In; WINDOW]) -> Self::Block;
     /// The code starts of `block` (a bit a unit), given whether the unit
@@ -210,9 +223,18 @@ trait Pass {
     unsafe fn starts(block: Self::Block, held: bool) -> (u64, bool);
     /// Those of `starts` that lead a code beyond Unicode.
     unsafe fn beyond(block: Self::Block, starts: u64) -> u64;
-    /// The values of the codes from `start` to `end` in `block` (unit
-    /// indices, in each byte of their lane), and the lanes whose code is
-    /// one the step takes.
+    /// Each lane's code start and end (the next start), unit indices in
+    /// each byte of the lane, from the starts' positions squeezed to the
+    /// front of `positions`: lanes of 32 bits, unless the direction's
+    /// are wider.
+    #[inline(always)]
+    unsafe fn ends(positions: __m512i) -> (__m512i, __m512i) {
+        // SAFETY: AVX-512 (the trait's contract).
+        unsafe { lane_ends(positions, &LANE_OF_BYTE) }
+    }
+    /// The values of the codes from `start` to `end` in `block` (as
+    /// [`Pass::ends`] gives them), and the lanes whose code is one the
+    /// step takes.
     unsafe fn values(block: Self::Block, start: __m512i, end: __m512i) -> (__m512i, u16);
     /// Writes the target's codes of the `live` lanes of `values` at
     /// `slots`, in order, and returns how many units they are. `slots` has
@@ -222,30 +244,65 @@ trait Pass {
 
 /// Converts a prefix of `input`, UTF-G-8 or UTF-E-8 text, to UTF-G-16,
 /// UTF-E-16 or UTF-∞-16 (the same code for every value UTF-G-8 has), as
-/// described in the module docs.
+/// described in the module docs; with `fe`, UTF-E-8's FE codes too (the
+/// caller's word that the source has them and the target their values).
 ///
 /// # Safety
 /// The processor has what [`runs`] asks for.
 #[target_feature(
     enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2"
 )]
-pub(super) unsafe fn utf_g8_to_16(input: &[u8], out: &mut Vec<u16>) -> Run {
+pub(super) unsafe fn utf_g8_to_16(input: &[u8], out: &mut Vec<u16>, fe: bool) -> Run {
     // SAFETY: this function's contract.
-    unsafe { run::<from_8::FromG8>(input, out) }
+    unsafe { alternate::<from_8::FromG8, from_e8::FromE8>(input, out, |lead| fe && lead == 0xFE) }
 }
 
 /// Converts a prefix of `input`, text of UTF-G-16, UTF-E-16 or UTF-∞-16,
 /// to UTF-G-8 or UTF-E-8: the codes of up to four units and values below
-/// 2^31, as described in the module docs.
+/// 2^31, as described in the module docs; with `fe`, the 4- and 5-unit
+/// codes of UTF-E-8's FE codes too (the caller's word that the source has
+/// their values and the target has them).
 ///
 /// # Safety
 /// The processor has what [`runs`] asks for.
 #[target_feature(
     enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2"
 )]
-pub(super) unsafe fn utf_g16_to_8(input: &[u16], out: &mut Vec<u8>) -> Run {
+pub(super) unsafe fn utf_g16_to_8(input: &[u16], out: &mut Vec<u8>, fe: bool) -> Run {
     // SAFETY: this function's contract.
-    unsafe { run::<from_16::FromG16>(input, out) }
+    unsafe {
+        alternate::<from_16::FromG16, from_e16::FromE16>(input, out, |lead| {
+            // 4-unit codes of 2^31 or more, and 5-unit codes below 2^36
+            // (§3.3.1).
+            fe && (0xDD10..=0xDD80).contains(&lead)
+        })
+    }
+}
+
+/// The loop of the narrower direction `N` and, where it stops at a code
+/// only the wider `W` takes (`wide` of its lead), `W` until a window
+/// passes without such a code; then `N` again, and so on.
+///
+/// # Safety
+/// The processor has what [`runs`] asks for.
+#[inline(always)]
+unsafe fn alternate<N: Pass, W: Pass<In = N::In, Out = N::Out>>(
+    input: &[N::In],
+    out: &mut Vec<N::Out>,
+    wide: impl Fn(N::In) -> bool,
+) -> Run {
+    // SAFETY (for every call): this function's contract.
+    let mut done = unsafe { run::<N>(input, out) };
+    while input.get(done.read).is_some_and(|&lead| wide(lead)) {
+        let wider = unsafe { run::<W>(&input[done.read..], out) };
+        if wider.read == 0 {
+            break;
+        }
+        let narrower = unsafe { run::<N>(&input[done.read + wider.read..], out) };
+        done.read += wider.read + narrower.read;
+        done.codes += wider.codes + narrower.codes;
+    }
+    done
 }
 
 /// The loop of each direction: chunks of steps, room reserved for each.
@@ -375,20 +432,20 @@ unsafe fn chunk<P: Pass>(
         if starts & 1 == 0 {
             return (run, done(held, written), false);
         }
-        // The codes whose end is here, sixteen at most, and where the next
-        // step starts: the start after them.
+        // The codes whose end is here, a step's at most, and where the
+        // next step starts: the start after them.
         let whole = starts.count_ones() as usize - 1;
         if whole == 0 {
             return (run, done(held, written), false);
         }
-        // Where sixteen codes or fewer end here (text of codes of four
-        // units or bytes or more), the last start, with no `pdep` in the
-        // chain from one step's load to the next.
-        let (count, next) = if whole <= STEP {
+        // Where a step's codes or fewer end here (from the 32-bit lanes,
+        // text of codes of four units or bytes or more), the last start,
+        // with no `pdep` in the chain from one step's load to the next.
+        let (count, next) = if whole <= P::STEP {
             (whole, 63 - starts.leading_zeros() as usize)
         } else {
-            let next = unsafe { _pdep_u64(1 << STEP, starts) };
-            (STEP, next.trailing_zeros() as usize)
+            let next = unsafe { _pdep_u64(1 << P::STEP, starts) };
+            (P::STEP, next.trailing_zeros() as usize)
         };
         // Units in a row without a code beyond Unicode: from a window's
         // worth on, the Unicode kernels take it. Fewer are taken here: in
@@ -414,8 +471,8 @@ unsafe fn chunk<P: Pass>(
     (run, done(held, written), true)
 }
 
-/// Checks and converts the first `count` codes of `block` (at most
-/// sixteen), which start at the set bits of `starts`. Returns the codes'
+/// Checks and converts the first `count` codes of `block` (at most a
+/// step's), which start at the set bits of `starts`. Returns the codes'
 /// values and the lanes of those it takes, how many they are, and the
 /// place of the first code it did not take, if it stopped at one.
 ///
@@ -433,10 +490,7 @@ unsafe fn convert<P: Pass>(
         // The starts, that after the last code too (it ends it), and each
         // lane's code start and end, in each of its bytes.
         let positions = _mm512_maskz_compress_epi8(starts, vector(&BYTE_INDEX));
-        let lane = vector(&LANE_OF_BYTE);
-        let start = _mm512_permutexvar_epi8(lane, positions);
-        let next = _mm512_add_epi8(lane, _mm512_set1_epi8(1));
-        let end = _mm512_permutexvar_epi8(next, positions);
+        let (start, end) = P::ends(positions);
         let (values, ok) = P::values(block, start, end);
         let live = first(count);
         let bad = live & !ok;
@@ -447,6 +501,22 @@ unsafe fn convert<P: Pass>(
             _pdep_u64(1 << converted, starts).trailing_zeros() as usize
         });
         (Converted { values, live }, converted, fault)
+    }
+}
+
+/// Each lane's code start and end, from the starts' `positions`, for the
+/// lanes `lane_of_byte` gives each byte (see [`Pass::ends`]).
+///
+/// # Safety
+/// The processor has what [`runs`] asks for.
+#[inline(always)]
+unsafe fn lane_ends(positions: __m512i, lane_of_byte: &[u8; 64]) -> (__m512i, __m512i) {
+    // SAFETY: this function's contract.
+    unsafe {
+        let lane = vector(lane_of_byte);
+        let start = _mm512_permutexvar_epi8(lane, positions);
+        let next = _mm512_add_epi8(lane, _mm512_set1_epi8(1));
+        (start, _mm512_permutexvar_epi8(next, positions))
     }
 }
 

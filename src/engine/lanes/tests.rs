@@ -11,8 +11,10 @@ type Lanes<I, O> = fn(&[I], &mut Vec<O>) -> Run;
 type Versions<I, O> = [(&'static str, Lanes<I, O>)];
 
 /// Each compiled version of a direction: the plain loop, and the AVX2
-/// one where the processor has it, whatever the tier cap.
-fn versions_8_to_16() -> Vec<(&'static str, Lanes<u8, u16>)> {
+/// and AVX-512 ones where the processor has them, whatever the tier cap;
+/// from 8 bits, with `fe` the AVX-512 loop takes FE codes too (the source
+/// is UTF-E-8, the target UTF-E-16 or UTF-∞-16).
+fn versions_8_to_16(fe: bool) -> Vec<(&'static str, Lanes<u8, u16>)> {
     let mut versions: Vec<(&str, Lanes<u8, u16>)> = vec![("plain", lanes::<EightToSixteen>)];
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
@@ -23,12 +25,17 @@ fn versions_8_to_16() -> Vec<(&'static str, Lanes<u8, u16>)> {
     #[cfg(target_arch = "x86_64")]
     if avx512::detected() {
         // SAFETY: as above.
-        versions.push(("avx512", |i, o| unsafe { avx512::utf_g8_to_16(i, o) }));
+        versions.push(match fe {
+            true => ("avx512", |i, o| unsafe { avx512::utf_g8_to_16(i, o, true) }),
+            false => ("avx512", |i, o| unsafe {
+                avx512::utf_g8_to_16(i, o, false)
+            }),
+        });
     }
     versions
 }
 
-fn versions_16_to_8() -> Vec<(&'static str, Lanes<u16, u8>)> {
+fn versions_16_to_8(fe: bool) -> Vec<(&'static str, Lanes<u16, u8>)> {
     let mut versions: Vec<(&str, Lanes<u16, u8>)> = vec![("plain", lanes::<SixteenToEight>)];
     #[cfg(target_arch = "x86_64")]
     if has_avx2() {
@@ -44,7 +51,12 @@ fn versions_16_to_8() -> Vec<(&'static str, Lanes<u16, u8>)> {
     #[cfg(target_arch = "x86_64")]
     if avx512::detected() {
         // SAFETY: as above.
-        versions.push(("avx512", |i, o| unsafe { avx512::utf_g16_to_8(i, o) }));
+        versions.push(match fe {
+            true => ("avx512", |i, o| unsafe { avx512::utf_g16_to_8(i, o, true) }),
+            false => ("avx512", |i, o| unsafe {
+                avx512::utf_g16_to_8(i, o, false)
+            }),
+        });
     }
     versions
 }
@@ -99,11 +111,20 @@ fn over<F: Encoding, T: Encoding>(
 }
 
 /// The values at the edges of every length of both families up to
-/// 2^31, and a few that the lanes leave (beyond UCS-G, 7-byte FE
-/// codes in UTF-E-8, 5-unit codes in UTF-∞-16).
+/// 2^31, and a few that the narrower lanes leave (beyond UCS-G, 7-byte FE
+/// codes in UTF-E-8, 5-unit codes in UTF-∞-16) and all leave (13-byte FF
+/// codes).
 fn values() -> Vec<u64> {
     let mut values = vec![0, 0x41, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFF];
-    for edge in [0x1_0000u64, 0x11_0000, 1 << 21, 1 << 26, 1 << 31, 1 << 34] {
+    for edge in [
+        0x1_0000u64,
+        0x11_0000,
+        1 << 21,
+        1 << 26,
+        1 << 31,
+        1 << 34,
+        1 << 36,
+    ] {
         values.extend([edge - 1, edge, edge + 1]);
     }
     values
@@ -186,7 +207,7 @@ fn lanes_convert_as_decode_then_encode_at_every_offset() {
             let at = format!("from {start} to {cut} before the end");
             let eight = &eight[start..eight.len() - cut];
             let expected = reference::<UtfE8, UtfInf16>(eight);
-            for (name, lanes) in versions_8_to_16() {
+            for (name, lanes) in versions_8_to_16(true) {
                 let (out, taken) = over::<UtfE8, UtfInf16>(eight, lanes);
                 assert_eq!(out, expected, "{name} {at}");
                 let most = !eight_taken_here || 2 * taken > eight.len();
@@ -194,7 +215,7 @@ fn lanes_convert_as_decode_then_encode_at_every_offset() {
             }
             let sixteen = &sixteen[start..sixteen.len() - cut];
             let expected = reference::<UtfInf16, UtfE8>(sixteen);
-            for (name, lanes) in versions_16_to_8() {
+            for (name, lanes) in versions_16_to_8(true) {
                 let (out, taken) = over::<UtfInf16, UtfE8>(sixteen, lanes);
                 assert_eq!(out, expected, "{name} {at}");
                 let most = !taken_here || 2 * taken > sixteen.len();
@@ -218,7 +239,7 @@ fn lanes_stop_at_a_fault_at_every_place() {
             let mut text = eight.clone();
             text[place] = fault;
             let at = format!("{fault:X} at {place}");
-            as_reference::<UtfG8, UtfG16>(&text, &versions_8_to_16(), &at);
+            as_reference::<UtfG8, UtfG16>(&text, &versions_8_to_16(false), &at);
         }
     }
     for place in 0..sixteen.len() {
@@ -226,7 +247,7 @@ fn lanes_stop_at_a_fault_at_every_place() {
             let mut text = sixteen.clone();
             text[place] = fault;
             let at = format!("{fault:X} at {place}");
-            as_reference::<UtfG16, UtfG8>(&text, &versions_16_to_8(), &at);
+            as_reference::<UtfG16, UtfG8>(&text, &versions_16_to_8(false), &at);
         }
     }
 }
@@ -260,7 +281,99 @@ fn lanes_stop_at_an_overlong_code_or_a_surrogate_at_every_place() {
         .map(|k| [0x20_0000, 0x400_0000 + k, 0x800, 0x1_0000, 0x80, 0x41][k as usize % 6])
         .collect();
     let wrong: Vec<&[u8]> = wrong.iter().map(Vec::as_slice).collect();
-    planted_everywhere::<UtfG8, UtfG16>(&values, &wrong, &versions_8_to_16());
+    planted_everywhere::<UtfG8, UtfG16>(&values, &wrong, &versions_8_to_16(false));
+}
+
+/// Text dense in FE codes at the edges of their range (2^31, 2^34, where
+/// the UTF-∞-16 code grows from four units to five, and 2^36 − 1), among
+/// codes of every other length and a FF code, in UTF-E-8 and in UTF-∞-16,
+/// started at every offset of a block and cut at every length of the
+/// last: every version converts what the reference walk converts, and the
+/// AVX-512 one takes most of it itself.
+#[test]
+fn fe_codes_convert_as_decode_then_encode_at_every_offset() {
+    let fe = [
+        1 << 31,
+        (1 << 31) + 1,
+        (1 << 34) - 1,
+        1 << 34,
+        (1 << 36) - 1,
+    ];
+    let others = [0x41, 0xE9, 0x4E00, 0x1F600, 0x20_0000, 0x7FFF_FFFF];
+    let mut values = Vec::new();
+    for k in 0..300usize {
+        values.push(fe[k % fe.len()] - (k as u64 % 3) * 0x1_0101);
+        if k % 4 == 3 {
+            values.push(others[k / 4 % others.len()]);
+        }
+        if k == 150 {
+            values.push(1 << 36);
+        }
+    }
+    let eight = UtfE8::encode_u64s_vec(&values);
+    for (start, cut) in (0..BLOCK)
+        .map(|s| (s, 0))
+        .chain((1..=BLOCK).map(|c| (0, c)))
+    {
+        let text = &eight[start..eight.len() - cut];
+        let expected = reference::<UtfE8, UtfInf16>(text);
+        for (name, lanes) in versions_8_to_16(true) {
+            let (out, taken) = over::<UtfE8, UtfInf16>(text, lanes);
+            let at = format!("{name} from {start} to {cut} before the end");
+            assert_eq!(out, expected, "{at}");
+            assert!(name != "avx512" || 2 * taken > text.len(), "{at}: {taken}");
+        }
+    }
+}
+
+/// The codes of FE's shape that are wrong, and the codes the FE loop
+/// leaves, at every place of a text dense in FE codes: the longest
+/// overlong FE code (2^31 − 1), a FE lead with five trailing bytes and
+/// with seven, a FE lead then ASCII, a lone trailing byte, a FF code, a
+/// surrogate and an overlong 6-byte code. Every version converts what
+/// the reference walk converts, and the AVX-512 one took codes itself.
+#[test]
+fn fe_codes_stop_at_a_fault_at_every_place() {
+    let wrong: [&[u8]; 8] = [
+        &[0xFE, 0x81, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF],
+        &[0xFE, 0x82, 0x80, 0x80, 0x80, 0x80],
+        &[0xFE, 0x82, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80],
+        &[0xFE, 0x41],
+        &[0x80],
+        &[
+            0xFF, 0x80, 0x80, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+        ],
+        &[0xED, 0xA0, 0x80],
+        &[0xFC, 0x83, 0xBF, 0xBF, 0xBF, 0xBF],
+    ];
+    let values: Vec<u64> = (0..40u64)
+        .map(|k| [1 << 31, (1 << 34) + k, 0x41, (1 << 36) - 1 - k, 0x4E00][k as usize % 5])
+        .collect();
+    planted_everywhere::<UtfE8, UtfInf16>(&values, &wrong, &versions_8_to_16(true));
+}
+
+/// The same in UTF-∞-16: an overlong 5-unit code (2^34 − 1), 5-unit codes
+/// of 2^36 and 2^37 − 1 (FF codes' values, which the loop leaves; the
+/// second's trailing units alone would make a FE code's) and with three
+/// trailing units, a 4-unit code with two, a 6-unit code, a lone trailing
+/// unit, a high surrogate then ASCII, and a 3-unit lead then ASCII.
+#[test]
+fn fe_codes_from_16_bits_stop_at_a_fault_at_every_place() {
+    let wrong: [&[u16]; 9] = [
+        &[0xDD80, 0xDE07, 0xDFFF, 0xDFFF, 0xDFFF],
+        &[0xDD81, 0xDE00, 0xDE00, 0xDE00, 0xDE00],
+        &[0xDD81, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF],
+        &[0xDD80, 0xDE10, 0xDE00, 0xDE00],
+        &[0xDD10, 0xDE00, 0xDE00],
+        &[0xDDC0, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00],
+        &[0xDE00],
+        &[0xD800, 0x41],
+        &[0xDC04, 0x41],
+    ];
+    let values: Vec<u64> = (0..40u64)
+        .map(|k| [1 << 31, (1 << 34) + k, 0x41, (1 << 36) - 1 - k, 0x1F600][k as usize % 5])
+        .collect();
+    planted_everywhere::<UtfInf16, UtfE8>(&values, &wrong, &versions_16_to_8(true));
 }
 
 /// The 16-bit codes that are wrong only in their value, or that the
@@ -286,7 +399,7 @@ fn lanes_stop_at_an_overlong_or_a_long_16_bit_code_at_every_place() {
     // The least 3-unit code, 110000, is the text's: one above the first.
     let least = UtfInf16::encode_u64s_vec(&[0x11_0000]);
     assert_eq!(least, [0xDC04, 0xDE80, 0xDE00]);
-    planted_everywhere::<UtfInf16, UtfE8>(&values, &wrong, &versions_16_to_8());
+    planted_everywhere::<UtfInf16, UtfE8>(&values, &wrong, &versions_16_to_8(false));
 }
 
 /// Each code of `wrong` planted at every place of the codes of `values`:
@@ -428,7 +541,7 @@ fn groups_reach_the_stop_at_the_end_of_the_input() {
             let sixteen = UtfInf16::encode_u64s_vec(&values);
             assert_eq!(sixteen.len(), blocks * BLOCK);
             let expected = reference::<UtfInf16, UtfE8>(&sixteen);
-            for (name, lanes) in versions_16_to_8() {
+            for (name, lanes) in versions_16_to_8(true) {
                 let (out, _) = over::<UtfInf16, UtfE8>(&sixteen, lanes);
                 assert_eq!(out, expected, "{name}: {lead_at} of {blocks} blocks");
             }
@@ -488,7 +601,7 @@ fn lanes_stop_at_the_second_block_of_unicode_text() {
     values.extend(core::iter::repeat_n(0x4E00, 200));
     let eight = UtfE8::encode_u64s_vec(&values);
     let unicode_from = 20 * 5;
-    for (name, lanes) in versions_8_to_16() {
+    for (name, lanes) in versions_8_to_16(true) {
         let run = lanes(&eight, &mut Vec::new());
         let unicode = run.read - unicode_from;
         let expected = if name == "avx512" { 117 } else { 93 };
@@ -519,7 +632,7 @@ fn the_16_bit_loop_takes_codes_cut_by_every_block_end() {
             let mut out = Vec::new();
             // SAFETY: the processor has what the loop needs, checked
             // above.
-            let run = unsafe { avx512::utf_g16_to_8(&text, &mut out) };
+            let run = unsafe { avx512::utf_g16_to_8(&text, &mut out, true) };
             assert!(run.read + BLOCK > text.len(), "after {ascii}: {}", run.read);
             let expected = reference::<UtfInf16, UtfE8>(&text[..run.read]);
             assert_eq!(out, expected, "after {ascii}");

@@ -31,7 +31,7 @@ pub(super) struct FromG16;
 
 /// The units of `block` whose bits under `mask` are `is`, a bit a unit.
 #[inline(always)]
-fn field(block: [__m512i; 2], mask: u16, is: u16) -> u64 {
+pub(super) fn field(block: [__m512i; 2], mask: u16, is: u16) -> u64 {
     // SAFETY: AVX-512, which `Pass`'s functions, this one's callers, ask
     // for.
     let half = |units| unsafe {
@@ -139,6 +139,7 @@ impl Pass for FromG16 {
     // One unit, three bytes; a pair, four; three units, five; four, six.
     const GROWTH: usize = 3;
     const MAPPED: bool = true;
+    const STEP: usize = 16;
 
     #[inline(always)]
     unsafe fn load(units: &[u16; WINDOW]) -> [__m512i; 2] {

@@ -66,6 +66,7 @@ impl Pass for FromG8 {
     // A code of n bytes has at most n units.
     const GROWTH: usize = 1;
     const MAPPED: bool = false;
+    const STEP: usize = 16;
 
     #[inline(always)]
     unsafe fn load(units: &[u8; WINDOW]) -> __m512i {

@@ -1,0 +1,239 @@
+//! UTF-E-8 text with FE codes to UTF-E-16 or UTF-∞-16, a step of the
+//! one-pass loop (`avx512.rs`): 64 bytes from a code start, eight codes of
+//! one to seven bytes, one a 64-bit lane. The loop of `from_8.rs` takes
+//! sixteen codes of up to six bytes in 32-bit lanes; it stops at a FE code
+//! (36 value bits), and this one takes the text from there until 64 bytes
+//! pass without one. Before, every FE code went through the engine's
+//! code-at-a-time path, at about a tenth of an emoji's speed.
+//!
+//! - A byte starts a code unless it is a trailing byte, 80..BF (the
+//!   starts of `from_8.rs`).
+//! - Each lane gathers the eight bytes before its code's end; those before
+//!   the code are masked off by its length, and the rest joined by two
+//!   multiply-adds and a shift, six bits a byte (utf-e-8.txt §3.3: FE and
+//!   six trailing bytes, no value bits in the lead).
+//! - The check: the length the lead names (a table of its top seven bits,
+//!   which FE and FF share: FF, whose 13-byte codes the engine's
+//!   code-at-a-time path takes, is refused apart) is the length the
+//!   starts give, the value is at least its length's least (the shortest
+//!   form, 2^31 for FE), and no surrogate.
+//! - The UTF-∞-16 code in eight unit slots, right-aligned, so that a code
+//!   of n units keeps the last n: a 5-unit lead DD80 (§3.3.1: two length
+//!   bits, and no value bits below 2^36) in the fourth slot, then the four
+//!   nine-bit groups of the value with DE00 (§3.3.3), whose first a 4-unit
+//!   code turns into its lead DD00 and a 3-unit code its second into its
+//!   lead DC00 (one bit each); a pair (§3.2) or a single unit in the last
+//!   two or one.
+
+use core::arch::x86_64::*;
+
+use crate::encoding::{code_len_8, min_value_8};
+
+use super::from_8::FromG8;
+use super::{lane_ends, vector, Pass, PLACE_IN_WIDE_LANE, WIDE_LANE_OF_BYTE, WINDOW};
+
+/// See the module docs.
+pub(super) struct FromE8;
+
+/// For each byte, where it reads its code's last eight bytes from,
+/// counted from the code's end.
+static LAST_EIGHT: [u8; 64] = table!(|k| ((k % 8) as u8).wrapping_sub(8));
+
+/// The value bits of a code's last eight bytes, by length and place in
+/// the lane (index `8 · len + place`, the last byte in place 7): a trailing byte
+/// has six; a lead of `len` bytes `7 − len` (ASCII seven, FE none); a
+/// byte before the code none.
+static EIGHT_BITS: [u8; 64] = table!(|k| {
+    let (len, place) = (k / 8, k % 8);
+    if len == 0 || place + len < 8 {
+        0
+    } else if place + len > 8 {
+        0x3F
+    } else if len == 1 {
+        0x7F
+    } else {
+        0x7F >> len
+    }
+});
+
+/// For each lead's top seven bits, the length of its code (`code_len`): 1
+/// for ASCII, then 2 to 7 (FE, and FF, which shares its top seven bits and
+/// is refused apart), and 0 for a trailing byte, which never leads here.
+static LEN_BY_LEAD: [u8; 128] = table!(u8, 128, |k| code_len_8((k as u8) << 1) as u8);
+
+/// The least value of each length (`min_value`, the shortest form), and
+/// for the length no code here has (eight: one with the lengths of seven
+/// bytes is read as 0), more than any value.
+static LEAST: [u64; 8] = table!(u64, 8, |len| match len {
+    1 => 0,
+    2..=7 => min_value_8(len),
+    _ => u64::MAX,
+});
+
+/// The bit offsets `vpmultishiftqb` reads a value's four nine-bit groups
+/// from, the first's (bit 27) in the lowest unit: each unit's low byte,
+/// and its high byte, whose lowest bit is the group's ninth.
+const GROUPS_AT: i64 = i64::from_le_bytes([27, 35, 18, 26, 9, 17, 0, 8]);
+
+/// What turns the first or second group into a 4- or 3-unit code's lead,
+/// by length: DE00 to DD00, or to DC00 (the groups' bits above the lead's
+/// value bits are zero).
+static LEAD_FLIP: [u64; 8] = table!(u64, 8, |len| match len {
+    3 => 0x0200 << 16,
+    4 => 0x0300,
+    _ => 0,
+});
+
+/// The rank of each unit slot of a code's eight, the last 1: a code of n
+/// units keeps those ranked n or lower.
+static RANK: [u16; 32] = table!(u16, 32, |k| 8 - (k % 8) as u16);
+
+/// The 64-bit lanes that put a code's two halves side by side: the lanes
+/// `from..from + 4` of two vectors in turns.
+static FIRST_FOUR: [u64; 8] = halves(0);
+static LAST_FOUR: [u64; 8] = halves(4);
+
+const fn halves(from: u64) -> [u64; 8] {
+    let mut out = [0; 8];
+    let mut k = 0;
+    while k < 4 {
+        out[2 * k] = from + k as u64;
+        out[2 * k + 1] = 8 + from + k as u64;
+        k += 1;
+    }
+    out
+}
+
+impl Pass for FromE8 {
+    type In = u8;
+    type Out = u16;
+    type Block = __m512i;
+    // A code of n bytes has at most n units.
+    const GROWTH: usize = 1;
+    const MAPPED: bool = false;
+    const STEP: usize = 8;
+
+    #[inline(always)]
+    unsafe fn load(units: &[u8; WINDOW]) -> __m512i {
+        // SAFETY: the trait's contract.
+        unsafe { FromG8::load(units) }
+    }
+
+    #[inline(always)]
+    unsafe fn starts(block: __m512i, held: bool) -> (u64, bool) {
+        // SAFETY: the trait's contract.
+        unsafe { FromG8::starts(block, held) }
+    }
+
+    #[inline(always)]
+    unsafe fn beyond(block: __m512i, starts: u64) -> u64 {
+        // The FE leads: without them, the narrower loop is faster.
+        // SAFETY: AVX-512 (the trait's contract).
+        starts & unsafe { _mm512_cmpeq_epi8_mask(block, _mm512_set1_epi8(0xFEu8 as i8)) }
+    }
+
+    #[inline(always)]
+    unsafe fn ends(positions: __m512i) -> (__m512i, __m512i) {
+        // SAFETY: AVX-512 (the trait's contract).
+        unsafe { lane_ends(positions, &WIDE_LANE_OF_BYTE) }
+    }
+
+    #[inline(always)]
+    unsafe fn values(block: __m512i, start: __m512i, end: __m512i) -> (__m512i, u16) {
+        // SAFETY: AVX-512 (the trait's contract).
+        unsafe {
+            let len = _mm512_sub_epi8(end, start);
+            let lead = _mm512_permutexvar_epi8(start, block);
+            // `vpermi2b` reads the low seven bits of each index: the lead's
+            // top seven (a byte's bit from the next one lands in the
+            // eighth).
+            let named = _mm512_permutex2var_epi8(
+                vector(&LEN_BY_LEAD[..64]),
+                _mm512_srli_epi16::<1>(lead),
+                vector(&LEN_BY_LEAD[64..]),
+            );
+            // The indices wrap at 64: bytes read from before a short code
+            // at the block's start are masked off with the bytes before
+            // every short code. A length of seven or less times eight stays
+            // in its byte; a longer one fails the first comparison.
+            let bytes = _mm512_permutexvar_epi8(_mm512_add_epi8(end, vector(&LAST_EIGHT)), block);
+            let place = _mm512_add_epi8(_mm512_slli_epi16::<3>(len), vector(&PLACE_IN_WIDE_LANE));
+            let bits = _mm512_permutexvar_epi8(place, vector(&EIGHT_BITS));
+            let bytes = _mm512_and_si512(bytes, bits);
+            // Six bits a byte (seven of ASCII), the first highest: pairs
+            // joined, then fours, then the two fours of a lane.
+            let pairs = _mm512_maddubs_epi16(bytes, _mm512_set1_epi16(0x0140));
+            let fours = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x0001_1000));
+            let value = _mm512_ternarylogic_epi64::<0xEA>(
+                _mm512_slli_epi64::<24>(fours),
+                _mm512_set1_epi64(0xFFFF_FF00_0000),
+                _mm512_srli_epi64::<32>(fours),
+            );
+            // `vpermq` reads the low three bits of each index: the length
+            // (eight reads the entry of none, and a longer one fails the
+            // first comparison).
+            let least = _mm512_permutexvar_epi64(len, vector(&LEAST));
+            let ok = _mm512_cmpeq_epi64_mask(named, len)
+                & _mm512_cmpneq_epi64_mask(lead, _mm512_set1_epi8(-1))
+                & _mm512_cmpge_epu64_mask(value, least)
+                & _mm512_cmpneq_epi64_mask(
+                    _mm512_and_si512(value, _mm512_set1_epi64(!0x7FF)),
+                    _mm512_set1_epi64(0xD800),
+                );
+            (value, ok.into())
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn store(value: __m512i, live: u16, slots: *mut u16) -> usize {
+        // SAFETY (for the whole function): AVX-512, and the stores as the
+        // trait's contract says: 32 units from `slots`, then 32 from at
+        // most 20 later.
+        unsafe {
+            let live = live as u8;
+            let at_least = |least: u64| {
+                _mm512_mask_cmpge_epu64_mask(live, value, _mm512_set1_epi64(least as i64))
+            };
+            // The length in units, in each unit of its lane (§3.2, §3.3.4).
+            let one = _mm512_set1_epi16(1);
+            let mut len = _mm512_maskz_mov_epi64(live, one);
+            for least in [0x1_0000, 0x11_0000, 1 << 26, 1 << 34] {
+                len = _mm512_mask_add_epi64(len, at_least(least), len, one);
+            }
+            let (pair, three) = (at_least(0x1_0000), at_least(0x11_0000));
+            // The last four slots: the groups, their first or second made a
+            // lead; a pair's halves; a single unit.
+            let groups = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(GROUPS_AT), value);
+            let groups = _mm512_ternarylogic_epi64::<0xEA>(
+                groups,
+                _mm512_set1_epi64(0x01FF_01FF_01FF_01FF),
+                _mm512_set1_epi64(0xDE00_DE00_DE00_DE00u64 as i64),
+            );
+            let leads = _mm512_xor_si512(groups, _mm512_permutexvar_epi64(len, vector(&LEAD_FLIP)));
+            let high =
+                _mm512_srli_epi64::<10>(_mm512_sub_epi64(value, _mm512_set1_epi64(0x1_0000)));
+            let halves = _mm512_ternarylogic_epi64::<0xEA>(
+                _mm512_slli_epi64::<16>(value),
+                _mm512_set1_epi64(0x03FF_0000),
+                high,
+            );
+            let halves = _mm512_or_si512(halves, _mm512_set1_epi64(0xDC00_D800));
+            let single = _mm512_slli_epi64::<48>(value);
+            let last =
+                _mm512_mask_mov_epi64(single, pair & !three, _mm512_slli_epi64::<32>(halves));
+            let last = _mm512_mask_mov_epi64(last, three, leads);
+            // The first four: a 5-unit code's lead in the last.
+            let first = _mm512_set1_epi64((0xDD80u64 << 48) as i64);
+            let mut written = 0;
+            for order in [&FIRST_FOUR, &LAST_FOUR] {
+                let units = _mm512_permutex2var_epi64(first, vector(order), last);
+                let lens = _mm512_permutexvar_epi64(vector(order), len);
+                let keep = _mm512_cmple_epu16_mask(vector(&RANK), lens);
+                let units = _mm512_maskz_compress_epi16(keep, units);
+                _mm512_storeu_si512(slots.add(written).cast(), units);
+                written += keep.count_ones() as usize;
+            }
+            written
+        }
+    }
+}
