@@ -254,7 +254,7 @@ trait Pass {
 )]
 pub(super) unsafe fn utf_g8_to_16(input: &[u8], out: &mut Vec<u16>, fe: bool) -> Run {
     // SAFETY: this function's contract.
-    unsafe { alternate::<from_8::FromG8, from_e8::FromE8>(input, out, |lead| fe && lead == 0xFE) }
+    unsafe { alternate::<from_8::FromG8, from_e8::FromE8>(input, out, |lead| fe && lead >= 0xFE) }
 }
 
 /// Converts a prefix of `input`, text of UTF-G-16, UTF-E-16 or UTF-∞-16,
@@ -272,9 +272,9 @@ pub(super) unsafe fn utf_g16_to_8(input: &[u16], out: &mut Vec<u8>, fe: bool) ->
     // SAFETY: this function's contract.
     unsafe {
         alternate::<from_16::FromG16, from_e16::FromE16>(input, out, |lead| {
-            // 4-unit codes of 2^31 or more, and 5-unit codes below 2^36
-            // (§3.3.1).
-            fe && (0xDD10..=0xDD80).contains(&lead)
+            // 4-unit codes of 2^31 or more, and codes of five to eight
+            // units below 2^63 (§3.3.1).
+            fe && (0xDD10..=0xDDF0).contains(&lead)
         })
     }
 }

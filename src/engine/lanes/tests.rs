@@ -284,33 +284,40 @@ fn lanes_stop_at_an_overlong_code_or_a_surrogate_at_every_place() {
     planted_everywhere::<UtfG8, UtfG16>(&values, &wrong, &versions_8_to_16(false));
 }
 
-/// Text dense in FE codes at the edges of their range (2^31, 2^34, where
-/// the UTF-∞-16 code grows from four units to five, and 2^36 − 1), among
-/// codes of every other length and a FF code, in UTF-E-8 and in UTF-∞-16,
-/// started at every offset of a block and cut at every length of the
-/// last: every version converts what the reference walk converts, and the
-/// AVX-512 one takes most of it itself.
+/// Text dense in FE and FF codes at the edges of their range (2^31, 2^34,
+/// 2^36, and where the UTF-∞-16 code grows by a unit: 2^34, 2^42, 2^50,
+/// 2^58; 2^63 − 1, UTF-E-8's last), among codes of every other length, in
+/// UTF-E-8 and in UTF-∞-16, started at every offset of a block and cut at
+/// every length of the last: every version converts what the reference
+/// walk converts, and the AVX-512 one takes all of it itself but for the
+/// first code and the last window: a code wrongly refused costs no more
+/// than speed, and this is where it shows.
 #[test]
-fn fe_codes_convert_as_decode_then_encode_at_every_offset() {
-    let fe = [
+fn fe_and_ff_codes_convert_as_decode_then_encode_at_every_offset() {
+    let long: [u64; 12] = [
         1 << 31,
         (1 << 31) + 1,
         (1 << 34) - 1,
         1 << 34,
         (1 << 36) - 1,
+        1 << 36,
+        (1 << 42) - 1,
+        1 << 42,
+        1 << 50,
+        (1 << 58) - 1,
+        1 << 58,
+        (1 << 63) - 1,
     ];
     let others = [0x41, 0xE9, 0x4E00, 0x1F600, 0x20_0000, 0x7FFF_FFFF];
     let mut values = Vec::new();
     for k in 0..300usize {
-        values.push(fe[k % fe.len()] - (k as u64 % 3) * 0x1_0101);
+        values.push(long[k % long.len()] - (k as u64 % 3) * 0x1_0101);
         if k % 4 == 3 {
             values.push(others[k / 4 % others.len()]);
         }
-        if k == 150 {
-            values.push(1 << 36);
-        }
     }
     let eight = UtfE8::encode_u64s_vec(&values);
+    let sixteen = UtfInf16::encode_u64s_vec(&values);
     for (start, cut) in (0..BLOCK)
         .map(|s| (s, 0))
         .chain((1..=BLOCK).map(|c| (0, c)))
@@ -321,57 +328,118 @@ fn fe_codes_convert_as_decode_then_encode_at_every_offset() {
             let (out, taken) = over::<UtfE8, UtfInf16>(text, lanes);
             let at = format!("{name} from {start} to {cut} before the end");
             assert_eq!(out, expected, "{at}");
-            assert!(name != "avx512" || 2 * taken > text.len(), "{at}: {taken}");
+            assert!(
+                name != "avx512" || taken + 2 * BLOCK > text.len(),
+                "{at}: {taken}"
+            );
+        }
+        let text = &sixteen[start..sixteen.len() - cut];
+        let expected = reference::<UtfInf16, UtfE8>(text);
+        for (name, lanes) in versions_16_to_8(true) {
+            let (out, taken) = over::<UtfInf16, UtfE8>(text, lanes);
+            let at = format!("{name} from 16 bits, from {start} to {cut} before the end");
+            assert_eq!(out, expected, "{at}");
+            assert!(
+                name != "avx512" || taken + 2 * BLOCK > text.len(),
+                "{at}: {taken}"
+            );
         }
     }
 }
 
-/// The codes of FE's shape that are wrong, and the codes the FE loop
-/// leaves, at every place of a text dense in FE codes: the longest
-/// overlong FE code (2^31 − 1), a FE lead with five trailing bytes and
-/// with seven, a FE lead then ASCII, a lone trailing byte, a FF code, a
-/// surrogate and an overlong 6-byte code. Every version converts what
-/// the reference walk converts, and the AVX-512 one took codes itself.
+/// The codes of FE's and FF's shapes that are wrong, and codes the wider
+/// loop leaves, at every place of a text dense in FE and FF codes: the
+/// longest overlong FE code (2^31 − 1) and FF code (2^36 − 1), a FE lead
+/// with five trailing bytes and with seven, a FF lead with eleven and with
+/// thirteen, a FF code whose second byte is 81 and one whose third is 88,
+/// FE and FF leads then ASCII, a lone trailing byte, a surrogate and an
+/// overlong 6-byte code. Every version converts what the reference walk
+/// converts, and the AVX-512 one took codes itself.
 #[test]
-fn fe_codes_stop_at_a_fault_at_every_place() {
-    let wrong: [&[u8]; 8] = [
-        &[0xFE, 0x81, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF],
-        &[0xFE, 0x82, 0x80, 0x80, 0x80, 0x80],
-        &[0xFE, 0x82, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80],
-        &[0xFE, 0x41],
-        &[0x80],
-        &[
-            0xFF, 0x80, 0x80, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-        ],
-        &[0xED, 0xA0, 0x80],
-        &[0xFC, 0x83, 0xBF, 0xBF, 0xBF, 0xBF],
+fn fe_and_ff_codes_stop_at_a_fault_at_every_place() {
+    let ff = |second: u8, third: u8, trailing: &[u8]| -> Vec<u8> {
+        [0xFF, second, third]
+            .iter()
+            .chain(trailing)
+            .copied()
+            .collect()
+    };
+    let mut overlong_ff = vec![0x80; 4];
+    overlong_ff.extend([0xBF; 6]);
+    let wrong: Vec<Vec<u8>> = vec![
+        vec![0xFE, 0x81, 0xBF, 0xBF, 0xBF, 0xBF, 0xBF],
+        vec![0xFE, 0x82, 0x80, 0x80, 0x80, 0x80],
+        vec![0xFE, 0x82, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80],
+        vec![0xFE, 0x41],
+        ff(0x80, 0x80, &overlong_ff),
+        ff(0x80, 0x80, &[0x81; 9]),
+        ff(0x80, 0x80, &[0x81; 11]),
+        ff(0x81, 0x80, &[0x81; 10]),
+        ff(0x80, 0x88, &[0x81; 10]),
+        vec![0xFF, 0x41],
+        vec![0x80],
+        vec![0xED, 0xA0, 0x80],
+        vec![0xFC, 0x83, 0xBF, 0xBF, 0xBF, 0xBF],
     ];
-    let values: Vec<u64> = (0..40u64)
-        .map(|k| [1 << 31, (1 << 34) + k, 0x41, (1 << 36) - 1 - k, 0x4E00][k as usize % 5])
+    let wrong: Vec<&[u8]> = wrong.iter().map(Vec::as_slice).collect();
+    let values: Vec<u64> = (0..42u64)
+        .map(|k| {
+            let long = [1 << 31, (1 << 34) + k, (1 << 36) + k, (1 << 63) - 1 - k];
+            [
+                long[k as usize / 7 % 4],
+                0x41,
+                (1 << 36) - 1 - k,
+                0x4E00,
+                (1 << 50) + k,
+                0xE9,
+                1 << 58,
+            ][k as usize % 7]
+        })
         .collect();
     planted_everywhere::<UtfE8, UtfInf16>(&values, &wrong, &versions_8_to_16(true));
 }
 
-/// The same in UTF-∞-16: an overlong 5-unit code (2^34 − 1), 5-unit codes
-/// of 2^36 and 2^37 − 1 (FF codes' values, which the loop leaves; the
-/// second's trailing units alone would make a FE code's) and with three
-/// trailing units, a 4-unit code with two, a 6-unit code, a lone trailing
-/// unit, a high surrogate then ASCII, and a 3-unit lead then ASCII.
+/// The same in UTF-∞-16: overlong codes of five, six and eight units
+/// (2^34 − 1, 2^42 − 1 by a 6-unit lead with no value bits, 0 and
+/// 2^54 − 1), an 8-unit code of 2^66 − 1 (beyond UTF-E-8, whose trailing
+/// units alone would make a value of it) and a 9-unit one, codes short of a
+/// trailing unit (of five, seven and four units), a lone trailing unit, a
+/// high surrogate then ASCII, and a 3-unit lead then ASCII.
 #[test]
-fn fe_codes_from_16_bits_stop_at_a_fault_at_every_place() {
-    let wrong: [&[u16]; 9] = [
-        &[0xDD80, 0xDE07, 0xDFFF, 0xDFFF, 0xDFFF],
-        &[0xDD81, 0xDE00, 0xDE00, 0xDE00, 0xDE00],
-        &[0xDD81, 0xDFFF, 0xDFFF, 0xDFFF, 0xDFFF],
-        &[0xDD80, 0xDE10, 0xDE00, 0xDE00],
-        &[0xDD10, 0xDE00, 0xDE00],
-        &[0xDDC0, 0xDE00, 0xDE00, 0xDE00, 0xDE00, 0xDE00],
-        &[0xDE00],
-        &[0xD800, 0x41],
-        &[0xDC04, 0x41],
+fn fe_and_ff_codes_from_16_bits_stop_at_a_fault_at_every_place() {
+    let trailing = |lead: u16, count: usize, unit: u16| -> Vec<u16> {
+        core::iter::once(lead)
+            .chain(core::iter::repeat_n(unit, count))
+            .collect()
+    };
+    let wrong: Vec<Vec<u16>> = vec![
+        vec![0xDD80, 0xDE07, 0xDFFF, 0xDFFF, 0xDFFF],
+        trailing(0xDDC0, 5, 0xDFFF),
+        trailing(0xDDF0, 7, 0xDE00),
+        [&[0xDDF0, 0xDE00][..], &[0xDFFF; 6]].concat(),
+        trailing(0xDDF1, 7, 0xDFFF),
+        trailing(0xDDF8, 8, 0xDE01),
+        trailing(0xDD81, 3, 0xDE10),
+        trailing(0xDDE1, 5, 0xDE10),
+        trailing(0xDD10, 2, 0xDE00),
+        vec![0xDE00],
+        vec![0xD800, 0x41],
+        vec![0xDC04, 0x41],
     ];
-    let values: Vec<u64> = (0..40u64)
-        .map(|k| [1 << 31, (1 << 34) + k, 0x41, (1 << 36) - 1 - k, 0x1F600][k as usize % 5])
+    let wrong: Vec<&[u16]> = wrong.iter().map(Vec::as_slice).collect();
+    let values: Vec<u64> = (0..42u64)
+        .map(|k| {
+            let long = [1 << 31, (1 << 34) + k, (1 << 36) + k, (1 << 63) - 1 - k];
+            [
+                long[k as usize / 7 % 4],
+                0x41,
+                (1 << 36) - 1 - k,
+                0x1F600,
+                (1 << 50) + k,
+                0xE9,
+                1 << 58,
+            ][k as usize % 7]
+        })
         .collect();
     planted_everywhere::<UtfInf16, UtfE8>(&values, &wrong, &versions_16_to_8(true));
 }

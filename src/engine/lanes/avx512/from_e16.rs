@@ -42,14 +42,33 @@ static LAST_FOUR: [u16; 32] = table!(u16, 32, |k| ((k % 4) as u16).wrapping_sub(
 static PLACE_IN_FOUR: [u16; 32] = table!(u16, 32, |k| (k % 4) as u16);
 
 /// The value bits of a code's last four units, by length and place (index
-/// `4 · len + place`, the last unit in place 3): a pair's ten each, a
-/// trailing unit's nine, a 3-unit lead's eight and a 4-unit lead's seven;
-/// a single unit is read apart, and a 5-unit lead is not among them.
+/// `4 · len + place`, the last unit in place 3; `vpermw` reads the low five
+/// bits of each index, so eight units read the entries of none): a pair's
+/// ten each, a trailing unit's nine, a 3-unit lead's eight and a 4-unit
+/// lead's seven; a single unit is read apart, and a longer code's lead is
+/// not among them.
 static FOUR_BITS: [u16; 32] = table!(u16, 32, |k| match (k / 4, k % 4) {
     (2, 2..) => 0x03FF,
     (3, 1) => 0x00FF,
     (4, 0) => 0x007F,
-    (3, 2..) | (4, _) | (5, _) => 0x01FF,
+    (3, 2..) => 0x01FF,
+    (1, _) | (2, _) | (3, _) => 0,
+    _ => 0x01FF,
+});
+
+/// For each unit, where it reads the four units before the last four
+/// from, counted from the code's end.
+static FOUR_BEFORE: [u16; 32] = table!(u16, 32, |k| ((k % 4) as u16).wrapping_sub(8));
+
+/// Their value bits, by length and place as [`FOUR_BITS`]: a lead of
+/// `n` units, five to eight, has 11 − n (§3.3.1), and the trailing units
+/// after it nine. (Eight units read the entries of none: their lead's
+/// three bits are the value's from 63 on, and it must be DDF0.)
+static FOUR_BEFORE_BITS: [u16; 32] = table!(u16, 32, |k| match (k / 4, k % 4) {
+    (5, 3) => 0x3F,
+    (6, 2) => 0x1F,
+    (7, 1) => 0x0F,
+    (6, 3) | (7, 2..) | (0, 1..) => 0x01FF,
     _ => 0,
 });
 
@@ -63,19 +82,19 @@ static WEIGHTS: [u64; 8] = table!(u64, 8, |len| match len {
 /// What a pair's value starts from (§3.2), by length.
 static OFFSET: [u64; 8] = table!(u64, 8, |len| if len == 2 { 0x1_0000 } else { 0 });
 
-/// The least value of each length (§3.3.4, `min_value`), and for the
-/// lengths no code here has, more than any value.
+/// The least value of each length (§3.3.4, `min_value`; eight units at
+/// index 0).
 static LEAST: [u64; 8] = table!(u64, 8, |len| match len {
     1 | 2 => 0,
-    3..=5 => min_value_16(len) as u64,
-    _ => u64::MAX,
+    0 => min_value_16(8) as u64,
+    _ => min_value_16(len) as u64,
 });
 
 /// For each value of a surrogate-range lead's bits 7..11 (bit 4 set), the
 /// length of its code, in both bytes: a high surrogate leads a pair;
-/// DC00..DCFF a 3-unit code, DD00..DD7F a 4-unit one, DD80..DDFF a 5-unit
-/// one (§3.3.1; of them only DD80 leads a code below 2^36, which is
-/// checked apart); DE00..DFFF never lead.
+/// DC00..DCFF a 3-unit code, DD00..DD7F a 4-unit one (§3.3.1); DD80 a
+/// 5-unit one, and DD81..DDFF the longer ones, whose length
+/// [`LONG_LEN_BY_LEAD`] gives; DE00..DFFF never lead.
 static LEN_BY_LEAD: [u16; 32] = table!(u16, 32, |k| match k {
     16..=23 => 0x0202,
     24..=25 => 0x0303,
@@ -84,18 +103,35 @@ static LEN_BY_LEAD: [u16; 32] = table!(u16, 32, |k| match k {
     _ => 0,
 });
 
+/// For each value of a lead DD80..DDFF's bits 3..7 (bit 4 set), the length
+/// of its code: n − 3 one-bits from bit 8 down, then a zero (§3.3.1), five
+/// to eight units; DDF8..DDFF lead codes of 2^64 and more, which this loop
+/// leaves.
+static LONG_LEN_BY_LEAD: [u16; 32] = table!(u16, 32, |k| match k {
+    16..=23 => 0x0505,
+    24..=27 => 0x0606,
+    28..=29 => 0x0707,
+    30 => 0x0808,
+    _ => 0,
+});
+
 /// A code's length in UTF-E-8 by its value's leading zero bits (of 64), in
 /// each byte of a lane: one byte, then one more for each length whose
-/// least value (`min_value`, a power of two) the value's top bit reaches.
-/// No value here has 0 (a value below 2^36); 64, a value of 0, reads the
-/// entry of 0 (`vpermb` reads the low six bits of each index).
+/// least value (`min_value`, a power of two) the value's top bit reaches,
+/// and 13 (a FF code) from 2^36 on. No value here has 0 (a value below
+/// 2^63); 64, a value of 0, reads the entry of 0 (`vpermb` reads the low
+/// six bits of each index).
 static LEN_BY_ZEROS: [u8; 64] = table!(|k| {
     let bits = if k == 0 { 0 } else { 64 - k as u32 };
     let mut len = 1;
     while len < 7 && bits > min_value_8(len + 1).trailing_zeros() {
         len += 1;
     }
-    len as u8
+    if bits > 36 {
+        13
+    } else {
+        len as u8
+    }
 });
 
 /// For each byte, the index of its lane's first byte: a permute with it
@@ -132,6 +168,34 @@ const fn eight(k: usize) -> (u8, u8) {
 /// those ranked n or lower.
 static RANK: [u8; 64] = table!(|k| (8 - k % 8) as u8);
 
+/// The same for codes of sixteen bytes, two lanes.
+static WIDE_RANK: [u8; 64] = table!(|k| (16 - k % 16) as u8);
+
+/// A FF code's first five bytes in a lane before its last eight (§3.4):
+/// FF, 80, then 80 and the value's top three bits, and two trailing bytes
+/// of the bits from 48 on, cut from the value at these offsets...
+const FF_HEAD_AT: i64 = i64::from_le_bytes([0, 0, 0, 0, 0, 60, 54, 48]);
+
+/// ... of which these bits are kept, and these marker bits set.
+const FF_HEAD_BITS: i64 = i64::from_le_bytes([0, 0, 0, 0, 0, 0x07, 0x3F, 0x3F]);
+const FF_HEAD_MARKS: i64 = i64::from_le_bytes([0, 0, 0, 0xFF, 0x80, 0x80, 0x80, 0x80]);
+
+/// The 64-bit lanes that put a code's two halves side by side: the lanes
+/// `from..from + 4` of two vectors in turns.
+static FIRST_FOUR: [u64; 8] = halves(0);
+static LAST_FOUR_CODES: [u64; 8] = halves(4);
+
+const fn halves(from: u64) -> [u64; 8] {
+    let mut out = [0; 8];
+    let mut k = 0;
+    while k < 4 {
+        out[2 * k] = from + k as u64;
+        out[2 * k + 1] = 8 + from + k as u64;
+        k += 1;
+    }
+    out
+}
+
 impl Pass for FromE16 {
     type In = u16;
     type Out = u8;
@@ -156,9 +220,9 @@ impl Pass for FromE16 {
 
     #[inline(always)]
     unsafe fn beyond(block: [__m512i; 2], starts: u64) -> u64 {
-        // The 4- and 5-unit leads: without them, the narrower loop is
-        // faster.
-        starts & (field(block, 0xFF80, 0xDD00) | field(block, 0xFFFF, 0xDD80))
+        // The leads of four units or more: without them, the narrower loop
+        // is faster.
+        starts & field(block, 0xFF00, 0xDD00)
     }
 
     #[inline(always)]
@@ -189,12 +253,15 @@ impl Pass for FromE16 {
             // `vpermq` reads the low three bits of each index: the length
             // (eight reads the entry of none).
             let by_len = |table: &[u64; 8]| _mm512_permutexvar_epi64(len, vector(table));
-            let pairs = _mm512_madd_epi16(_mm512_and_si512(last, bits), by_len(&WEIGHTS));
-            let value = _mm512_ternarylogic_epi64::<0xEA>(
-                _mm512_slli_epi64::<18>(pairs),
-                _mm512_set1_epi64((1 << 36) - 1),
-                _mm512_srli_epi64::<32>(pairs),
-            );
+            let join = |units, weights| {
+                let pairs = _mm512_madd_epi16(units, weights);
+                _mm512_ternarylogic_epi64::<0xEA>(
+                    _mm512_slli_epi64::<18>(pairs),
+                    _mm512_set1_epi64((1 << 36) - 1),
+                    _mm512_srli_epi64::<32>(pairs),
+                )
+            };
+            let value = join(_mm512_and_si512(last, bits), by_len(&WEIGHTS));
             let value = _mm512_add_epi64(value, by_len(&OFFSET));
             let one = _mm512_cmpeq_epi64_mask(len, _mm512_set1_epi8(1));
             let value = _mm512_mask_mov_epi64(value, one, _mm512_srli_epi64::<48>(last));
@@ -207,16 +274,38 @@ impl Pass for FromE16 {
                 in_field,
                 _mm512_permutexvar_epi16(_mm512_srli_epi16::<7>(lead), vector(&LEN_BY_LEAD)),
             );
+            // Codes of five to eight units of 2^36 or more (FF codes'
+            // values), on a branch that text without them does not take:
+            // the bits above the last four units' 36 from the four units
+            // before them. (Below 2^36, a 5-unit code's lead is DD80, which
+            // holds none.)
+            let (mut value, mut named, mut top_ok) = (value, named, 0xFF);
+            let long = _mm512_cmpgt_epu64_mask(lead, _mm512_set1_epi16(0xDD80u16 as i16))
+                & _mm512_cmplt_epu64_mask(lead, _mm512_set1_epi16(0xDE00u16 as i16));
+            if long != 0 {
+                let long_len = _mm512_permutexvar_epi16(
+                    _mm512_srli_epi16::<3>(lead),
+                    vector(&LONG_LEN_BY_LEAD),
+                );
+                named = _mm512_mask_mov_epi64(named, long, long_len);
+                let before = gather(_mm512_add_epi16(end, vector(&FOUR_BEFORE)));
+                let bits = _mm512_permutexvar_epi16(place, vector(&FOUR_BEFORE_BITS));
+                let high = join(_mm512_and_si512(before, bits), by_len(&WEIGHTS));
+                value = _mm512_mask_or_epi64(value, long, value, _mm512_slli_epi64::<36>(high));
+                // The lead of eight units holds bits 63 to 65, which
+                // UTF-E-8 has not.
+                let eight = _mm512_cmpeq_epi64_mask(len, _mm512_set1_epi8(8));
+                let least_lead = _mm512_cmpeq_epi64_mask(lead, _mm512_set1_epi16(0xDDF0u16 as i16));
+                top_ok = !eight | least_lead;
+            }
             let pair = _mm512_cmpeq_epi64_mask(len, _mm512_set1_epi8(2));
             let low_half = _mm512_cmpeq_epi64_mask(
                 _mm512_and_si512(last, _mm512_set1_epi64((0xFC00u64 << 48) as i64)),
                 _mm512_set1_epi64((0xDC00u64 << 48) as i64),
             );
-            let five = _mm512_cmpeq_epi64_mask(len, _mm512_set1_epi8(5));
-            let least_lead = _mm512_cmpeq_epi64_mask(lead, _mm512_set1_epi16(0xDD80u16 as i16));
             let ok = _mm512_cmpeq_epi64_mask(named, len)
                 & (!pair | low_half)
-                & (!five | least_lead)
+                & top_ok
                 & _mm512_cmpge_epu64_mask(value, by_len(&LEAST));
             (value, ok.into())
         }
@@ -224,8 +313,9 @@ impl Pass for FromE16 {
 
     #[inline(always)]
     unsafe fn store(value: __m512i, live: u16, slots: *mut u8) -> usize {
-        // SAFETY (for the whole function): AVX-512, and the store as the
-        // trait's contract says: 64 bytes from `slots`.
+        // SAFETY (for the whole function): AVX-512, and the stores as the
+        // trait's contract says: 64 bytes from `slots` (then, with FF
+        // codes, 64 from at most 52 later).
         unsafe {
             // The length in each byte of its lane, none in a lane not live.
             let zeros = _mm512_lzcnt_epi64(value);
@@ -235,12 +325,41 @@ impl Pass for FromE16 {
             // A length of seven or less times eight stays in its byte.
             let place = _mm512_add_epi8(_mm512_slli_epi16::<3>(len), vector(&PLACE_IN_WIDE_LANE));
             let by_place = |table: &[u8; 64]| _mm512_permutexvar_epi8(place, vector(table));
-            let bytes = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(GROUPS_AT), value);
+            let groups = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(GROUPS_AT), value);
             let bytes = _mm512_ternarylogic_epi64::<0xEA>(
-                bytes,
+                groups,
                 by_place(&EIGHT_BITS),
                 by_place(&EIGHT_MARKS),
             );
+            // FF codes, thirteen bytes, on a branch that text without
+            // them does not take: two lanes a code, the first holding its
+            // first five bytes, the second its last eight (trailing bytes,
+            // which the tables give no length: 13 reads those of 5).
+            let ff = _mm512_mask_cmpge_epu64_mask(live as u8, value, _mm512_set1_epi64(1 << 36));
+            if ff != 0 {
+                let trailing = _mm512_ternarylogic_epi64::<0xEA>(
+                    groups,
+                    _mm512_set1_epi8(0x3F),
+                    _mm512_set1_epi8(0x80u8 as i8),
+                );
+                let last = _mm512_mask_mov_epi64(bytes, ff, trailing);
+                let head = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(FF_HEAD_AT), value);
+                let head = _mm512_ternarylogic_epi64::<0xEA>(
+                    head,
+                    _mm512_set1_epi64(FF_HEAD_BITS),
+                    _mm512_set1_epi64(FF_HEAD_MARKS),
+                );
+                let mut written = 0;
+                for order in [&FIRST_FOUR, &LAST_FOUR_CODES] {
+                    let code = _mm512_permutex2var_epi64(head, vector(order), last);
+                    let lens = _mm512_permutexvar_epi64(vector(order), len);
+                    let keep = _mm512_cmple_epu8_mask(vector(&WIDE_RANK), lens);
+                    let code = _mm512_maskz_compress_epi8(keep, code);
+                    _mm512_storeu_si512(slots.add(written).cast(), code);
+                    written += keep.count_ones() as usize;
+                }
+                return written;
+            }
             let keep = _mm512_cmple_epu8_mask(vector(&RANK), len);
             _mm512_storeu_si512(slots.cast(), _mm512_maskz_compress_epi8(keep, bytes));
             keep.count_ones() as usize

@@ -77,12 +77,29 @@ const GROUPS_AT: i64 = i64::from_le_bytes([27, 35, 18, 26, 9, 17, 0, 8]);
 
 /// What turns the first or second group into a 4- or 3-unit code's lead,
 /// by length: DE00 to DD00, or to DC00 (the groups' bits above the lead's
-/// value bits are zero).
+/// value bits are zero). `vpermq` reads the low three bits of the index:
+/// eight units read the entry of none.
 static LEAD_FLIP: [u64; 8] = table!(u64, 8, |len| match len {
     3 => 0x0200 << 16,
     4 => 0x0300,
     _ => 0,
 });
+
+/// The same for the groups of the bits from 36 on, whose last, third or
+/// second group (or none: a first of DE00) leads a code of five to eight
+/// units: DE00 to DD80, DDC0, DDE0 or DDF0 (§3.3.1), by length (eight units
+/// at index 0).
+static HIGH_LEAD_FLIP: [u64; 8] = table!(u64, 8, |len| match len {
+    5 => 0x0380 << 48,
+    6 => 0x03C0 << 32,
+    7 => 0x03E0 << 16,
+    0 => 0x03F0,
+    _ => 0,
+});
+
+/// The bit offsets of the groups of the bits from 36 on, the first's
+/// (bit 63) in the lowest unit.
+const HIGH_GROUPS_AT: i64 = i64::from_le_bytes([63, 63, 54, 62, 45, 53, 36, 44]);
 
 /// The rank of each unit slot of a code's eight, the last 1: a code of n
 /// units keeps those ranked n or lower.
@@ -102,6 +119,37 @@ const fn halves(from: u64) -> [u64; 8] {
         k += 1;
     }
     out
+}
+
+/// For each byte, where it reads the eight bytes before a code's last
+/// eight from, counted from the code's end: in a FF code, the byte before
+/// it, its lead and the four bytes after the lead in the last five.
+static HEAD: [u8; 64] = table!(|k| ((k % 8) as u8).wrapping_sub(16));
+
+/// A FF code's second and third bytes in those eight, and what they must
+/// be under the mask: 80, and 80..87 (§3.4).
+const FF_HEAD_MASK: i64 = 0x0000_F8FF_0000_0000;
+const FF_HEAD: i64 = 0x0000_8080_0000_0000;
+
+/// The value bits there: the third byte's three, the next two's six.
+const FF_TOP_BITS: i64 = 0x3F3F_0700_0000_0000;
+
+/// The value of a lane's eight bytes of value bits (six in each, seven in
+/// the last), the first highest: pairs joined, then fours, then the two
+/// fours.
+#[inline(always)]
+unsafe fn join(bytes: __m512i) -> __m512i {
+    // SAFETY: AVX-512 (`Pass`'s contract, which this module's callers
+    // have).
+    unsafe {
+        let pairs = _mm512_maddubs_epi16(bytes, _mm512_set1_epi16(0x0140));
+        let fours = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x0001_1000));
+        _mm512_ternarylogic_epi64::<0xEA>(
+            _mm512_slli_epi64::<24>(fours),
+            _mm512_set1_epi64(0xFFFF_FF00_0000),
+            _mm512_srli_epi64::<32>(fours),
+        )
+    }
 }
 
 impl Pass for FromE8 {
@@ -127,9 +175,9 @@ impl Pass for FromE8 {
 
     #[inline(always)]
     unsafe fn beyond(block: __m512i, starts: u64) -> u64 {
-        // The FE leads: without them, the narrower loop is faster.
+        // The FE and FF leads: without them, the narrower loop is faster.
         // SAFETY: AVX-512 (the trait's contract).
-        starts & unsafe { _mm512_cmpeq_epi8_mask(block, _mm512_set1_epi8(0xFEu8 as i8)) }
+        starts & unsafe { _mm512_cmpge_epu8_mask(block, _mm512_set1_epi8(0xFEu8 as i8)) }
     }
 
     #[inline(always)]
@@ -156,25 +204,35 @@ impl Pass for FromE8 {
             // at the block's start are masked off with the bytes before
             // every short code. A length of seven or less times eight stays
             // in its byte; a longer one fails the first comparison.
-            let bytes = _mm512_permutexvar_epi8(_mm512_add_epi8(end, vector(&LAST_EIGHT)), block);
+            let eight = _mm512_permutexvar_epi8(_mm512_add_epi8(end, vector(&LAST_EIGHT)), block);
             let place = _mm512_add_epi8(_mm512_slli_epi16::<3>(len), vector(&PLACE_IN_WIDE_LANE));
             let bits = _mm512_permutexvar_epi8(place, vector(&EIGHT_BITS));
-            let bytes = _mm512_and_si512(bytes, bits);
-            // Six bits a byte (seven of ASCII), the first highest: pairs
-            // joined, then fours, then the two fours of a lane.
-            let pairs = _mm512_maddubs_epi16(bytes, _mm512_set1_epi16(0x0140));
-            let fours = _mm512_madd_epi16(pairs, _mm512_set1_epi32(0x0001_1000));
-            let value = _mm512_ternarylogic_epi64::<0xEA>(
-                _mm512_slli_epi64::<24>(fours),
-                _mm512_set1_epi64(0xFFFF_FF00_0000),
-                _mm512_srli_epi64::<32>(fours),
-            );
+            let value = join(_mm512_and_si512(eight, bits));
             // `vpermq` reads the low three bits of each index: the length
             // (eight reads the entry of none, and a longer one fails the
             // first comparison).
             let least = _mm512_permutexvar_epi64(len, vector(&LEAST));
+            let (mut value, mut named, mut least, mut ff_ok) = (value, named, least, 0xFF);
+            // FF codes (§3.4), on a branch that FE text does not take: their
+            // last eight bytes are trailing ones, and the 15 bits above the
+            // 48 in them are the third byte's three and the next two's six.
+            let ff = _mm512_cmpeq_epi64_mask(lead, _mm512_set1_epi8(-1));
+            if ff != 0 {
+                named = _mm512_mask_mov_epi64(named, ff, _mm512_set1_epi8(13));
+                least = _mm512_mask_mov_epi64(least, ff, _mm512_set1_epi64(1 << 36));
+                let all = _mm512_mask_mov_epi64(bits, ff, _mm512_set1_epi8(0x3F));
+                let low = join(_mm512_and_si512(eight, all));
+                let head = _mm512_permutexvar_epi8(_mm512_add_epi8(end, vector(&HEAD)), block);
+                // The second byte 80, the third 80..87.
+                ff_ok = _mm512_cmpeq_epi64_mask(
+                    _mm512_and_si512(head, _mm512_set1_epi64(FF_HEAD_MASK)),
+                    _mm512_set1_epi64(FF_HEAD),
+                );
+                let top = join(_mm512_and_si512(head, _mm512_set1_epi64(FF_TOP_BITS)));
+                value = _mm512_mask_or_epi64(value, ff, low, _mm512_slli_epi64::<48>(top));
+            }
             let ok = _mm512_cmpeq_epi64_mask(named, len)
-                & _mm512_cmpneq_epi64_mask(lead, _mm512_set1_epi8(-1))
+                & (!ff | ff_ok)
                 & _mm512_cmpge_epu64_mask(value, least)
                 & _mm512_cmpneq_epi64_mask(
                     _mm512_and_si512(value, _mm512_set1_epi64(!0x7FF)),
@@ -188,7 +246,7 @@ impl Pass for FromE8 {
     unsafe fn store(value: __m512i, live: u16, slots: *mut u16) -> usize {
         // SAFETY (for the whole function): AVX-512, and the stores as the
         // trait's contract says: 32 units from `slots`, then 32 from at
-        // most 20 later.
+        // most 32 later.
         unsafe {
             let live = live as u8;
             let at_least = |least: u64| {
@@ -199,6 +257,13 @@ impl Pass for FromE8 {
             let mut len = _mm512_maskz_mov_epi64(live, one);
             for least in [0x1_0000, 0x11_0000, 1 << 26, 1 << 34] {
                 len = _mm512_mask_add_epi64(len, at_least(least), len, one);
+            }
+            // FF codes' values, on a branch that FE text does not take.
+            let ff = at_least(1 << 36);
+            if ff != 0 {
+                for least in [1 << 42, 1 << 50, 1 << 58] {
+                    len = _mm512_mask_add_epi64(len, at_least(least), len, one);
+                }
             }
             let (pair, three) = (at_least(0x1_0000), at_least(0x11_0000));
             // The last four slots: the groups, their first or second made a
@@ -222,8 +287,21 @@ impl Pass for FromE8 {
             let last =
                 _mm512_mask_mov_epi64(single, pair & !three, _mm512_slli_epi64::<32>(halves));
             let last = _mm512_mask_mov_epi64(last, three, leads);
-            // The first four: a 5-unit code's lead in the last.
-            let first = _mm512_set1_epi64((0xDD80u64 << 48) as i64);
+            // The first four: a 5-unit code's lead DD80 in the last (below
+            // 2^36, §3.3.1); with FF codes' values, the groups of the bits
+            // from 36 on (none in the first: a value of UTF-E-8 is below
+            // 2^63), one made the lead of a code of five units or more.
+            let mut first = _mm512_set1_epi64((0xDD80u64 << 48) as i64);
+            if ff != 0 {
+                let high = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(HIGH_GROUPS_AT), value);
+                let high = _mm512_ternarylogic_epi64::<0xEA>(
+                    high,
+                    _mm512_set1_epi64(0x01FF_01FF_01FF_0000),
+                    _mm512_set1_epi64(0xDE00_DE00_DE00_DE00u64 as i64),
+                );
+                let flip = _mm512_permutexvar_epi64(len, vector(&HIGH_LEAD_FLIP));
+                first = _mm512_xor_si512(high, flip);
+            }
             let mut written = 0;
             for order in [&FIRST_FOUR, &LAST_FOUR] {
                 let units = _mm512_permutex2var_epi64(first, vector(order), last);
