@@ -117,10 +117,11 @@ static LONG_LEN_BY_LEAD: [u16; 32] = table!(u16, 32, |k| match k {
 
 /// A code's length in UTF-E-8 by its value's leading zero bits (of 64), in
 /// each byte of a lane: one byte, then one more for each length whose
-/// least value (`min_value`, a power of two) the value's top bit reaches,
-/// and 13 (a FF code) from 2^36 on. No value here has 0 (a value below
-/// 2^63); 64, a value of 0, reads the entry of 0 (`vpermb` reads the low
-/// six bits of each index).
+/// least value (`min_value`, a power of two) the value's top bit reaches;
+/// from 2^36 on, 16, the slots of a FF code of 13 bytes (see
+/// [`WIDE_RANK`]). No value here has 0 (a value below 2^63); 64, a value
+/// of 0, reads the entry of 0 (`vpermb` reads the low six bits of each
+/// index).
 static LEN_BY_ZEROS: [u8; 64] = table!(|k| {
     let bits = if k == 0 { 0 } else { 64 - k as u32 };
     let mut len = 1;
@@ -128,7 +129,7 @@ static LEN_BY_ZEROS: [u8; 64] = table!(|k| {
         len += 1;
     }
     if bits > 36 {
-        13
+        16
     } else {
         len as u8
     }
@@ -147,16 +148,18 @@ const GROUPS_AT: i64 = i64::from_le_bytes([42, 36, 30, 24, 18, 12, 6, 0]);
 /// trailing byte has six and 10 (draft-yergeau-utf8-00.txt §2); a lead of
 /// `len` bytes `7 − len` and `len` one-bits then a zero (ASCII seven and
 /// none; FE none and FE, utf-e-8.txt §3.3); a byte before the code none.
+/// A FF code's last eight bytes, all trailing ones, read the entries of
+/// length 0 (its 16 slots times eight wrap to 0).
 static EIGHT_BITS: [u8; 64] = table!(|k| eight(k).0);
 static EIGHT_MARKS: [u8; 64] = table!(|k| eight(k).1);
 
 /// The entry `k` of [`EIGHT_BITS`] and [`EIGHT_MARKS`].
 const fn eight(k: usize) -> (u8, u8) {
     let (len, place) = (k / 8, k % 8);
-    if len == 0 || place + len < 8 {
-        (0, 0)
-    } else if place + len > 8 {
+    if len == 0 || place + len > 8 {
         (0x3F, 0x80)
+    } else if place + len < 8 {
+        (0, 0)
     } else if len == 1 {
         (0x7F, 0)
     } else {
@@ -168,8 +171,14 @@ const fn eight(k: usize) -> (u8, u8) {
 /// those ranked n or lower.
 static RANK: [u8; 64] = table!(|k| (8 - k % 8) as u8);
 
-/// The same for codes of sixteen bytes, two lanes.
-static WIDE_RANK: [u8; 64] = table!(|k| (16 - k % 16) as u8);
+/// The same for codes in two lanes, sixteen slots: a FF code's 13 bytes
+/// fill the last 13, and the first three, ranked above every length, are
+/// kept by none.
+static WIDE_RANK: [u8; 64] = table!(|k| if k % 16 < 3 {
+    0xFF
+} else {
+    (16 - k % 16) as u8
+});
 
 /// A FF code's first five bytes in a lane before its last eight (§3.4):
 /// FF, 80, then 80 and the value's top three bits, and two trailing bytes
@@ -322,27 +331,20 @@ impl Pass for FromE16 {
             let zeros = _mm512_permutexvar_epi8(vector(&LOW_BYTE_OF_LANE), zeros);
             let len = _mm512_permutexvar_epi8(zeros, vector(&LEN_BY_ZEROS));
             let len = _mm512_maskz_mov_epi64(live as u8, len);
-            // A length of seven or less times eight stays in its byte.
+            // A length of sixteen or less times eight stays in its byte.
             let place = _mm512_add_epi8(_mm512_slli_epi16::<3>(len), vector(&PLACE_IN_WIDE_LANE));
             let by_place = |table: &[u8; 64]| _mm512_permutexvar_epi8(place, vector(table));
-            let groups = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(GROUPS_AT), value);
+            let bytes = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(GROUPS_AT), value);
             let bytes = _mm512_ternarylogic_epi64::<0xEA>(
-                groups,
+                bytes,
                 by_place(&EIGHT_BITS),
                 by_place(&EIGHT_MARKS),
             );
             // FF codes, thirteen bytes, on a branch that text without
             // them does not take: two lanes a code, the first holding its
-            // first five bytes, the second its last eight (trailing bytes,
-            // which the tables give no length: 13 reads those of 5).
+            // first five bytes, the second its last eight (above).
             let ff = _mm512_mask_cmpge_epu64_mask(live as u8, value, _mm512_set1_epi64(1 << 36));
             if ff != 0 {
-                let trailing = _mm512_ternarylogic_epi64::<0xEA>(
-                    groups,
-                    _mm512_set1_epi8(0x3F),
-                    _mm512_set1_epi8(0x80u8 as i8),
-                );
-                let last = _mm512_mask_mov_epi64(bytes, ff, trailing);
                 let head = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(FF_HEAD_AT), value);
                 let head = _mm512_ternarylogic_epi64::<0xEA>(
                     head,
@@ -351,7 +353,7 @@ impl Pass for FromE16 {
                 );
                 let mut written = 0;
                 for order in [&FIRST_FOUR, &LAST_FOUR_CODES] {
-                    let code = _mm512_permutex2var_epi64(head, vector(order), last);
+                    let code = _mm512_permutex2var_epi64(head, vector(order), bytes);
                     let lens = _mm512_permutexvar_epi64(vector(order), len);
                     let keep = _mm512_cmple_epu8_mask(vector(&WIDE_RANK), lens);
                     let code = _mm512_maskz_compress_epi8(keep, code);

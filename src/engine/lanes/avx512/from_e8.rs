@@ -207,29 +207,39 @@ impl Pass for FromE8 {
             let eight = _mm512_permutexvar_epi8(_mm512_add_epi8(end, vector(&LAST_EIGHT)), block);
             let place = _mm512_add_epi8(_mm512_slli_epi16::<3>(len), vector(&PLACE_IN_WIDE_LANE));
             let bits = _mm512_permutexvar_epi8(place, vector(&EIGHT_BITS));
-            let value = join(_mm512_and_si512(eight, bits));
             // `vpermq` reads the low three bits of each index: the length
             // (eight reads the entry of none, and a longer one fails the
             // first comparison).
             let least = _mm512_permutexvar_epi64(len, vector(&LEAST));
-            let (mut value, mut named, mut least, mut ff_ok) = (value, named, least, 0xFF);
-            // FF codes (§3.4), on a branch that FE text does not take: their
-            // last eight bytes are trailing ones, and the 15 bits above the
-            // 48 in them are the third byte's three and the next two's six.
+            // A FF code (§3.4) is 13 bytes long, its last eight trailing
+            // ones, and its values start at 2^36.
             let ff = _mm512_cmpeq_epi64_mask(lead, _mm512_set1_epi8(-1));
+            let named = _mm512_mask_mov_epi64(named, ff, _mm512_set1_epi8(13));
+            let least = _mm512_mask_mov_epi64(least, ff, _mm512_set1_epi64(1 << 36));
+            let bits = _mm512_mask_mov_epi64(bits, ff, _mm512_set1_epi8(0x3F));
+            let mut value = join(_mm512_and_si512(eight, bits));
+            // The 15 bits above those 48, on a branch that FE text does not
+            // take: the third byte's three and the next two's six, after a
+            // second byte 80 and a third 80..87.
+            let mut ff_ok = 0xFF;
             if ff != 0 {
-                named = _mm512_mask_mov_epi64(named, ff, _mm512_set1_epi8(13));
-                least = _mm512_mask_mov_epi64(least, ff, _mm512_set1_epi64(1 << 36));
-                let all = _mm512_mask_mov_epi64(bits, ff, _mm512_set1_epi8(0x3F));
-                let low = join(_mm512_and_si512(eight, all));
                 let head = _mm512_permutexvar_epi8(_mm512_add_epi8(end, vector(&HEAD)), block);
-                // The second byte 80, the third 80..87.
                 ff_ok = _mm512_cmpeq_epi64_mask(
                     _mm512_and_si512(head, _mm512_set1_epi64(FF_HEAD_MASK)),
                     _mm512_set1_epi64(FF_HEAD),
                 );
-                let top = join(_mm512_and_si512(head, _mm512_set1_epi64(FF_TOP_BITS)));
-                value = _mm512_mask_or_epi64(value, ff, low, _mm512_slli_epi64::<48>(top));
+                let top = _mm512_and_si512(head, _mm512_set1_epi64(FF_TOP_BITS));
+                let top = _mm512_maddubs_epi16(top, _mm512_set1_epi16(0x0140));
+                let top = _mm512_madd_epi16(top, _mm512_set1_epi32(0x0001_1000));
+                // In the lane's high half (its last four bytes' value),
+                // moved up from bit 32 to bit 48.
+                let top = _mm512_slli_epi64::<16>(top);
+                value = _mm512_mask_ternarylogic_epi64::<0xF8>(
+                    value,
+                    ff,
+                    top,
+                    _mm512_set1_epi64(!0xFFFF_FFFF_FFFF),
+                );
             }
             let ok = _mm512_cmpeq_epi64_mask(named, len)
                 & (!ff | ff_ok)
