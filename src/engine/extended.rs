@@ -66,9 +66,10 @@ pub(crate) fn extended_run(
         ),
         (Eight(r), UnitSlice::U8(i), Sixteen(w), UnitVec::U16(o)) => {
             // Every value of UTF-G-8 is in the 16-bit formats beyond
-            // Unicode; those of UTF-E-8's FE codes in UTF-E-16 and UTF-∞-16.
+            // Unicode; those of UTF-E-8's FE and FF codes, up to its last
+            // (2^63 − 1), in UTF-E-16 and UTF-∞-16.
             if r.has_long_codes() && w.extended() {
-                let fe = r.has_fe_codes() && w.contains((1 << 36) - 1);
+                let fe = r.has_fe_codes() && w.contains(i64::MAX as u64);
                 let lanes = lanes::utf_g8_to_16(i, o, fe);
                 if lanes.read > 0 {
                     return lanes;
@@ -92,10 +93,10 @@ pub(crate) fn extended_run(
         ),
         (Sixteen(r), UnitSlice::U16(i), Eight(w), UnitVec::U8(o)) => {
             // The lanes take the codes of UTF-G-16, whose values UTF-G-8
-            // and UTF-E-8 have; those of UTF-E-8's FE codes where both
-            // formats have them.
+            // and UTF-E-8 have; those of UTF-E-8's FE and FF codes where
+            // both formats have every such value.
             if r.extended() && w.has_long_codes() {
-                let fe = r.contains((1 << 36) - 1) && w.has_fe_codes();
+                let fe = r.contains(i64::MAX as u64) && w.has_fe_codes();
                 let lanes = lanes::utf_g16_to_8(i, o, fe);
                 if lanes.read > 0 {
                     return lanes;

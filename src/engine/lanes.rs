@@ -14,7 +14,8 @@
 //! and back), which the compiler turns into AVX2 instructions where the
 //! processor has them, and written out one store a code. On AVX-512, a
 //! loop of its own in each direction (`lanes/avx512.rs`) checks and
-//! converts in one pass, sixteen codes a step.
+//! converts in one pass, sixteen codes a step, and between UTF-E-8 and
+//! UTF-E-16 or UTF-∞-16 another takes FE and FF codes, eight a step.
 //!
 //! The run stops at the end of what the check passed (an error, a code
 //! beyond UCS-G, a FE or FF code), a few units before the end of the
@@ -49,7 +50,8 @@ const CHUNK: usize = 16 * BLOCK;
 /// format beyond Unicode (UTF-G-16, UTF-E-16, UTF-∞-16, whose ranges hold
 /// every value UTF-G-8 has) in `out`, as described in the module docs.
 /// With `fe`, the caller's word that the source is UTF-E-8 and the target
-/// has the values of its FE codes, the AVX-512 loop takes those too.
+/// has every value of its FE and FF codes, the AVX-512 loops take those
+/// too.
 pub(crate) fn utf_g8_to_16(input: &[u8], out: &mut Vec<u16>, fe: bool) -> Run {
     #[cfg(target_arch = "x86_64")]
     if avx512::runs() {
@@ -69,8 +71,8 @@ pub(crate) fn utf_g8_to_16(input: &[u8], out: &mut Vec<u16>, fe: bool) -> Run {
 /// Converts a prefix of `input`, 16-bit text beyond Unicode, to UTF-G-8 or
 /// UTF-E-8 in `out`: the codes of UTF-G-16 (every value below 2^31), as
 /// described in the module docs. With `fe`, the caller's word that the
-/// source has the values of UTF-E-8's FE codes and the target is UTF-E-8,
-/// the AVX-512 loop takes those too.
+/// source has every value of UTF-E-8's FE and FF codes and the target is
+/// UTF-E-8, the AVX-512 loops take the codes of those too.
 pub(crate) fn utf_g16_to_8(input: &[u16], out: &mut Vec<u8>, fe: bool) -> Run {
     #[cfg(target_arch = "x86_64")]
     if avx512::runs() {

@@ -2,9 +2,9 @@
 //! in one pass: UTF-G-8 and UTF-E-8 to the 16-bit formats beyond Unicode
 //! (`from_8.rs`) and back (`from_16.rs`), for codes of up to six bytes and
 //! four units (values below 2^31), sixteen a step in 32-bit lanes; and
-//! where those stop at a code of UTF-E-8's FE codes (values below 2^36,
-//! four or five units), the same in 64-bit lanes, eight a step
-//! (`from_e8.rs`, `from_e16.rs`), until a window passes without one.
+//! where those stop at a code of UTF-E-8's FE or FF codes (values from 2^31
+//! to 2^63 − 1, four to eight units), the same in 64-bit lanes, eight a
+//! step (`from_e8.rs`, `from_e16.rs`), until a window passes without one.
 //!
 //! The AVX2 loop (`lanes.rs`) checks a chunk ahead with the format's
 //! vector check, then walks its code starts again to convert. On AVX-512
@@ -43,7 +43,7 @@
 //! take, within the last 64 units of the input (the engine's window loop
 //! takes them), and after 64 units in a row without a code beyond Unicode,
 //! where the Unicode kernels are faster (in the wider loops, without a
-//! code of a FE code's value: there the narrower ones are). Every load reads a vector inside
+//! code of a FE or FF code's value: there the narrower ones are). Every load reads a vector inside
 //! `input`; each store writes a vector of units into capacity that `out`
 //! has reserved, and only units it wrote become part of `out`.
 //! `lanes/tests.rs` runs both beside the plain and AVX2 loops, against
@@ -244,8 +244,9 @@ trait Pass {
 
 /// Converts a prefix of `input`, UTF-G-8 or UTF-E-8 text, to UTF-G-16,
 /// UTF-E-16 or UTF-∞-16 (the same code for every value UTF-G-8 has), as
-/// described in the module docs; with `fe`, UTF-E-8's FE codes too (the
-/// caller's word that the source has them and the target their values).
+/// described in the module docs; with `fe`, UTF-E-8's FE and FF codes too
+/// (the caller's word that the source has them and the target their
+/// values).
 ///
 /// # Safety
 /// The processor has what [`runs`] asks for.
@@ -259,9 +260,9 @@ pub(super) unsafe fn utf_g8_to_16(input: &[u8], out: &mut Vec<u16>, fe: bool) ->
 
 /// Converts a prefix of `input`, text of UTF-G-16, UTF-E-16 or UTF-∞-16,
 /// to UTF-G-8 or UTF-E-8: the codes of up to four units and values below
-/// 2^31, as described in the module docs; with `fe`, the 4- and 5-unit
-/// codes of UTF-E-8's FE codes too (the caller's word that the source has
-/// their values and the target has them).
+/// 2^31, as described in the module docs; with `fe`, the codes of
+/// UTF-E-8's FE and FF codes' values too (the caller's word that the source
+/// has those values and the target is UTF-E-8).
 ///
 /// # Safety
 /// The processor has what [`runs`] asks for.

@@ -1,9 +1,9 @@
-//! UTF-E-16 or UTF-∞-16 text with the codes of UTF-E-8's FE codes to
-//! UTF-E-8, a step of the one-pass loop (`avx512.rs`): 64 units from a code
-//! start, eight codes of one to five units (values below 2^36), one a
+//! UTF-E-16 or UTF-∞-16 text with the codes of UTF-E-8's FE and FF codes
+//! to UTF-E-8, a step of the one-pass loop (`avx512.rs`): 64 units from a
+//! code start, eight codes of one to eight units (values below 2^63), one a
 //! 64-bit lane. The loop of `from_16.rs` takes sixteen codes of values
-//! below 2^31 in 32-bit lanes; it stops at a 4-unit code of 2^31 or more or
-//! a 5-unit code, and this one takes the text from there until 64 units
+//! below 2^31 in 32-bit lanes; it stops at a 4-unit code of 2^31 or more
+//! or a longer code, and this one takes the text from there until 64 units
 //! pass without one. Before, each such code went through the engine's
 //! code-at-a-time path, at about a twentieth of an emoji's speed.
 //!
@@ -12,16 +12,21 @@
 //!   of those four that hold the value are kept by a table of the length,
 //!   and joined by a multiply-add and a shift: nine bits a trailing unit
 //!   (§3.3.3), ten a pair's halves (§3.2), and the lead's eight (3 units)
-//!   or seven (4 units). A 5-unit code's lead holds no value bits below
-//!   2^36: it must be DD80 (§3.3.1), and its four trailing units hold 36.
+//!   or seven (4 units). Below 2^36 a 5-unit code's lead is DD80, which
+//!   holds no value bits (§3.3.1); other leads of five to eight units take
+//!   a branch of their own, where the four units before the last four give
+//!   the lead's bits and the trailing units' above 36.
 //! - The check: the length the lead names is the length the starts give,
-//!   a pair's second unit is a low half, and the value is at least its
-//!   length's least (§3.3.4: the fewest units).
+//!   a pair's second unit is a low half, an 8-unit lead is DDF0 (UTF-E-8
+//!   ends at 2^63 − 1), and the value is at least its length's least
+//!   (§3.3.4: the fewest units).
 //! - The UTF-E-8 code (utf-e-8.txt §3.3, draft-yergeau-utf8-00.txt §2) in
 //!   the lane's eight bytes, right-aligned: the six-bit groups cut from the
 //!   value by `vpmultishiftqb`, given their marker bits by tables of the
 //!   length (`vplzcntq` and a table), and the bytes a code of n bytes has,
-//!   the last n, kept by a comparison of each byte's rank with n.
+//!   the last n, kept by a comparison of each byte's rank with n. A FF
+//!   code (§3.4) takes two lanes, on a branch of its own: its first five
+//!   bytes in the first, its last eight in the second.
 
 use core::arch::x86_64::*;
 

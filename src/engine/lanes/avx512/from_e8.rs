@@ -1,29 +1,34 @@
-//! UTF-E-8 text with FE codes to UTF-E-16 or UTF-∞-16, a step of the
-//! one-pass loop (`avx512.rs`): 64 bytes from a code start, eight codes of
-//! one to seven bytes, one a 64-bit lane. The loop of `from_8.rs` takes
-//! sixteen codes of up to six bytes in 32-bit lanes; it stops at a FE code
-//! (36 value bits), and this one takes the text from there until 64 bytes
-//! pass without one. Before, every FE code went through the engine's
-//! code-at-a-time path, at about a tenth of an emoji's speed.
+//! UTF-E-8 text with FE and FF codes to UTF-E-16 or UTF-∞-16, a step of
+//! the one-pass loop (`avx512.rs`): 64 bytes from a code start, eight codes
+//! of one to seven bytes or of thirteen, one a 64-bit lane. The loop of
+//! `from_8.rs` takes sixteen codes of up to six bytes in 32-bit lanes; it
+//! stops at a FE or FF code, and this one takes the text from there until
+//! 64 bytes pass without one. Before, every such code went through the
+//! engine's code-at-a-time path, at about a tenth of an emoji's speed.
 //!
 //! - A byte starts a code unless it is a trailing byte, 80..BF (the
 //!   starts of `from_8.rs`).
 //! - Each lane gathers the eight bytes before its code's end; those before
 //!   the code are masked off by its length, and the rest joined by two
 //!   multiply-adds and a shift, six bits a byte (utf-e-8.txt §3.3: FE and
-//!   six trailing bytes, no value bits in the lead).
+//!   six trailing bytes, no value bits in the lead). A FF code's last eight
+//!   bytes are trailing ones; its 15 bits above them are in the eight
+//!   before (§3.4: FF, 80, 80..87 with three value bits, then trailing
+//!   bytes), gathered on a branch of their own.
 //! - The check: the length the lead names (a table of its top seven bits,
-//!   which FE and FF share: FF, whose 13-byte codes the engine's
-//!   code-at-a-time path takes, is refused apart) is the length the
-//!   starts give, the value is at least its length's least (the shortest
-//!   form, 2^31 for FE), and no surrogate.
+//!   which FE and FF share: FF's 13 is set apart) is the length the starts
+//!   give, a FF code's second and third bytes are 80 and 80..87, the value
+//!   is at least its length's least (the shortest form: 2^31 for FE, 2^36
+//!   for FF), and no surrogate.
 //! - The UTF-∞-16 code in eight unit slots, right-aligned, so that a code
-//!   of n units keeps the last n: a 5-unit lead DD80 (§3.3.1: two length
-//!   bits, and no value bits below 2^36) in the fourth slot, then the four
-//!   nine-bit groups of the value with DE00 (§3.3.3), whose first a 4-unit
+//!   of n units keeps the last n: the four nine-bit groups of the value's
+//!   low 36 bits with DE00 (§3.3.3) in the last four, whose first a 4-unit
 //!   code turns into its lead DD00 and a 3-unit code its second into its
-//!   lead DC00 (one bit each); a pair (§3.2) or a single unit in the last
-//!   two or one.
+//!   lead DC00 (one bit each), or a pair (§3.2) or a single unit in the
+//!   last two or one; in the first four, a 5-unit lead DD80 (§3.3.1: two
+//!   length bits, and no value bits below 2^36), or from 2^36 on the groups
+//!   of the bits above with DE00, one turned into the lead of five to eight
+//!   units.
 
 use core::arch::x86_64::*;
 
