@@ -179,6 +179,24 @@ const fn interleave(from: u32) -> [u32; 16] {
     out
 }
 
+/// The qword indices that interleave the halves of four codes in the
+/// wider loops, a lane each: the first half of a code, then the second.
+static FIRST_FOUR_CODES: [u64; 8] = interleave_wide(0);
+static LAST_FOUR_CODES: [u64; 8] = interleave_wide(4);
+
+/// The qword indices that take lanes `from..from + 4` of two vectors in
+/// turns.
+const fn interleave_wide(from: u64) -> [u64; 8] {
+    let mut out = [0; 8];
+    let mut k = 0;
+    while k < 4 {
+        out[2 * k] = from + k as u64;
+        out[2 * k + 1] = 8 + from + k as u64;
+        k += 1;
+    }
+    out
+}
+
 /// A table as a vector.
 #[inline(always)]
 fn vector<T>(table: &[T]) -> __m512i {

@@ -34,6 +34,7 @@ use crate::encoding::{min_value_16, min_value_8};
 
 use super::from_16::{field, FromG16};
 use super::{lane_ends, vector, Pass, PLACE_IN_WIDE_LANE, WIDE_LANE_OF_BYTE, WINDOW};
+use super::{FIRST_FOUR_CODES, LAST_FOUR_CODES};
 
 /// See the module docs.
 pub(super) struct FromE16;
@@ -194,22 +195,6 @@ const FF_HEAD_AT: i64 = i64::from_le_bytes([0, 0, 0, 0, 0, 60, 54, 48]);
 const FF_HEAD_BITS: i64 = i64::from_le_bytes([0, 0, 0, 0, 0, 0x07, 0x3F, 0x3F]);
 const FF_HEAD_MARKS: i64 = i64::from_le_bytes([0, 0, 0, 0xFF, 0x80, 0x80, 0x80, 0x80]);
 
-/// The 64-bit lanes that put a code's two halves side by side: the lanes
-/// `from..from + 4` of two vectors in turns.
-static FIRST_FOUR: [u64; 8] = halves(0);
-static LAST_FOUR_CODES: [u64; 8] = halves(4);
-
-const fn halves(from: u64) -> [u64; 8] {
-    let mut out = [0; 8];
-    let mut k = 0;
-    while k < 4 {
-        out[2 * k] = from + k as u64;
-        out[2 * k + 1] = 8 + from + k as u64;
-        k += 1;
-    }
-    out
-}
-
 impl Pass for FromE16 {
     type In = u16;
     type Out = u8;
@@ -357,7 +342,7 @@ impl Pass for FromE16 {
                     _mm512_set1_epi64(FF_HEAD_MARKS),
                 );
                 let mut written = 0;
-                for order in [&FIRST_FOUR, &LAST_FOUR_CODES] {
+                for order in [&FIRST_FOUR_CODES, &LAST_FOUR_CODES] {
                     let code = _mm512_permutex2var_epi64(head, vector(order), bytes);
                     let lens = _mm512_permutexvar_epi64(vector(order), len);
                     let keep = _mm512_cmple_epu8_mask(vector(&WIDE_RANK), lens);

@@ -36,6 +36,7 @@ use crate::encoding::{code_len_8, min_value_8};
 
 use super::from_8::FromG8;
 use super::{lane_ends, vector, Pass, PLACE_IN_WIDE_LANE, WIDE_LANE_OF_BYTE, WINDOW};
+use super::{FIRST_FOUR_CODES, LAST_FOUR_CODES};
 
 /// See the module docs.
 pub(super) struct FromE8;
@@ -109,22 +110,6 @@ const HIGH_GROUPS_AT: i64 = i64::from_le_bytes([63, 63, 54, 62, 45, 53, 36, 44])
 /// The rank of each unit slot of a code's eight, the last 1: a code of n
 /// units keeps those ranked n or lower.
 static RANK: [u16; 32] = table!(u16, 32, |k| 8 - (k % 8) as u16);
-
-/// The 64-bit lanes that put a code's two halves side by side: the lanes
-/// `from..from + 4` of two vectors in turns.
-static FIRST_FOUR: [u64; 8] = halves(0);
-static LAST_FOUR: [u64; 8] = halves(4);
-
-const fn halves(from: u64) -> [u64; 8] {
-    let mut out = [0; 8];
-    let mut k = 0;
-    while k < 4 {
-        out[2 * k] = from + k as u64;
-        out[2 * k + 1] = 8 + from + k as u64;
-        k += 1;
-    }
-    out
-}
 
 /// For each byte, where it reads the eight bytes before a code's last
 /// eight from, counted from the code's end: in a FF code, the byte before
@@ -318,7 +303,7 @@ impl Pass for FromE8 {
                 first = _mm512_xor_si512(high, flip);
             }
             let mut written = 0;
-            for order in [&FIRST_FOUR, &LAST_FOUR] {
+            for order in [&FIRST_FOUR_CODES, &LAST_FOUR_CODES] {
                 let units = _mm512_permutex2var_epi64(first, vector(order), last);
                 let lens = _mm512_permutexvar_epi64(vector(order), len);
                 let keep = _mm512_cmple_epu16_mask(vector(&RANK), lens);
