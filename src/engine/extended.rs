@@ -601,6 +601,27 @@ mod tests {
         }
     }
 
+    /// Text of FE and FF codes read in a format that lacks them: UTF-E-8's
+    /// bytes as UTF-G-8, UTF-∞-16's units as UTF-G-16 (both errors there),
+    /// and either converted to a format that lacks their values. Where the
+    /// AVX-512 loops run, their wider halves must not take those codes:
+    /// the output is what decoding then encoding gives.
+    #[test]
+    fn fe_and_ff_codes_are_not_taken_where_a_format_lacks_them() {
+        use crate::{UtfE16, UtfE8, UtfG16, UtfG8, UtfInf16};
+        let values = long_values();
+        let eight = encoded::<UtfE8>(&values);
+        let sixteen = encoded::<UtfInf16>(&values);
+        let (out, expected) = walks::<UtfG8, UtfInf16>(&eight);
+        assert_eq!(out, expected, "UTF-G-8 to UTF-∞-16");
+        let (out, expected) = walks::<UtfE8, UtfG16>(&eight);
+        assert_eq!(out, expected, "UTF-E-8 to UTF-G-16");
+        let (out, expected) = walks::<UtfG16, UtfE8>(&sixteen);
+        assert_eq!(out, expected, "UTF-G-16 to UTF-E-8");
+        let (out, expected) = walks::<UtfE16, UtfG8>(&sixteen);
+        assert_eq!(out, expected, "UTF-E-16 to UTF-G-8");
+    }
+
     /// Text of FE and FF codes, at the edges of their ranges, between
     /// UTF-E-8 and UTF-∞-16: one run reads all of it, with no stop, and
     /// writes what the target's encoder writes. The text starts with a FF
