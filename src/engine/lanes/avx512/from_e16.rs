@@ -48,11 +48,11 @@ static LAST_FOUR: [u16; 32] = table!(u16, 32, |k| ((k % 4) as u16).wrapping_sub(
 static PLACE_IN_FOUR: [u16; 32] = table!(u16, 32, |k| (k % 4) as u16);
 
 /// The value bits of a code's last four units, by length and place (index
-/// `4 · len + place`, the last unit in place 3; `vpermw` reads the low five
-/// bits of each index, so eight units read the entries of none): a pair's
-/// ten each, a trailing unit's nine, a 3-unit lead's eight and a 4-unit
-/// lead's seven; a single unit is read apart, and a longer code's lead is
-/// not among them.
+/// `4 · len + place`, the last unit in place 3): a pair's ten each, a
+/// trailing unit's nine, a 3-unit lead's eight and a 4-unit lead's seven;
+/// a single unit is read apart, and a longer code's last four are all
+/// trailing units (eight units read the row of length 0: `vpermw` reads
+/// the low five bits of each index).
 static FOUR_BITS: [u16; 32] = table!(u16, 32, |k| match (k / 4, k % 4) {
     (2, 2..) => 0x03FF,
     (3, 1) => 0x00FF,
@@ -68,8 +68,9 @@ static FOUR_BEFORE: [u16; 32] = table!(u16, 32, |k| ((k % 4) as u16).wrapping_su
 
 /// Their value bits, by length and place as [`FOUR_BITS`]: a lead of
 /// `n` units, five to eight, has 11 − n (§3.3.1), and the trailing units
-/// after it nine. (Eight units read the entries of none: their lead's
-/// three bits are the value's from 63 on, and it must be DDF0.)
+/// after it nine. Eight units read the row of length 0, which leaves out
+/// their lead's three bits (the value's from 63 on): that lead must be
+/// DDF0.
 static FOUR_BEFORE_BITS: [u16; 32] = table!(u16, 32, |k| match (k / 4, k % 4) {
     (5, 3) => 0x3F,
     (6, 2) => 0x1F,
@@ -98,9 +99,10 @@ static LEAST: [u64; 8] = table!(u64, 8, |len| match len {
 
 /// For each value of a surrogate-range lead's bits 7..11 (bit 4 set), the
 /// length of its code, in both bytes: a high surrogate leads a pair;
-/// DC00..DCFF a 3-unit code, DD00..DD7F a 4-unit one (§3.3.1); DD80 a
-/// 5-unit one, and DD81..DDFF the longer ones, whose length
-/// [`LONG_LEN_BY_LEAD`] gives; DE00..DFFF never lead.
+/// DC00..DCFF a 3-unit code, DD00..DD7F a 4-unit one, DD80..DDFF codes of
+/// five units or more (§3.3.1): 5 here, DD80's length, and for DD81..DDFF
+/// [`LONG_LEN_BY_LEAD`]'s on the branch that reads them; DE00..DFFF never
+/// lead.
 static LEN_BY_LEAD: [u16; 32] = table!(u16, 32, |k| match k {
     16..=23 => 0x0202,
     24..=25 => 0x0303,

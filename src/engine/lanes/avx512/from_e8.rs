@@ -46,8 +46,8 @@ pub(super) struct FromE8;
 static LAST_EIGHT: [u8; 64] = table!(|k| ((k % 8) as u8).wrapping_sub(8));
 
 /// The value bits of a code's last eight bytes, by length and place in
-/// the lane (index `8 · len + place`, the last byte in place 7): a trailing byte
-/// has six; a lead of `len` bytes `7 − len` (ASCII seven, FE none); a
+/// the lane (index `8 · len + place`, the last byte in place 7): a trailing
+/// byte has six; a lead of `len` bytes `7 − len` (ASCII seven, FE none); a
 /// byte before the code none.
 static EIGHT_BITS: [u8; 64] = table!(|k| {
     let (len, place) = (k / 8, k % 8);
@@ -68,8 +68,8 @@ static EIGHT_BITS: [u8; 64] = table!(|k| {
 static LEN_BY_LEAD: [u8; 128] = table!(u8, 128, |k| code_len_8((k as u8) << 1) as u8);
 
 /// The least value of each length (`min_value`, the shortest form), and
-/// for the length no code here has (eight: one with the lengths of seven
-/// bytes is read as 0), more than any value.
+/// more than any value at index 0, which a length of eight reads (`vpermq`
+/// reads the low three bits of each index): no code here has eight bytes.
 static LEAST: [u64; 8] = table!(u64, 8, |len| match len {
     1 => 0,
     2..=7 => min_value_8(len),
