@@ -622,6 +622,43 @@ mod tests {
         assert_eq!(out, expected, "UTF-E-16 to UTF-G-8");
     }
 
+    /// Between UTF-E-8 and UTF-∞-16, text of FE and FF codes goes to the
+    /// lanes first, which take it where they run (the AVX-512 loops, to
+    /// within their last window), and the run is theirs; elsewhere they
+    /// take none, and the window path reads it all.
+    #[test]
+    fn fe_and_ff_codes_go_to_the_lanes_first() {
+        let values = long_values();
+        let eight = encoded::<crate::UtfE8>(&values);
+        let sixteen = encoded::<crate::UtfInf16>(&values);
+        let lanes = lanes::utf_g8_to_16(&eight, &mut Vec::new(), true);
+        let run = extended_run(
+            Format::UtfE8,
+            Format::UtfInf16,
+            UnitSlice::U8(&eight),
+            UnitVec::U16(&mut Vec::new()),
+        );
+        let expected = if lanes.read > 0 {
+            lanes.read
+        } else {
+            eight.len()
+        };
+        assert_eq!(run.read, expected, "from UTF-E-8");
+        let lanes = lanes::utf_g16_to_8(&sixteen, &mut Vec::new(), true);
+        let run = extended_run(
+            Format::UtfInf16,
+            Format::UtfE8,
+            UnitSlice::U16(&sixteen),
+            UnitVec::U8(&mut Vec::new()),
+        );
+        let expected = if lanes.read > 0 {
+            lanes.read
+        } else {
+            sixteen.len()
+        };
+        assert_eq!(run.read, expected, "from UTF-∞-16");
+    }
+
     /// Text of FE and FF codes, at the edges of their ranges, between
     /// UTF-E-8 and UTF-∞-16: one run of the window path reads all of it,
     /// with no stop, and writes what the target's encoder writes. (Where

@@ -399,6 +399,34 @@ fn fe_and_ff_codes_stop_at_a_fault_at_every_place() {
     planted_everywhere::<UtfE8, UtfInf16>(&values, &wrong, &versions_8_to_16(true));
 }
 
+/// The dispatch, `utf_g8_to_16` and `utf_g16_to_8` with `fe`, runs the
+/// AVX-512 loops where the tier allows them, the wider ones among them:
+/// there it takes a text of FE and FF codes to within a window of its end,
+/// as the reference walk converts it; elsewhere nothing of it (the vector
+/// checks of UTF-G-8 and UTF-G-16 refuse its first code).
+#[test]
+fn the_dispatch_takes_fe_and_ff_codes_where_avx512_runs() {
+    #[cfg(target_arch = "x86_64")]
+    let runs = avx512::runs();
+    #[cfg(not(target_arch = "x86_64"))]
+    let runs = false;
+    let values: Vec<u64> = (0..300u64)
+        .map(|k| [1 << 31, (1 << 63) - 1 - k, 0x41, (1 << 36) + k, 0x4E00][k as usize % 5])
+        .collect();
+    let eight = UtfE8::encode_u64s_vec(&values);
+    let sixteen = UtfInf16::encode_u64s_vec(&values);
+    let mut out = Vec::new();
+    let run = utf_g8_to_16(&eight, &mut out, true);
+    assert_eq!(runs, run.read > 0, "from 8 bits: {}", run.read);
+    assert!(!runs || run.read + BLOCK > eight.len(), "{}", run.read);
+    assert_eq!(out, reference::<UtfE8, UtfInf16>(&eight[..run.read]));
+    let mut out = Vec::new();
+    let run = utf_g16_to_8(&sixteen, &mut out, true);
+    assert_eq!(runs, run.read > 0, "from 16 bits: {}", run.read);
+    assert!(!runs || run.read + BLOCK > sixteen.len(), "{}", run.read);
+    assert_eq!(out, reference::<UtfInf16, UtfE8>(&sixteen[..run.read]));
+}
+
 /// The same in UTF-∞-16: overlong codes of five, six and eight units
 /// (2^34 − 1, 2^42 − 1 by a 6-unit lead with no value bits, 0 and
 /// 2^54 − 1), an 8-unit code of 2^66 − 1 (beyond UTF-E-8, whose trailing

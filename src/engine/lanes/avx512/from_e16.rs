@@ -155,7 +155,8 @@ const GROUPS_AT: i64 = i64::from_le_bytes([42, 36, 30, 24, 18, 12, 6, 0]);
 /// aligned in a lane, by length and place (index `8 · len + place`): a
 /// trailing byte has six and 10 (draft-yergeau-utf8-00.txt §2); a lead of
 /// `len` bytes `7 − len` and `len` one-bits then a zero (ASCII seven and
-/// none; FE none and FE, utf-e-8.txt §3.3); a byte before the code none.
+/// none; FE none and FE, utf-e-8.txt §3.3). Bytes before the code get the
+/// lead's, and are not kept.
 /// A FF code's last eight bytes, all trailing ones, read the entries of
 /// length 0 (its 16 slots times eight wrap to 0).
 static EIGHT_BITS: [u8; 64] = table!(|k| eight(k).0);
@@ -166,8 +167,6 @@ const fn eight(k: usize) -> (u8, u8) {
     let (len, place) = (k / 8, k % 8);
     if len == 0 || place + len > 8 {
         (0x3F, 0x80)
-    } else if place + len < 8 {
-        (0, 0)
     } else if len == 1 {
         (0x7F, 0)
     } else {
