@@ -623,9 +623,10 @@ mod tests {
     }
 
     /// Between UTF-E-8 and UTF-∞-16, text of FE and FF codes goes to the
-    /// lanes first, which take it where they run (the AVX-512 loops, to
-    /// within their last window), and the run is theirs; elsewhere they
-    /// take none, and the window path reads it all.
+    /// lanes first: where they take any of it (the AVX-512 loops all but
+    /// their last window, the others the codes before the first FE code),
+    /// the run is theirs; where they take none, the window path reads it
+    /// all.
     #[test]
     fn fe_and_ff_codes_go_to_the_lanes_first() {
         let values = long_values();

@@ -163,38 +163,38 @@ static TWO_BEFORE_MARKS: [u8; 64] = table!(|k| match (k % 8, k / 8) {
 
 /// The dword indices that interleave the halves of eight codes: the
 /// first half of a code, then the second.
-static FIRST_EIGHT: [u32; 16] = interleave(0);
-static LAST_EIGHT: [u32; 16] = interleave(8);
+static FIRST_EIGHT: [u32; 16] = table!(u32, 16, |k| in_turns(k, 0, 16) as u32);
+static LAST_EIGHT: [u32; 16] = table!(u32, 16, |k| in_turns(k, 8, 16) as u32);
 
-/// The dword indices that take lanes `from..from + 8` of two vectors in
-/// turns.
-const fn interleave(from: u32) -> [u32; 16] {
-    let mut out = [0; 16];
-    let mut k = 0;
-    while k < 8 {
-        out[2 * k] = from + k as u32;
-        out[2 * k + 1] = 16 + from + k as u32;
-        k += 1;
-    }
-    out
+/// The same in qwords, for four codes in the wider loops, a lane each.
+static FIRST_FOUR_CODES: [u64; 8] = table!(u64, 8, |k| in_turns(k, 0, 8) as u64);
+static LAST_FOUR_CODES: [u64; 8] = table!(u64, 8, |k| in_turns(k, 4, 8) as u64);
+
+/// Entry `k` of a permute's indices that take lanes `from..` of two
+/// vectors of `lanes` lanes in turns: the first vector's at even `k`, the
+/// second's at odd.
+const fn in_turns(k: usize, from: usize, lanes: usize) -> usize {
+    from + k / 2 + k % 2 * lanes
 }
 
-/// The qword indices that interleave the halves of four codes in the
-/// wider loops, a lane each: the first half of a code, then the second.
-static FIRST_FOUR_CODES: [u64; 8] = interleave_wide(0);
-static LAST_FOUR_CODES: [u64; 8] = interleave_wide(4);
-
-/// The qword indices that take lanes `from..from + 4` of two vectors in
-/// turns.
-const fn interleave_wide(from: u64) -> [u64; 8] {
-    let mut out = [0; 8];
-    let mut k = 0;
-    while k < 4 {
-        out[2 * k] = from + k as u64;
-        out[2 * k + 1] = 8 + from + k as u64;
-        k += 1;
+/// The length of each lane's code by its lead (in every byte of the
+/// lane), from a table of 128 entries by the lead's top seven bits: the
+/// loops from UTF-G-8 and UTF-E-8 (`from_8.rs`, `from_e8.rs`).
+///
+/// # Safety
+/// The processor has what [`runs`] asks for.
+#[inline(always)]
+unsafe fn len_by_lead_8(lead: __m512i, table: &[u8; 128]) -> __m512i {
+    // SAFETY: this function's contract. `vpermi2b` reads the low seven
+    // bits of each index: the lead's top seven (a byte's bit from the next
+    // one lands in the eighth).
+    unsafe {
+        _mm512_permutex2var_epi8(
+            vector(&table[..64]),
+            _mm512_srli_epi16::<1>(lead),
+            vector(&table[64..]),
+        )
     }
-    out
 }
 
 /// A table as a vector.

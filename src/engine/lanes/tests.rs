@@ -382,49 +382,7 @@ fn fe_and_ff_codes_stop_at_a_fault_at_every_place() {
         vec![0xFC, 0x83, 0xBF, 0xBF, 0xBF, 0xBF],
     ];
     let wrong: Vec<&[u8]> = wrong.iter().map(Vec::as_slice).collect();
-    let values: Vec<u64> = (0..42u64)
-        .map(|k| {
-            let long = [1 << 31, (1 << 34) + k, (1 << 36) + k, (1 << 63) - 1 - k];
-            [
-                long[k as usize / 7 % 4],
-                0x41,
-                (1 << 36) - 1 - k,
-                0x4E00,
-                (1 << 50) + k,
-                0xE9,
-                1 << 58,
-            ][k as usize % 7]
-        })
-        .collect();
-    planted_everywhere::<UtfE8, UtfInf16>(&values, &wrong, &versions_8_to_16(true));
-}
-
-/// The dispatch, `utf_g8_to_16` and `utf_g16_to_8` with `fe`, runs the
-/// AVX-512 loops where the tier allows them, the wider ones among them:
-/// there it takes a text of FE and FF codes to within a window of its end,
-/// as the reference walk converts it; elsewhere nothing of it (the vector
-/// checks of UTF-G-8 and UTF-G-16 refuse its first code).
-#[test]
-fn the_dispatch_takes_fe_and_ff_codes_where_avx512_runs() {
-    #[cfg(target_arch = "x86_64")]
-    let runs = avx512::runs();
-    #[cfg(not(target_arch = "x86_64"))]
-    let runs = false;
-    let values: Vec<u64> = (0..300u64)
-        .map(|k| [1 << 31, (1 << 63) - 1 - k, 0x41, (1 << 36) + k, 0x4E00][k as usize % 5])
-        .collect();
-    let eight = UtfE8::encode_u64s_vec(&values);
-    let sixteen = UtfInf16::encode_u64s_vec(&values);
-    let mut out = Vec::new();
-    let run = utf_g8_to_16(&eight, &mut out, true);
-    assert_eq!(runs, run.read > 0, "from 8 bits: {}", run.read);
-    assert!(!runs || run.read + BLOCK > eight.len(), "{}", run.read);
-    assert_eq!(out, reference::<UtfE8, UtfInf16>(&eight[..run.read]));
-    let mut out = Vec::new();
-    let run = utf_g16_to_8(&sixteen, &mut out, true);
-    assert_eq!(runs, run.read > 0, "from 16 bits: {}", run.read);
-    assert!(!runs || run.read + BLOCK > sixteen.len(), "{}", run.read);
-    assert_eq!(out, reference::<UtfInf16, UtfE8>(&sixteen[..run.read]));
+    planted_everywhere::<UtfE8, UtfInf16>(&fe_and_ff_text(), &wrong, &versions_8_to_16(true));
 }
 
 /// The same in UTF-∞-16: overlong codes of five, six and eight units
@@ -455,21 +413,59 @@ fn fe_and_ff_codes_from_16_bits_stop_at_a_fault_at_every_place() {
         vec![0xDC04, 0x41],
     ];
     let wrong: Vec<&[u16]> = wrong.iter().map(Vec::as_slice).collect();
-    let values: Vec<u64> = (0..42u64)
+    planted_everywhere::<UtfInf16, UtfE8>(&fe_and_ff_text(), &wrong, &versions_16_to_8(true));
+}
+
+/// The dispatch, `utf_g8_to_16` and `utf_g16_to_8` with `fe`, runs the
+/// AVX-512 loops where the tier allows them, the wider ones among them:
+/// there it takes a text of FE and FF codes to within a window of its end,
+/// as the reference walk converts it; elsewhere nothing of it (the vector
+/// checks of UTF-G-8 and UTF-G-16 refuse its first code).
+#[test]
+fn the_dispatch_takes_fe_and_ff_codes_where_avx512_runs() {
+    #[cfg(target_arch = "x86_64")]
+    let runs = avx512::runs();
+    #[cfg(not(target_arch = "x86_64"))]
+    let runs = false;
+    let values: Vec<u64> = (0..300u64)
+        .map(|k| [1 << 31, (1 << 63) - 1 - k, 0x41, (1 << 36) + k, 0x4E00][k as usize % 5])
+        .collect();
+    let eight = UtfE8::encode_u64s_vec(&values);
+    let sixteen = UtfInf16::encode_u64s_vec(&values);
+    let mut out = Vec::new();
+    let run = utf_g8_to_16(&eight, &mut out, true);
+    assert_eq!(runs, run.read > 0, "from 8 bits: {}", run.read);
+    assert!(!runs || run.read + BLOCK > eight.len(), "{}", run.read);
+    assert_eq!(out, reference::<UtfE8, UtfInf16>(&eight[..run.read]));
+    let mut out = Vec::new();
+    let run = utf_g16_to_8(&sixteen, &mut out, true);
+    assert_eq!(runs, run.read > 0, "from 16 bits: {}", run.read);
+    assert!(!runs || run.read + BLOCK > sixteen.len(), "{}", run.read);
+    assert_eq!(out, reference::<UtfInf16, UtfE8>(&sixteen[..run.read]));
+}
+
+/// The text the FE and FF faults are planted in: FE and FF codes of every
+/// UTF-∞-16 length (four to eight units), at and near their ends, among
+/// ASCII, Latin, CJK and emoji.
+fn fe_and_ff_text() -> Vec<u64> {
+    (0..48u64)
         .map(|k| {
             let long = [1 << 31, (1 << 34) + k, (1 << 36) + k, (1 << 63) - 1 - k];
-            [
-                long[k as usize / 7 % 4],
+            let others = [
                 0x41,
                 (1 << 36) - 1 - k,
-                0x1F600,
+                0x4E00,
                 (1 << 50) + k,
                 0xE9,
                 1 << 58,
-            ][k as usize % 7]
+                0x1F600,
+            ];
+            match k % 8 {
+                0 => long[k as usize / 8 % 4],
+                n => others[n as usize - 1],
+            }
         })
-        .collect();
-    planted_everywhere::<UtfInf16, UtfE8>(&values, &wrong, &versions_16_to_8(true));
+        .collect()
 }
 
 /// The 16-bit codes that are wrong only in their value, or that the

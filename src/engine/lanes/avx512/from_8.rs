@@ -22,8 +22,8 @@ use core::arch::x86_64::*;
 
 use crate::encoding::{code_len_8, min_value_8};
 
+use super::{len_by_lead_8, TWO_BEFORE_BITS, WINDOW};
 use super::{vector, Pass, FIRST_EIGHT, LAST_EIGHT, LAST_FOUR_BITS, PLACE_TIMES_8};
-use super::{TWO_BEFORE_BITS, WINDOW};
 
 /// See the module docs.
 pub(super) struct FromG8;
@@ -99,14 +99,7 @@ impl Pass for FromG8 {
         unsafe {
             let len = _mm512_sub_epi8(end, start);
             let lead = _mm512_permutexvar_epi8(start, block);
-            // `vpermi2b` reads the low seven bits of each index: the lead's
-            // top seven (a byte's bit from the next one lands in the
-            // eighth).
-            let named = _mm512_permutex2var_epi8(
-                vector(&LEN_BY_LEAD[..64]),
-                _mm512_srli_epi16::<1>(lead),
-                vector(&LEN_BY_LEAD[64..]),
-            );
+            let named = len_by_lead_8(lead, &LEN_BY_LEAD);
             // The indices wrap at 64: bytes read from before a short code
             // at the block's start are masked off with the bytes before
             // every short code.

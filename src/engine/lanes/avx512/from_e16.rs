@@ -246,12 +246,13 @@ impl Pass for FromE16 {
             let lead = gather(start);
             let last = gather(_mm512_add_epi16(end, vector(&LAST_FOUR)));
             // `vpermw` reads the low five bits of each index: four times
-            // the length ((4 · 257 · n) mod 32 = 4n, for n up to seven;
-            // a longer code fails the length's check) and the place.
+            // the length ((4 · 257 · n) mod 32 = 4n for n up to seven, 0
+            // for eight; a longer code fails the length's check) and the
+            // place.
             let place = _mm512_add_epi16(_mm512_slli_epi16::<2>(len), vector(&PLACE_IN_FOUR));
             let bits = _mm512_permutexvar_epi16(place, vector(&FOUR_BITS));
             // `vpermq` reads the low three bits of each index: the length
-            // (eight reads the entry of none).
+            // (eight reads the entry at 0, which is eight's).
             let by_len = |table: &[u64; 8]| _mm512_permutexvar_epi64(len, vector(table));
             let join = |units, weights| {
                 let pairs = _mm512_madd_epi16(units, weights);
