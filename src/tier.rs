@@ -13,9 +13,11 @@
 //! (memchr, in the string searches, uses AVX2 where it can whatever the
 //! cap).
 //!
-//! The tiers: `avx512` (the UTF-8 ↔ UTF-16 kernels with AVX512-VBMI2, the
-//! AVX-512 UTF-8 check, the UTF-∞-16 huge-code packing with AVX512-VBMI;
-//! each where the processor has the extensions it needs beside AVX512BW),
+//! The tiers: `avx512` (the UTF-8 ↔ UTF-16 kernels and the one-pass loops
+//! of text beyond Unicode with AVX512-VBMI2, the AVX-512 UTF-8 check, the
+//! bit-mask check of 16-bit text beyond Unicode and the UTF-∞-16 huge-code
+//! packing with AVX512-VBMI; each where the processor has the extensions it
+//! needs beside AVX512BW),
 //! `avx2` (the AVX2 UTF-8 and UTF-G-8 checks, the lanes of text beyond
 //! Unicode), `ssse3` (the SSSE3 checks and kernels), `scalar` (none of
 //! them: the plain loops, which the compiler still vectorises with SSE2,

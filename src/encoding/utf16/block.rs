@@ -112,36 +112,55 @@ pub(super) fn decode_long(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> u
 
 /// [`decode_long`] for codes of up to `LONGEST` units.
 fn decode_long_of<const LONGEST: usize>(facts: &Facts, input: &[u16], out: &mut Vec<u64>) -> usize {
-    // The value at each unit of the block before, and its last code when
-    // that runs on into this block: read once this block passes, before
-    // this block's codes.
-    let mut before = [0; LEN];
-    let mut pending = (0, false);
-    masks::walk::<LONGEST>(facts, input, |k, starts, runs_on| {
+    let decode = Decode::<LONGEST> {
+        input,
+        out,
+        before: [0; LEN],
+        pending: (0, false),
+    };
+    masks::walk::<LONGEST>(facts, input, decode)
+}
+
+/// The decoding of each block the check passes, codes of up to `LONGEST`
+/// units.
+struct Decode<'a, const LONGEST: usize> {
+    input: &'a [u16],
+    out: &'a mut Vec<u64>,
+    /// The value at each unit of the block before, and its last code when
+    /// that runs on into this block: read once this block passes, before
+    /// this block's codes.
+    before: [u64; LEN],
+    pending: (usize, bool),
+}
+
+impl<const LONGEST: usize> masks::EachBlock for Decode<'_, LONGEST> {
+    #[inline(always)]
+    fn block(&mut self, k: usize, starts: u64, runs_on: bool) {
         let base = k * LEN;
         let values = if LONGEST == 3 {
-            values_at_3(input, base)
+            values_at_3(self.input, base)
         } else {
-            values_at(input, base)
+            values_at(self.input, base)
         };
         let last = (starts | 1).ilog2();
         let here = select(runs_on, starts & !(1 << last), starts);
         let count = here.count_ones() as usize;
+        let out = &mut *self.out;
         let at = out.len();
         // The pending code's value is written in any case and kept only if
         // there is one: no branch on it.
         out.resize(at + 1 + count, 0);
-        out[at] = before[pending.0];
-        let first = at + usize::from(pending.1);
+        out[at] = self.before[self.pending.0];
+        let first = at + usize::from(self.pending.1);
         let mut rest = here;
         for slot in &mut out[first..first + count] {
             *slot = values[rest.trailing_zeros() as usize];
             rest &= rest - 1;
         }
         out.truncate(first + count);
-        before = values;
-        pending = (last as usize, runs_on);
-    })
+        self.before = values;
+        self.pending = (last as usize, runs_on);
+    }
 }
 
 /// The value of the code that would start at each unit of the block at
