@@ -21,9 +21,12 @@
 //! (`window::value`). The starts come from the masks, not from the length
 //! of the code before, so the reads do not wait on one another: read code
 //! by code, where each position waits on the last code's length, this was
-//! slower than `read_code`.
+//! slower than `read_code`. The values at the starts are then squeezed
+//! into the output: eight compresses a block on AVX-512
+//! (`masks/avx512.rs`), else a value at a time.
 
 use alloc::vec::Vec;
+use core::mem::MaybeUninit;
 
 use super::{any_surrogate, is_high_surrogate, is_low_surrogate, masks, window, Facts};
 use crate::encoding::select;
@@ -115,7 +118,6 @@ fn decode_long_of<const LONGEST: usize>(facts: &Facts, input: &[u16], out: &mut 
     let decode = Decode::<LONGEST> {
         input,
         out,
-        before: [0; LEN],
         pending: (0, false),
     };
     masks::walk::<LONGEST>(facts, input, decode)
@@ -126,11 +128,10 @@ fn decode_long_of<const LONGEST: usize>(facts: &Facts, input: &[u16], out: &mut 
 struct Decode<'a, const LONGEST: usize> {
     input: &'a [u16],
     out: &'a mut Vec<u64>,
-    /// The value at each unit of the block before, and its last code when
-    /// that runs on into this block: read once this block passes, before
+    /// The value of the last code of the block before, and whether it
+    /// runs on into this block: written once this block passes, before
     /// this block's codes.
-    before: [u64; LEN],
-    pending: (usize, bool),
+    pending: (u64, bool),
 }
 
 impl<const LONGEST: usize> masks::EachBlock for Decode<'_, LONGEST> {
@@ -144,22 +145,65 @@ impl<const LONGEST: usize> masks::EachBlock for Decode<'_, LONGEST> {
         };
         let last = (starts | 1).ilog2();
         let here = select(runs_on, starts & !(1 << last), starts);
-        let count = here.count_ones() as usize;
         let out = &mut *self.out;
-        let at = out.len();
+        out.reserve(1 + LEN);
+        let slots = out.spare_capacity_mut();
         // The pending code's value is written in any case and kept only if
         // there is one: no branch on it.
-        out.resize(at + 1 + count, 0);
-        out[at] = self.before[self.pending.0];
-        let first = at + usize::from(self.pending.1);
-        let mut rest = here;
-        for slot in &mut out[first..first + count] {
-            *slot = values[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
+        slots[0].write(self.pending.0);
+        let first = usize::from(self.pending.1);
+        let count = squeeze(&values, here, &mut slots[first..]);
+        // SAFETY: the first `first` slots (none, or the pending value) and
+        // the `count` after them are written, just above.
+        #[allow(unsafe_code)]
+        unsafe {
+            out.set_len(out.len() + first + count)
+        };
+        self.pending = (values[last as usize], runs_on);
+    }
+}
+
+/// Writes `values[i]` for each set bit `i` of `mask`, in order, from
+/// `out[0]` on, and returns how many they are. `out` has room for a block.
+#[inline(always)]
+fn squeeze(values: &[u64; LEN], mask: u64, out: &mut [MaybeUninit<u64>]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if masks::avx512::runs() {
+        // SAFETY: the processor has what the AVX-512 path needs, checked
+        // just above.
+        #[allow(unsafe_code)]
+        return unsafe { masks::avx512::squeeze(values, mask, out) };
+    }
+    squeeze_plain(values, mask, out)
+}
+
+/// [`squeeze`] a value at a time.
+#[inline(always)]
+fn squeeze_plain(values: &[u64; LEN], mask: u64, out: &mut [MaybeUninit<u64>]) -> usize {
+    let mut rest = mask;
+    for slot in &mut out[..mask.count_ones() as usize] {
+        slot.write(values[rest.trailing_zeros() as usize]);
+        rest &= rest - 1;
+    }
+    mask.count_ones() as usize
+}
+
+/// The `SPAN` units from `input[base]` on, where they lie; near the end
+/// of `input`, in `tail`, zeros past the end. (Copied to the stack, they
+/// were read back as vectors before the copy's stores could be: a stall
+/// at every block.)
+#[inline(always)]
+fn units_from<'a, const SPAN: usize>(
+    input: &'a [u16],
+    base: usize,
+    tail: &'a mut [u16; SPAN],
+) -> &'a [u16; SPAN] {
+    match input.get(base..base + SPAN).map(<&[u16; SPAN]>::try_from) {
+        Some(Ok(units)) => units,
+        _ => {
+            *tail = core::array::from_fn(|k| input.get(base + k).copied().unwrap_or(0));
+            tail
         }
-        out.truncate(first + count);
-        self.before = values;
-        self.pending = (last as usize, runs_on);
     }
 }
 
@@ -174,10 +218,8 @@ impl<const LONGEST: usize> masks::EachBlock for Decode<'_, LONGEST> {
 #[inline(always)]
 fn values_at(input: &[u16], base: usize) -> [u64; LEN] {
     const SPAN: usize = LEN + window::WIDTH - 1;
-    let units: [u16; SPAN] = match input.get(base..base + SPAN) {
-        Some(units) => units.try_into().unwrap_or([0; SPAN]),
-        None => core::array::from_fn(|k| input.get(base + k).copied().unwrap_or(0)),
-    };
+    let mut tail = [0; SPAN];
+    let units = units_from(input, base, &mut tail);
     let (mut low, mut top) = ([0u32; LEN], [0u32; LEN]);
     for i in 0..LEN {
         let [lead, t1, t2, t3] = [0, 1, 2, 3].map(|k| u32::from(units[i + k]));
@@ -208,10 +250,8 @@ fn values_at(input: &[u16], base: usize) -> [u64; LEN] {
 #[inline(always)]
 fn values_at_3(input: &[u16], base: usize) -> [u64; LEN] {
     const SPAN: usize = LEN + 2;
-    let units: [u16; SPAN] = match input.get(base..base + SPAN) {
-        Some(units) => units.try_into().unwrap_or([0; SPAN]),
-        None => core::array::from_fn(|k| input.get(base + k).copied().unwrap_or(0)),
-    };
+    let mut tail = [0; SPAN];
+    let units = units_from(input, base, &mut tail);
     let mut values = [0u32; LEN];
     for (i, value) in values.iter_mut().enumerate() {
         let [lead, t1, t2] = [0, 1, 2].map(|k| u32::from(units[i + k]));
@@ -310,5 +350,41 @@ mod tests {
         }
         // UTF-16 has no codes beyond U+10FFFF: nothing is taken here.
         assert_eq!(decode_long(&UTF_16, &[0x41; 200], &mut Vec::new()), 0);
+    }
+
+    /// The AVX-512 squeeze writes what the plain one writes, for masks of
+    /// every count in every vector: none, all, single bits, random ones.
+    #[cfg(target_arch = "x86_64")]
+    #[allow(unsafe_code)]
+    #[test]
+    fn the_avx512_squeeze_agrees_with_the_plain_one() {
+        if !masks::avx512::detected() {
+            println!("skipped: this processor lacks what the AVX-512 path needs");
+            return;
+        }
+        let mut next = crate::test_rng(0x5EED_0F5E_ED00);
+        let values: [u64; LEN] = core::array::from_fn(|_| next());
+        let masks = [0, u64::MAX, 1, 1 << 63, 0xFF00, 0x8000_0000_0000_0001]
+            .into_iter()
+            .chain((0..64).map(|k| 1 << k))
+            .chain((0..2000).map(|_| next() & next()));
+        for mask in masks {
+            let squeezed = |vector: bool| {
+                let mut out = [MaybeUninit::new(0); LEN];
+                let count = if vector {
+                    // SAFETY: the processor has what the path needs,
+                    // checked above.
+                    unsafe { masks::avx512::squeeze(&values, mask, &mut out) }
+                } else {
+                    squeeze_plain(&values, mask, &mut out)
+                };
+                // SAFETY: the slots were all written at first.
+                out[..count]
+                    .iter()
+                    .map(|v| unsafe { v.assume_init() })
+                    .collect::<Vec<u64>>()
+            };
+            assert_eq!(squeezed(true), squeezed(false), "{mask:X}");
+        }
     }
 }

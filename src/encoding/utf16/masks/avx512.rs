@@ -1,35 +1,43 @@
-//! The byte tests of the 16-bit check (`masks.rs`) on AVX-512: a block's
-//! 64 units split into one vector of their high bytes and one of their low
-//! bytes by two byte permutes (AVX512-VBMI), and each test one compare into
-//! a mask register, a bit a unit. On AVX2 the split takes some twenty
-//! instructions a block and each test six (two halves, each compared and
-//! its top bits moved out, then joined).
+//! The 16-bit blocks beyond Unicode on AVX-512.
+//!
+//! - The byte tests of the check (`masks.rs`): a block's 64 units split
+//!   into one vector of their high bytes and one of their low bytes by two
+//!   byte permutes (AVX512-VBMI), and each test one compare into a mask
+//!   register, a bit a unit. On AVX2 the split takes some twenty
+//!   instructions a block and each test six (two halves, each compared and
+//!   its top bits moved out, then joined).
+//! - The decoding's last step (`block.rs`): a block's values at its code
+//!   starts squeezed to the front of eight vectors (`vpcompressq`), where a
+//!   loop took one value a code.
 
 use core::arch::x86_64::*;
+use core::mem::MaybeUninit;
 
 use super::{walk_with, EachBlock, Facts, UnitBytes, LEN};
 
 /// Whether this path runs: the processor has what it needs ([`detected`])
 /// and the tier cap allows AVX-512 (`tier.rs`).
-pub(super) fn runs() -> bool {
+pub(in crate::encoding::utf16) fn runs() -> bool {
     detected() && crate::tier::allows(crate::tier::Tier::Avx512)
 }
 
-/// Whether the processor has AVX512BW and AVX512-VBMI, whatever the tier
+/// Whether the processor has AVX512BW, AVX512-VBMI and POPCNT, whatever the tier
 /// cap: the tests run this path wherever it can run.
-pub(super) fn detected() -> bool {
+pub(in crate::encoding::utf16) fn detected() -> bool {
     #[cfg(feature = "std")]
     return std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512vbmi");
+        && std::is_x86_feature_detected!("avx512vbmi")
+        && std::is_x86_feature_detected!("popcnt");
     #[cfg(not(feature = "std"))]
     return cfg!(all(
         target_feature = "avx512bw",
-        target_feature = "avx512vbmi"
+        target_feature = "avx512vbmi",
+        target_feature = "popcnt"
     ));
 }
 
 /// [`super::walk`] with the byte tests below.
-#[target_feature(enable = "avx512bw,avx512vbmi")]
+#[target_feature(enable = "avx512bw,avx512vbmi,popcnt")]
 pub(super) fn walk<const LONGEST: usize>(
     facts: &Facts,
     input: &[u16],
@@ -65,8 +73,8 @@ pub(super) struct Wide {
 
 impl Wide {
     /// The bytes of `units`. A value of this type exists only where the
-    /// processor has AVX512BW and AVX512-VBMI, which its methods rely on.
-    #[target_feature(enable = "avx512bw,avx512vbmi")]
+    /// processor has what [`runs`] asks for, which its methods rely on.
+    #[target_feature(enable = "avx512bw,avx512vbmi,popcnt")]
     #[inline]
     pub(super) fn of(units: &[u16; LEN]) -> Wide {
         let p = units.as_ptr();
@@ -118,4 +126,35 @@ impl UnitBytes for Wide {
         // SAFETY: a `Wide` exists, so the processor has AVX512BW.
         unsafe { _mm512_cmple_epu8_mask(self.low, _mm512_set1_epi8(bound as i8)) }
     }
+}
+
+/// Writes `values[i]` for each set bit `i` of `mask`, in order, from
+/// `out[0]` on, and returns how many they are.
+///
+/// # Safety
+/// The processor has what [`runs`] asks for.
+#[target_feature(enable = "avx512bw,avx512vbmi,popcnt")]
+#[inline]
+pub(in crate::encoding::utf16) fn squeeze(
+    values: &[u64; LEN],
+    mask: u64,
+    out: &mut [MaybeUninit<u64>],
+) -> usize {
+    // Each vector's values are stored whole: room for them all, the last
+    // vector's at the furthest place.
+    assert!(out.len() >= LEN);
+    let mut written = 0;
+    for (k, eight) in values.chunks_exact(8).enumerate() {
+        let keep = (mask >> (8 * k)) as u8;
+        // SAFETY: `eight` is eight readable values; `out` has 8 slots from
+        // `written` on, since `written` counts kept values of the vectors
+        // before, at most `8 · k` (asserted above: 64 slots).
+        unsafe {
+            let vector = _mm512_loadu_si512(eight.as_ptr().cast());
+            let kept = _mm512_maskz_compress_epi64(keep, vector);
+            _mm512_storeu_si512(out.as_mut_ptr().add(written).cast(), kept);
+        }
+        written += keep.count_ones() as usize;
+    }
+    written
 }
