@@ -33,6 +33,7 @@
 use alloc::vec::Vec;
 
 mod block;
+mod encode_vector;
 mod huge;
 pub(crate) mod masks;
 mod pack;
@@ -675,7 +676,10 @@ fn encode_u64s(facts: &Facts, input: &[u64], out: &mut Vec<u16>) -> Result<(), E
         if bmp && !block.iter().any(|&v| v & 0xF800 == 0xD800) {
             out.extend(block.iter().map(|&v| v as u16));
         } else {
-            for (i, &value) in block.iter().enumerate() {
+            // Eight values at a time where the
+            // processor can (`encode_vector.rs`), then code by code.
+            let taken = encode_vector::encode(facts, block, out);
+            for (i, &value) in block.iter().enumerate().skip(taken) {
                 let value = facts.check(value).map_err(|e| e.at_index(done + i))?;
                 encode_u64(value, out);
             }
