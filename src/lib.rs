@@ -72,8 +72,9 @@
 // On docs.rs (`--cfg docsrs`, nightly): mark the items each feature adds.
 #![cfg_attr(docsrs, feature(doc_cfg))]
 // `unsafe` is denied everywhere but in the vector code (`encoding/utf8/simd.rs`,
-// `engine/simd.rs`, `engine/avx512.rs`, the AVX2 calls of `engine/lanes.rs`, `engine/groups.rs`, `encoding/utf16/pack.rs`, the SSE2 masks of `encoding/utf16/masks.rs`), the engine's writes into spare capacity
-// (`engine/kernels.rs`), the view of units as bytes in `encoding/bytes.rs`, and four small blocks of the string types (the
+// `engine/simd.rs`, `engine/avx512.rs`, the AVX2 calls of `engine/lanes.rs`, `engine/groups.rs`, `encoding/utf16/pack.rs`, the SSE2, AVX2 and AVX-512 masks of `encoding/utf16/masks.rs` and `masks/avx512.rs`, `encoding/utf16/encode_vector.rs`), the engine's writes into spare capacity
+// (`engine/kernels.rs`, and `decode_u64s`'s in `encoding/utf16/block.rs`),
+// the view of units as bytes in `encoding/bytes.rs`, and four small blocks of the string types (the
 // `EncodedStr` cast in `string/borrowed.rs`, the UTF-8 conversions that rely on the strings' validity
 // in `string/layout.rs`), and the notation of a code point written as ASCII
 // (`code_point.rs`), which allow it and justify each block.
