@@ -366,4 +366,24 @@ mod tests {
             }
         }
     }
+
+    /// Where the AVX-512 path runs, `encode` takes every value it can
+    /// take and writes their codes; elsewhere it takes none (the
+    /// code-by-code path then writes them all).
+    #[test]
+    fn the_dispatch_takes_the_values_where_avx512_runs() {
+        let values: Vec<u64> = bounds()
+            .into_iter()
+            .filter(|&v| UTF_INF_16.check(v).is_ok())
+            .collect();
+        let mut out = Vec::new();
+        let taken = super::encode(&UTF_INF_16, &values, &mut out);
+        let expected = if avx512::runs() { values.len() } else { 0 };
+        assert_eq!(taken, expected);
+        let mut by_code = Vec::new();
+        for &value in &values[..taken] {
+            encode_u64(value, &mut by_code);
+        }
+        assert_eq!(out, by_code);
+    }
 }
