@@ -1,8 +1,8 @@
 //! `encode_u64s` of the 16-bit formats on AVX-512, eight values a step,
 //! for every value below 2^64 (codes of one to eight units): no branch on
 //! a code's length, which code by code is mispredicted wherever lengths
-//! mix, as in CJK text with one code beyond Unicode in ten (there four
-//! times the time of plain CJK text).
+//! mix, as in CJK text with one code beyond Unicode in ten (there three
+//! and a half times the time of plain CJK text).
 //!
 //! - Codes of one to four units (a step of values below 2^34): each code
 //!   in the four 16-bit slots of its value's 64-bit lane, built for every

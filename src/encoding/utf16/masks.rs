@@ -6,7 +6,8 @@
 //! After simdutf's UTF-16 check: each unit of a 64-unit block is classified
 //! into bit masks, one bit a unit (on x86-64 compares into mask registers
 //! with AVX-512, `masks/avx512.rs`, or compares and byte-mask moves with
-//! AVX2 or SSE2; a plain loop elsewhere), and the order of the codes is then checked on the masks with shifts: a high
+//! AVX2 or SSE2; a plain loop elsewhere), and the order of the codes is
+//! then checked on the masks with shifts: a high
 //! surrogate is followed by a low half, a lead by as many trailing units as
 //! it names, and every other unit of the low half (DC00..DFFF) is one of
 //! those. Where short and long codes alternate at random, as in text, the
