@@ -119,6 +119,7 @@ fn decode_long_of<const LONGEST: usize>(facts: &Facts, input: &[u16], out: &mut 
         input,
         out,
         pending: (0, false),
+        vector: masks::avx512_runs(),
     };
     masks::walk::<LONGEST>(facts, input, decode)
 }
@@ -132,6 +133,8 @@ struct Decode<'a, const LONGEST: usize> {
     /// runs on into this block: written once this block passes, before
     /// this block's codes.
     pending: (u64, bool),
+    /// Whether the AVX-512 squeeze runs (`masks::avx512_runs`).
+    vector: bool,
 }
 
 impl<const LONGEST: usize> masks::EachBlock for Decode<'_, LONGEST> {
@@ -152,7 +155,7 @@ impl<const LONGEST: usize> masks::EachBlock for Decode<'_, LONGEST> {
         // there is one: no branch on it.
         slots[0].write(self.pending.0);
         let first = usize::from(self.pending.1);
-        let count = squeeze(&values, here, &mut slots[first..]);
+        let count = squeeze(self.vector, &values, here, &mut slots[first..]);
         // SAFETY: the first `first` slots (none, or the pending value) and
         // the `count` after them are written, just above.
         #[allow(unsafe_code)]
@@ -164,16 +167,18 @@ impl<const LONGEST: usize> masks::EachBlock for Decode<'_, LONGEST> {
 }
 
 /// Writes `values[i]` for each set bit `i` of `mask`, in order, from
-/// `out[0]` on, and returns how many they are. `out` has room for a block.
+/// `out[0]` on, and returns how many they are: eight at a time on AVX-512
+/// where `vector` (`masks::avx512_runs`). `out` has room for a block.
 #[inline(always)]
-fn squeeze(values: &[u64; LEN], mask: u64, out: &mut [MaybeUninit<u64>]) -> usize {
+fn squeeze(vector: bool, values: &[u64; LEN], mask: u64, out: &mut [MaybeUninit<u64>]) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if masks::avx512::runs() {
-        // SAFETY: the processor has what the AVX-512 path needs, checked
-        // just above.
+    if vector {
+        // SAFETY: `vector` is `masks::avx512_runs()`: the processor has
+        // what the AVX-512 path needs.
         #[allow(unsafe_code)]
         return unsafe { masks::avx512::squeeze(values, mask, out) };
     }
+    let _ = vector;
     squeeze_plain(values, mask, out)
 }
 

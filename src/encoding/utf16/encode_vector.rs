@@ -30,18 +30,19 @@ use super::Facts;
 
 /// Appends the codes of a prefix of `values` and returns its length: the
 /// values before the first eight holding one the format of `facts` does
-/// not encode (or all of them). Nothing where the processor lacks AVX512BW,
-/// AVX512-VBMI and AVX512-VBMI2 or the tier cap does not allow AVX-512.
+/// not encode (or all of them). Nothing unless `vector`, the caller's
+/// `masks::avx512_runs()` (the processor has AVX512BW, AVX512-VBMI and
+/// AVX512-VBMI2, and the tier cap allows AVX-512).
 #[inline]
-pub(super) fn encode(facts: &Facts, values: &[u64], out: &mut Vec<u16>) -> usize {
+pub(super) fn encode(vector: bool, facts: &Facts, values: &[u64], out: &mut Vec<u16>) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if avx512::runs() {
-        // SAFETY: the processor has what the path needs, checked just
-        // above.
+    if vector {
+        // SAFETY: `vector` is `masks::avx512_runs()`: the processor has
+        // what the path needs.
         #[allow(unsafe_code)]
         return unsafe { avx512::encode(facts.max.unwrap_or(u64::MAX), values, out) };
     }
-    let _ = (facts, values, out);
+    let _ = (vector, facts, values, out);
     0
 }
 
@@ -52,29 +53,6 @@ mod avx512 {
     use core::arch::x86_64::*;
 
     use crate::code_point::UNICODE_MAX;
-
-    /// Whether this path runs: the processor has what it needs
-    /// ([`detected`]) and the tier cap allows AVX-512 (`tier.rs`).
-    pub(super) fn runs() -> bool {
-        detected() && crate::tier::allows(crate::tier::Tier::Avx512)
-    }
-
-    /// Whether the processor has AVX512BW, AVX512-VBMI, AVX512-VBMI2 and
-    /// POPCNT, whatever the tier cap.
-    pub(super) fn detected() -> bool {
-        #[cfg(feature = "std")]
-        return std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vbmi")
-            && std::is_x86_feature_detected!("avx512vbmi2")
-            && std::is_x86_feature_detected!("popcnt");
-        #[cfg(not(feature = "std"))]
-        return cfg!(all(
-            target_feature = "avx512bw",
-            target_feature = "avx512vbmi",
-            target_feature = "avx512vbmi2",
-            target_feature = "popcnt"
-        ));
-    }
 
     /// `x` in every lane.
     #[inline(always)]
@@ -127,7 +105,7 @@ mod avx512 {
     /// surrogates).
     ///
     /// # Safety
-    /// The processor has what [`runs`] asks for.
+    /// The processor has what `masks::avx512::runs` asks for.
     #[target_feature(enable = "avx512bw,avx512vbmi,avx512vbmi2,popcnt")]
     pub(super) fn encode(max: u64, values: &[u64], out: &mut Vec<u16>) -> usize {
         let mut taken = 0;
@@ -290,6 +268,7 @@ mod avx512 {
 mod tests {
     use alloc::vec::Vec;
 
+    use super::super::masks::{avx512::detected, avx512_runs};
     use super::super::{encode_u64, Facts, UTF_16, UTF_E_16, UTF_G_16, UTF_INF_16};
     use super::avx512;
 
@@ -329,7 +308,7 @@ mod tests {
 
     #[test]
     fn every_length_and_bound_at_every_place_of_a_step() {
-        if !avx512::detected() {
+        if !detected() {
             println!("skipped: this processor lacks what the AVX-512 path needs");
             return;
         }
@@ -377,8 +356,8 @@ mod tests {
             .filter(|&v| UTF_INF_16.check(v).is_ok())
             .collect();
         let mut out = Vec::new();
-        let taken = super::encode(&UTF_INF_16, &values, &mut out);
-        let expected = if avx512::runs() { values.len() } else { 0 };
+        let taken = super::encode(avx512_runs(), &UTF_INF_16, &values, &mut out);
+        let expected = if avx512_runs() { values.len() } else { 0 };
         assert_eq!(taken, expected);
         let mut by_code = Vec::new();
         for &value in &values[..taken] {

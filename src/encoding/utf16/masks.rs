@@ -380,6 +380,16 @@ mod avx2 {
 #[allow(unsafe_code)]
 pub(super) mod avx512;
 
+/// Whether the 16-bit formats' AVX-512 paths run ([`avx512::runs`]; never
+/// off x86-64): asked once per call of the paths' users, not per block.
+#[inline]
+pub(super) fn avx512_runs() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return avx512::runs();
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
+}
+
 /// What a block hands on to the next: bit 0 (and up) for its first units.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Carry {
@@ -713,14 +723,15 @@ mod tests {
         );
     }
 
-    /// The AVX-512 path runs exactly where the processor has AVX512BW and
-    /// AVX512-VBMI and the tier cap allows AVX-512: under `UCSX_SIMD=avx2`
-    /// or lower it must not.
+    /// The AVX-512 paths run exactly where the processor has what they
+    /// need and the tier cap allows AVX-512: under `UCSX_SIMD=avx2` or
+    /// lower they must not.
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     #[test]
     fn the_avx512_path_runs_where_the_tier_allows() {
         let allowed = crate::simd_tier() == "avx512";
         assert_eq!(avx512::runs(), allowed && avx512::detected());
+        assert_eq!(avx512_runs(), avx512::runs());
     }
 
     /// `split`'s byte tests answer as the SSE2 ones on blocks of units
@@ -782,7 +793,7 @@ mod tests {
     #[test]
     fn the_avx512_byte_tests_agree_with_sse2() {
         if !avx512::detected() {
-            println!("skipped: this processor lacks AVX512BW, AVX512-VBMI or POPCNT");
+            println!("skipped: this processor lacks what the AVX-512 paths need");
             return;
         }
         // SAFETY: the processor has what the AVX-512 path needs, checked

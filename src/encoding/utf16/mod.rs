@@ -667,6 +667,7 @@ fn encode(facts: &Facts, cp: &CodePoint, out: &mut Vec<u16>) -> Result<(), Encod
 
 fn encode_u64s(facts: &Facts, input: &[u64], out: &mut Vec<u16>) -> Result<(), EncodeError> {
     out.reserve(input.len());
+    let vector = masks::avx512_runs();
     let mut done = 0;
     for block in input.chunks(block::LEN) {
         // A block of BMP values outside the surrogates, which every
@@ -678,7 +679,7 @@ fn encode_u64s(facts: &Facts, input: &[u64], out: &mut Vec<u16>) -> Result<(), E
         } else {
             // Eight values at a time where the
             // processor can (`encode_vector.rs`), then code by code.
-            let taken = encode_vector::encode(facts, block, out);
+            let taken = encode_vector::encode(vector, facts, block, out);
             for (i, &value) in block.iter().enumerate().skip(taken) {
                 let value = facts.check(value).map_err(|e| e.at_index(done + i))?;
                 encode_u64(value, out);

@@ -15,23 +15,27 @@ use core::mem::MaybeUninit;
 
 use super::{walk_with, EachBlock, Facts, UnitBytes, LEN};
 
-/// Whether this path runs: the processor has what it needs ([`detected`])
+/// Whether the 16-bit formats' AVX-512 paths run (this module's and
+/// `encode_vector.rs`'s): the processor has what they need ([`detected`])
 /// and the tier cap allows AVX-512 (`tier.rs`).
 pub(in crate::encoding::utf16) fn runs() -> bool {
     detected() && crate::tier::allows(crate::tier::Tier::Avx512)
 }
 
-/// Whether the processor has AVX512BW, AVX512-VBMI and POPCNT, whatever the tier
-/// cap: the tests run this path wherever it can run.
+/// Whether the processor has AVX512BW, AVX512-VBMI, AVX512-VBMI2 and
+/// POPCNT, whatever the tier cap: the tests run these paths wherever they
+/// can run.
 pub(in crate::encoding::utf16) fn detected() -> bool {
     #[cfg(feature = "std")]
     return std::is_x86_feature_detected!("avx512bw")
         && std::is_x86_feature_detected!("avx512vbmi")
+        && std::is_x86_feature_detected!("avx512vbmi2")
         && std::is_x86_feature_detected!("popcnt");
     #[cfg(not(feature = "std"))]
     return cfg!(all(
         target_feature = "avx512bw",
         target_feature = "avx512vbmi",
+        target_feature = "avx512vbmi2",
         target_feature = "popcnt"
     ));
 }
