@@ -290,6 +290,27 @@ fn the_chart_draws_docs_density_svg_again() {
     assert_eq!(chart::svg(&series, 128), committed);
 }
 
+/// A described format's density is counted up to the cap it is asked for,
+/// as a built-in's is: its shipped description gives the built-in's rows at
+/// caps below, at and above the checker's default of 200 bits.
+#[test]
+fn a_described_formats_density_follows_the_cap_it_is_given() {
+    for f in Format::ALL {
+        let described = Subject::described(DescribedFormat::builtin(f).unwrap(), None);
+        for max_bits in [8, 64, 200, 300] {
+            let want = Subject::builtin(f).density(max_bits);
+            assert_eq!(
+                described.density(max_bits),
+                want,
+                "{} to {max_bits} bits",
+                f.name()
+            );
+        }
+    }
+    let unbounded = Subject::builtin(Format::UtfInf16);
+    assert_eq!(unbounded.density(64).len(), 65, "U+0000 and 1 to 64 bits");
+}
+
 /// The JSON document says what the report says: each verdict, its method
 /// and detail, in order; a FAIL's counterexample names the units of the
 /// detail.

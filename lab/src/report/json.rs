@@ -230,7 +230,7 @@ pub fn properties(
 }
 
 /// The document of `density`: each format's units and bytes per code
-/// point for each bit length, up to `max_bits` in unbounded formats.
+/// point for each bit length up to `max_bits`, bounded formats too.
 ///
 /// ```
 /// use ucsx_lab::report::{json, Subject};

@@ -231,8 +231,9 @@ impl Subject {
         }
     }
 
-    /// Units and bytes per code point for each bit length of the range, up
-    /// to `max_bits` in an unbounded format.
+    /// Units and bytes per code point for each bit length of the range up
+    /// to `max_bits` (at least 1), whether the format is bounded or not, so
+    /// that every subject's rows fit one chart's axis.
     ///
     /// ```
     /// let s = ucsx_lab::report::Subject::builtin(ucsx::Format::UtfG8);
@@ -248,7 +249,12 @@ impl Subject {
                     max_bits,
                     ..CheckConfig::default()
                 };
-                format.check_only(&config, &[Property::Density]).density
+                // The checker counts a bounded format over its whole range;
+                // the cap is `properties::density`'s, which clamps it to 1
+                // bit at least (`ucsx::sample::Range::of`).
+                let mut rows = format.check_only(&config, &[Property::Density]).density;
+                rows.retain(|r| r.bits <= max_bits.max(1));
+                rows
             }
         }
     }
