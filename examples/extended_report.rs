@@ -92,6 +92,28 @@ fn main() {
         };
         rows(&report, &label, "emoji", (&values, &emoji), class.goal);
     }
+    // The same classes written without spaces or ASCII, as one script
+    // beyond Unicode would be, against emoji alone.
+    let emoji_alone = corpus::unspaced(0x1F300, 0x300, COUNT);
+    let planes = Class {
+        name: "U+110000..U+1FFFFF",
+        lo: 0x11_0000,
+        span: 0xF_0000,
+        goal: 0.5,
+    };
+    for class in [&planes, &CLASSES[0], &CLASSES[1]] {
+        let label = format!("{}, unspaced", class.name);
+        if wanted(&label) {
+            let values = corpus::unspaced(class.lo, class.span, COUNT);
+            rows(
+                &report,
+                &label,
+                "emoji alone",
+                (&values, &emoji_alone),
+                class.goal,
+            );
+        }
+    }
     let cjk_label = "CJK, 1 in 10 5-byte";
     if wanted(cjk_label) {
         let cjk_ext = corpus::cjk_with(COUNT, Tenth::Extended);

@@ -154,6 +154,14 @@ pub fn dense(lo: u64, span: u64, count: usize) -> Vec<u64> {
     values
 }
 
+/// Code points of one script written without spaces, as CJK text is:
+/// `count` values drawn from `lo..lo + span`, nothing else.
+/// `unspaced(0x1F300, 0x300, n)` is its Unicode twin, emoji alone.
+pub fn unspaced(lo: u64, span: u64, count: usize) -> Vec<u64> {
+    let mut rng = Rng::new(7);
+    (0..count).map(|_| lo + rng.below(span)).collect()
+}
+
 /// What stands in one code point in ten of [`cjk_with`]'s text.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Tenth {

@@ -32,6 +32,13 @@
 //!   interleaved (in the wider loops, right-aligned in a lane or two), with
 //!   the units it does not have squeezed out (`vpcompressw`,
 //!   `vpcompressb`).
+//! - Runs of one length: from the 16-bit formats, a step whose starts show
+//!   sixteen 3-unit codes (or fifteen 4-unit ones) in a row, all of one
+//!   length in UTF-G-8 too, needs none of the above: its units are
+//!   gathered and its bytes put in a row by fixed permutes
+//!   ([`Pass::uniform`]), with no squeezing and no tables by length. Text
+//!   in one script beyond Unicode is such runs, as CJK text is runs of
+//!   3-byte codes.
 //! - Ordering: a step's codes are written after the next step's are
 //!   converted ([`Converted`]), and from the 16-bit formats a step's
 //!   starts come from a map of the chunk's ([`StartMap`]), not from the
@@ -258,6 +265,23 @@ trait Pass {
     /// `slots`, in order, and returns how many units they are. `slots` has
     /// room for them and a vector more.
     unsafe fn store(values: __m512i, live: u16, slots: *mut Self::Out) -> usize;
+    /// Where `starts` shows a step of codes that are all of one length,
+    /// and they check and are all of one length in the target too, their
+    /// values, written by [`Pass::store_uniform`], how many they are and
+    /// the units they take: such codes need no gathering by their starts
+    /// and no squeezing, only fixed permutes. Every such code is beyond
+    /// Unicode. `None`, the default, leaves the step to the others.
+    #[inline(always)]
+    unsafe fn uniform(_block: Self::Block, _starts: u64) -> Option<(Converted, usize, usize)> {
+        None
+    }
+    /// Writes the codes of a step [`Pass::uniform`] took, `units` a code,
+    /// at `slots`, and returns how many units they are. `slots` has room
+    /// for them and a vector more.
+    #[inline(always)]
+    unsafe fn store_uniform(_values: __m512i, _units: usize, _slots: *mut Self::Out) -> usize {
+        unreachable!("only a pass whose `uniform` takes steps has them")
+    }
 }
 
 /// Converts a prefix of `input`, UTF-G-8 or UTF-E-8 text, to UTF-G-16,
@@ -451,6 +475,15 @@ unsafe fn chunk<P: Pass>(
         if starts & 1 == 0 {
             return (run, done(held, written), false);
         }
+        // A step of codes of one length in both formats, by fixed permutes.
+        if let Some((converted, codes, units)) = unsafe { P::uniform(block, starts) } {
+            written = done(held, written);
+            held = converted;
+            run.codes += codes;
+            run.read += units;
+            *quiet = 0;
+            continue;
+        }
         // The codes whose end is here, a step's at most, and where the
         // next step starts: the start after them.
         let whole = starts.count_ones() as usize - 1;
@@ -519,7 +552,16 @@ unsafe fn convert<P: Pass>(
             // The start of the code the step stopped at.
             _pdep_u64(1 << converted, starts).trailing_zeros() as usize
         });
-        (Converted { values, live }, converted, fault)
+        let shape = Shape::General;
+        (
+            Converted {
+                values,
+                live,
+                shape,
+            },
+            converted,
+            fault,
+        )
     }
 }
 
@@ -539,12 +581,22 @@ unsafe fn lane_ends(positions: __m512i, lane_of_byte: &[u8; 64]) -> (__m512i, __
     }
 }
 
-/// A step's converted codes, not yet written: their values, and the lanes
-/// that hold one.
+/// A step's converted codes, not yet written: their values, the lanes
+/// that hold one, and how they are written.
 #[derive(Clone, Copy)]
 struct Converted {
     values: __m512i,
     live: u16,
+    shape: Shape,
+}
+
+/// How a step's codes are written: by the pass's [`Pass::store`], or, for
+/// a step [`Pass::uniform`] took, by its [`Pass::store_uniform`] with the
+/// units each code has.
+#[derive(Clone, Copy)]
+enum Shape {
+    General,
+    Uniform(usize),
 }
 
 impl Converted {
@@ -556,6 +608,7 @@ impl Converted {
         Converted {
             values: unsafe { _mm512_setzero_si512() },
             live: 0,
+            shape: Shape::General,
         }
     }
 
@@ -568,6 +621,11 @@ impl Converted {
     #[inline(always)]
     unsafe fn write<P: Pass>(self, slots: *mut P::Out) -> usize {
         // SAFETY: this function's contract.
-        unsafe { P::store(self.values, self.live, slots) }
+        unsafe {
+            match self.shape {
+                Shape::General => P::store(self.values, self.live, slots),
+                Shape::Uniform(units) => P::store_uniform(self.values, units, slots),
+            }
+        }
     }
 }

@@ -494,6 +494,56 @@ fn lanes_stop_at_an_overlong_or_a_long_16_bit_code_at_every_place() {
     planted_everywhere::<UtfInf16, UtfE8>(&values, &wrong, &versions_16_to_8(false));
 }
 
+/// Runs of codes of one length in both formats, which the AVX-512 loop
+/// from 16 bits takes by fixed permutes (`avx512/from_16.rs`): 3-unit
+/// codes of four bytes (U+110000..U+1FFFFF) and of five (2^21..2^26 − 1),
+/// and 4-unit codes of six (2^26..2^31 − 1), their ranges' ends among
+/// them. Started at every offset of a block and cut at every length of
+/// the last, each version converts what the reference walk converts, and
+/// the AVX-512 one takes it all but the ends; with a code of another
+/// length, an overlong one, one the lanes leave, a lone trailing unit or
+/// a lone high surrogate at every place, each version converts what the
+/// reference walk converts.
+#[test]
+fn runs_of_one_length_convert_as_decode_then_encode() {
+    let wrong: [&[u16]; 8] = [
+        &[0xDC04, 0xDE7F, 0xDFFF],
+        &[0xDD00, 0xDEFF, 0xDFFF, 0xDFFF],
+        &[0xDD10, 0xDE00, 0xDE00, 0xDE00],
+        &[0xDE00],
+        &[0xD800],
+        &[0xD83D, 0xDE00],
+        &[0xDC07, 0xDFFF, 0xDFFF],
+        &[0x41],
+    ];
+    for (least, end) in [
+        (0x11_0000u64, 1 << 21),
+        (1 << 21, 1 << 26),
+        (1 << 26, 1 << 31),
+    ] {
+        let values: Vec<u64> = (0..100u64)
+            .map(|k| match k % 9 {
+                0 => least,
+                1 => end - 1,
+                _ => least + k * 0x9E37_79B9 % (end - least),
+            })
+            .collect();
+        let sixteen = UtfInf16::encode_u64s_vec(&values);
+        let starts = (0..BLOCK).map(|start| (start, 0));
+        let ends = (1..=BLOCK).map(|cut| (0, cut));
+        for (start, cut) in starts.chain(ends) {
+            let text = &sixteen[start..sixteen.len() - cut];
+            let at = format!("{least:X}..{end:X} from {start} to {cut} before the end");
+            let taken = as_reference::<UtfInf16, UtfE8>(text, &versions_16_to_8(false), &at);
+            for (&(name, _), taken) in versions_16_to_8(false).iter().zip(taken) {
+                let most = name != "avx512" || taken + start + 2 * BLOCK > text.len();
+                assert!(most, "{name} {at}: {taken} of {}", text.len());
+            }
+        }
+        planted_everywhere::<UtfInf16, UtfE8>(&values, &wrong, &versions_16_to_8(false));
+    }
+}
+
 /// Each code of `wrong` planted at every place of the codes of `values`:
 /// every version converts what the reference walk converts, and the
 /// AVX-512 one took codes of the texts itself ([`took_some`]).

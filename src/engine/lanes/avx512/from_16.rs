@@ -18,13 +18,21 @@
 //!   `vpmultishiftqb` and given their marker bits by tables of the length
 //!   (`vplzcntd` and a table); the bytes each code has are kept by a
 //!   comparison of each byte's rank with the length.
+//! - A step of sixteen 3-unit codes or fifteen 4-unit ones in a row (one
+//!   compare of the starts) takes a shorter way, where the codes are also
+//!   all of one length in UTF-G-8 (four or five bytes for three units, six
+//!   for four): each lane gathers its units from fixed places, checks its
+//!   lead and its least value, and its bytes, cut as above with fixed
+//!   marker bits, are put in a row by two fixed byte permutes; no squeeze,
+//!   no table by length. A step of codes of mixed lengths, or one that
+//!   fails a check, goes the general way, which finds the fault.
 
 use core::arch::x86_64::*;
 
 use crate::encoding::{min_value_16, min_value_8};
 
-use super::{vector, Pass, FIRST_EIGHT, LAST_EIGHT, LAST_FOUR_BITS, LAST_FOUR_MARKS};
-use super::{PLACE_TIMES_8, TWO_BEFORE_BITS, TWO_BEFORE_MARKS, WINDOW};
+use super::{vector, Converted, Pass, Shape, FIRST_EIGHT, LAST_EIGHT, LAST_FOUR_BITS};
+use super::{LAST_FOUR_MARKS, PLACE_TIMES_8, TWO_BEFORE_BITS, TWO_BEFORE_MARKS, WINDOW};
 
 /// See the module docs.
 pub(super) struct FromG16;
@@ -131,6 +139,57 @@ const TWO_BEFORE_AT: i64 = i64::from_le_bytes([30, 24, 0, 0, 62, 56, 32, 32]);
 /// four, two unused, the last four): a code of `len` bytes keeps those
 /// ranked `len` or lower.
 const RANK: i64 = i64::from_le_bytes([6, 5, 0xFF, 0xFF, 4, 3, 2, 1]);
+
+/// The starts of `codes` codes of `len` units from a step's first unit
+/// and of the code after them, and the mask of the units they cover.
+const fn run_of(len: usize, codes: usize) -> (u64, u64) {
+    let mut starts = 0;
+    let mut k = 0;
+    while k <= codes {
+        starts |= 1 << (k * len);
+        k += 1;
+    }
+    (starts, (1 << (codes * len + 1)) - 1)
+}
+
+/// A step of sixteen 3-unit codes, and of fifteen 4-unit codes (sixteen
+/// would end on the window's last unit, whose next start the step's
+/// starts do not show).
+const THREE_UNIT_RUN: (u64, u64) = run_of(3, 16);
+const FOUR_UNIT_RUN: (u64, u64) = run_of(4, 15);
+
+/// The unit indices of a run of `len`-unit codes that put in each lane the
+/// units `from` and `from + 1` of its code.
+const fn run_units(len: usize, from: usize) -> [u16; 32] {
+    table!(u16, 32, |k| (k / 2 * len + from + k % 2) as u16)
+}
+
+/// A 3-unit code's lead twice, and its two trailing units; a 4-unit code's
+/// lead and first trailing unit, and its last two.
+static LEAD_OF_THREE: [u16; 32] = table!(u16, 32, |k| (k / 2 * 3) as u16);
+static LAST_TWO_OF_THREE: [u16; 32] = run_units(3, 1);
+static FIRST_TWO_OF_FOUR: [u16; 32] = run_units(4, 0);
+static LAST_TWO_OF_FOUR: [u16; 32] = run_units(4, 2);
+
+/// The byte indices that put sixteen 5-byte codes in a row from the last
+/// four bytes of each lane (indices below 64) and its lead (from 64, the
+/// lead in the lane's first byte); fifteen 6-byte codes from the same and
+/// the two bytes before them (from 64, in the lane's first two bytes).
+static FIVE_BYTES: [u8; 128] = table!(u8, 128, |j| code_bytes(j, 5, 1));
+static SIX_BYTES: [u8; 128] = table!(u8, 128, |j| code_bytes(j, 6, 2));
+
+/// Entry `j` of [`FIVE_BYTES`] and [`SIX_BYTES`]: byte `j` of the run of
+/// `len`-byte codes, whose first `ahead` bytes are in the second vector.
+const fn code_bytes(j: usize, len: usize, ahead: usize) -> u8 {
+    let (code, place) = (j / len, j % len);
+    if code >= 64 / 4 {
+        0
+    } else if place < ahead {
+        (64 + 4 * code + place) as u8
+    } else {
+        (4 * code + place - ahead) as u8
+    }
+}
 
 impl Pass for FromG16 {
     type In = u16;
@@ -250,6 +309,261 @@ impl Pass for FromG16 {
                 written += keep.count_ones() as usize;
             }
             written
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn uniform(block: [__m512i; 2], starts: u64) -> Option<(Converted, usize, usize)> {
+        // SAFETY (for the whole function): AVX-512 (the trait's contract).
+        unsafe {
+            let [low_units, high_units] = block;
+            let gather =
+                |at: &[u16; 32]| _mm512_permutex2var_epi16(low_units, vector(at), high_units);
+            let bits = |units, mask: u32| _mm512_and_si512(units, _mm512_set1_epi32(mask as i32));
+            // A lane's first unit times 2^9 and its second.
+            let join = |units| _mm512_madd_epi16(units, _mm512_set1_epi32(0x0001_0200));
+            let at_least =
+                |value, least: u32| _mm512_cmpge_epu32_mask(value, _mm512_set1_epi32(least as i32));
+            // The units between the starts are trailing units (a unit
+            // after a lead or a trailing unit is no pair's low half), so a
+            // code is right if its lead names its length and its value is
+            // at least the length's least (§3.3.1, §3.3.4).
+            if starts & THREE_UNIT_RUN.1 == THREE_UNIT_RUN.0 {
+                let lead = gather(&LEAD_OF_THREE);
+                let named = _mm512_cmpeq_epi32_mask(
+                    bits(lead, 0xFF00_FF00),
+                    _mm512_set1_epi32(0xDC00_DC00u32 as i32),
+                );
+                let values = _mm512_add_epi32(
+                    _mm512_slli_epi32::<18>(bits(lead, 0xFF)),
+                    join(bits(gather(&LAST_TWO_OF_THREE), 0x01FF_01FF)),
+                );
+                // Four bytes from U+110000, five from 2^21; a step of both
+                // is left to the others.
+                let four = at_least(values, min_value_16(3) as u32);
+                let five = at_least(values, min_value_8(5) as u32);
+                let units = match (named, four, five) {
+                    (u16::MAX, u16::MAX, 0) => 4,
+                    (u16::MAX, _, u16::MAX) => 5,
+                    _ => return None,
+                };
+                let (live, shape) = (u16::MAX, Shape::Uniform(units));
+                return Some((
+                    Converted {
+                        values,
+                        live,
+                        shape,
+                    },
+                    16,
+                    48,
+                ));
+            }
+            if starts & FOUR_UNIT_RUN.1 == FOUR_UNIT_RUN.0 {
+                let first_two = gather(&FIRST_TWO_OF_FOUR);
+                // DD00..DD0F: a 4-unit lead of a value below 2^31, six
+                // bytes from 2^26.
+                let named =
+                    _mm512_cmpeq_epi32_mask(bits(first_two, 0xFFF0), _mm512_set1_epi32(0xDD00));
+                let values = _mm512_add_epi32(
+                    _mm512_slli_epi32::<18>(join(bits(first_two, 0x01FF_007F))),
+                    join(bits(gather(&LAST_TWO_OF_FOUR), 0x01FF_01FF)),
+                );
+                let live = u16::MAX >> 1;
+                if named & at_least(values, min_value_16(4) as u32) & live != live {
+                    return None;
+                }
+                let shape = Shape::Uniform(6);
+                return Some((
+                    Converted {
+                        values,
+                        live,
+                        shape,
+                    },
+                    15,
+                    60,
+                ));
+            }
+            None
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn store_uniform(value: __m512i, units: usize, slots: *mut u8) -> usize {
+        // SAFETY (for the whole function): AVX-512, and the stores as the
+        // trait's contract says: 64 bytes from `slots`, and for 5- and
+        // 6-byte codes 64 more from 64 later.
+        unsafe {
+            // Each lane's last four bytes, six value bits each with 10
+            // (draft-yergeau-utf8-00.txt §2), or a 4-byte code's lead
+            // (11110 and three bits) first.
+            let four = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(LAST_FOUR_AT), value);
+            let (four_bits, four_marks) = match units {
+                4 => (0x3F3F_3F07, 0x8080_80F0u32),
+                _ => (0x3F3F_3F3F, 0x8080_8080),
+            };
+            let four = _mm512_ternarylogic_epi32::<0xEA>(
+                four,
+                _mm512_set1_epi32(four_bits),
+                _mm512_set1_epi32(four_marks as i32),
+            );
+            let (ahead, order) = match units {
+                4 => {
+                    _mm512_storeu_si512(slots.cast(), four);
+                    return 64;
+                }
+                // The lead: 111110 and two bits.
+                5 => (
+                    _mm512_or_si512(_mm512_srli_epi32::<24>(value), _mm512_set1_epi32(0xF8)),
+                    &FIVE_BYTES,
+                ),
+                // The lead, 1111110 and a bit, and a trailing byte.
+                _ => (
+                    _mm512_ternarylogic_epi32::<0xEA>(
+                        _mm512_multishift_epi64_epi8(_mm512_set1_epi64(TWO_BEFORE_AT), value),
+                        _mm512_set1_epi32(0x3F01),
+                        _mm512_set1_epi32(0x80FC),
+                    ),
+                    &SIX_BYTES,
+                ),
+            };
+            for half in 0..2 {
+                let at = vector(&order[64 * half..]);
+                let bytes = _mm512_permutex2var_epi8(four, at, ahead);
+                _mm512_storeu_si512(slots.add(64 * half).cast(), bytes);
+            }
+            units * if units == 5 { 16 } else { 15 }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    use super::*;
+    use crate::{Encoding, UtfE8, UtfInf16};
+
+    /// What [`FromG16::uniform`] takes of a step over the first 64 units of
+    /// `units` (ASCII after them), and what it writes: the bytes, the codes
+    /// and the units; `None` where it leaves the step to the general way.
+    ///
+    /// # Safety
+    /// The processor has what the AVX-512 loop needs.
+    #[target_feature(
+        enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2"
+    )]
+    unsafe fn step(units: &[u16]) -> Option<(Vec<u8>, usize, usize)> {
+        let mut window = [0x41; WINDOW];
+        let n = units.len().min(WINDOW);
+        window[..n].copy_from_slice(&units[..n]);
+        // SAFETY: the processor as this function's contract says; `out`
+        // has room for the codes and a vector more.
+        unsafe {
+            let block = FromG16::load(&window);
+            let (starts, _) = FromG16::starts(block, false);
+            let (converted, codes, read) = FromG16::uniform(block, starts)?;
+            let Shape::Uniform(len) = converted.shape else {
+                panic!("a uniform step of the general shape");
+            };
+            let mut out = vec![0; 256];
+            let written = FromG16::store_uniform(converted.values, len, out.as_mut_ptr());
+            out.truncate(written);
+            Some((out, codes, read))
+        }
+    }
+
+    fn utf_inf16(values: &[u64]) -> Vec<u16> {
+        let mut out = Vec::new();
+        UtfInf16::encode_u64s(values, &mut out).unwrap();
+        out
+    }
+
+    fn utf_e8(values: &[u64]) -> Vec<u8> {
+        let mut out = Vec::new();
+        UtfE8::encode_u64s(values, &mut out).unwrap();
+        out
+    }
+
+    /// `count` values from `least` below `end`, both ends among them.
+    fn spread(least: u64, end: u64, count: u64) -> Vec<u64> {
+        (0..count)
+            .map(|k| match k {
+                0 => least,
+                1 => end - 1,
+                _ => least + k * 0x9E37_79B9 % (end - least),
+            })
+            .collect()
+    }
+
+    /// Sixteen 3-unit codes of four or of five bytes, fifteen 4-unit codes
+    /// of six (the sixteenth's value whatever it is): the step takes them
+    /// and writes UTF-E-8's codes.
+    #[test]
+    #[cfg_attr(not(ucsx_cpu_avx512), ignore = "the processor lacks AVX-512")]
+    fn a_run_of_one_length_is_taken_whole() {
+        if !super::super::detected() {
+            println!("skipped: this processor lacks what the AVX-512 loop needs");
+            return;
+        }
+        let runs = [
+            (0x11_0000, 1 << 21, 16, 48),
+            (1 << 21, 1 << 26, 16, 48),
+            (1 << 26, 1 << 31, 15, 60),
+        ];
+        for (least, end, codes, units) in runs {
+            for next in [0x41, least, 1 << 31, 1 << 40] {
+                let mut values = spread(least, end, codes as u64);
+                values.push(next);
+                // SAFETY: the processor has what the loop needs, checked above.
+                let taken = unsafe { step(&utf_inf16(&values)) };
+                let want = (utf_e8(&values[..codes]), codes, units);
+                assert_eq!(taken, Some(want), "{least:X}..{end:X}, then {next:X}");
+            }
+        }
+    }
+
+    /// A step with one code that breaks the run anywhere in it: the step is
+    /// left to the general way.
+    #[test]
+    #[cfg_attr(not(ucsx_cpu_avx512), ignore = "the processor lacks AVX-512")]
+    fn a_broken_run_is_left_to_the_general_way() {
+        if !super::super::detected() {
+            println!("skipped: this processor lacks what the AVX-512 loop needs");
+            return;
+        }
+        // Of the same number of units: a code of another UTF-G-8 length,
+        // an overlong code, a value of UTF-E-8's FE codes, a pair's shape;
+        // of another: a pair, ASCII.
+        let three = |other: u64| -> Vec<Vec<u16>> {
+            let mut wrong = vec![utf_inf16(&[other])];
+            wrong.extend([vec![0xDC04, 0xDE7F, 0xDFFF], vec![0xD800, 0xDC00, 0xDE00]]);
+            wrong.push(vec![0xD83D, 0xDE00]);
+            wrong
+        };
+        let four = vec![
+            vec![0xDD00, 0xDEFF, 0xDFFF, 0xDFFF],
+            vec![0xDD10, 0xDE00, 0xDE00, 0xDE00],
+            vec![0xDC04, 0xDE80, 0xDE00, 0x41],
+            vec![0x41; 4],
+        ];
+        let runs = [
+            (0x11_0000, 1 << 21, 17, three(1 << 21)),
+            (1 << 21, 1 << 26, 17, three(0x1F_FFFF)),
+            (1 << 26, 1 << 31, 16, four),
+        ];
+        for (least, end, codes, wrong) in runs {
+            let values = spread(least, end, codes as u64);
+            for place in 0..codes - 1 {
+                for bad in &wrong {
+                    let mut units = utf_inf16(&values[..place]);
+                    units.extend_from_slice(bad);
+                    units.extend(utf_inf16(&values[place + 1..]));
+                    // SAFETY: the processor has what the loop needs.
+                    let taken = unsafe { step(&units) };
+                    assert_eq!(taken, None, "{least:X}.., {bad:X?} at {place}");
+                }
+            }
         }
     }
 }
