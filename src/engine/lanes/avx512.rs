@@ -246,7 +246,9 @@ trait Pass {
     /// before it keeps its first from starting one (a high surrogate), and
     /// whether its last keeps the unit after it from starting one.
     unsafe fn starts(block: Self::Block, held: bool) -> (u64, bool);
-    /// Those of `starts` that lead a code beyond Unicode.
+    /// Those of `starts`, the starts of `block`, that lead a code beyond
+    /// Unicode (before the last start; in text the step finds invalid, a
+    /// wrong answer changes only where the loop hands over).
     unsafe fn beyond(block: Self::Block, starts: u64) -> u64;
     /// Each lane's code start and end (the next start), unit indices in
     /// each byte of the lane, from the starts' positions squeezed to the
@@ -503,7 +505,7 @@ unsafe fn chunk<P: Pass>(
         // worth on, the Unicode kernels take it. Fewer are taken here: in
         // text with codes beyond Unicode here and there, handing over at
         // each cost more than the steps.
-        if unsafe { P::beyond(block, starts & ((1 << next) - 1)) } != 0 {
+        if unsafe { P::beyond(block, starts) } & ((1 << next) - 1) != 0 {
             *quiet = 0;
         } else if *quiet >= WINDOW {
             return (run, done(held, written), false);

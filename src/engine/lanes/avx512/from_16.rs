@@ -39,7 +39,7 @@ pub(super) struct FromG16;
 
 /// The units of `block` whose bits under `mask` are `is`, a bit a unit.
 #[inline(always)]
-pub(super) fn field(block: [__m512i; 2], mask: u16, is: u16) -> u64 {
+fn field(block: [__m512i; 2], mask: u16, is: u16) -> u64 {
     // SAFETY: AVX-512, which `Pass`'s functions, this one's callers, ask
     // for.
     let half = |units| unsafe {
@@ -219,9 +219,12 @@ impl Pass for FromG16 {
     }
 
     #[inline(always)]
-    unsafe fn beyond(block: [__m512i; 2], starts: u64) -> u64 {
-        // DC00..DDFF lead the codes beyond U+10FFFF where they start one.
-        starts & field(block, 0xFE00, 0xDC00)
+    unsafe fn beyond(_: [__m512i; 2], starts: u64) -> u64 {
+        // The codes beyond U+10FFFF have three units or more (§3.3.1): the
+        // two units after their start start nothing. From the starts alone,
+        // which the step has at hand, where the units' leads had to wait
+        // for their load.
+        starts & !(starts >> 1) & !(starts >> 2)
     }
 
     #[inline(always)]
