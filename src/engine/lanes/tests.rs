@@ -478,23 +478,25 @@ fn fe_and_ff_text() -> Vec<u64> {
 /// converts.
 #[test]
 fn lanes_stop_at_an_overlong_or_a_long_16_bit_code_at_every_place() {
-    let wrong: [&[u16]; 4] = [
-        // 10FFFF: 4 << 18 | 0x7F << 9 | 0x1FF.
-        &[0xDC04, 0xDE7F, 0xDFFF],
-        // 2^26 − 1: 0 << 27 | 0xFF << 18 | 0x1FF << 9 | 0x1FF.
-        &[0xDD00, 0xDEFF, 0xDFFF, 0xDFFF],
-        // 2^31: 0x10 << 27.
-        &[0xDD10, 0xDE00, 0xDE00, 0xDE00],
-        &[0xDD80, 0xDE00, 0xDE00, 0xDE00, 0xDE00],
-    ];
     let values: Vec<u64> = (0..40u64)
         .map(|k| [0x20_0000, 0x400_0000 + k, 0x11_0000, 0x1_0000, 0x4E00][k as usize % 5])
         .collect();
     // The least 3-unit code, 110000, is the text's: one above the first.
     let least = UtfInf16::encode_u64s_vec(&[0x11_0000]);
     assert_eq!(least, [0xDC04, 0xDE80, 0xDE00]);
-    planted_everywhere::<UtfInf16, UtfE8>(&values, &wrong, &versions_16_to_8(false));
+    planted_everywhere::<UtfInf16, UtfE8>(&values, &OVERLONG_OR_LONG_16, &versions_16_to_8(false));
 }
+
+/// The codes of [`lanes_stop_at_an_overlong_or_a_long_16_bit_code_at_every_place`].
+const OVERLONG_OR_LONG_16: [&[u16]; 4] = [
+    // 10FFFF: 4 << 18 | 0x7F << 9 | 0x1FF.
+    &[0xDC04, 0xDE7F, 0xDFFF],
+    // 2^26 − 1: 0 << 27 | 0xFF << 18 | 0x1FF << 9 | 0x1FF.
+    &[0xDD00, 0xDEFF, 0xDFFF, 0xDFFF],
+    // 2^31: 0x10 << 27.
+    &[0xDD10, 0xDE00, 0xDE00, 0xDE00],
+    &[0xDD80, 0xDE00, 0xDE00, 0xDE00, 0xDE00],
+];
 
 /// Runs of codes of one length in both formats, which the AVX-512 loop
 /// from 16 bits takes by fixed permutes (`avx512/from_16.rs`): 3-unit
@@ -508,16 +510,14 @@ fn lanes_stop_at_an_overlong_or_a_long_16_bit_code_at_every_place() {
 /// reference walk converts.
 #[test]
 fn runs_of_one_length_convert_as_decode_then_encode() {
-    let wrong: [&[u16]; 8] = [
-        &[0xDC04, 0xDE7F, 0xDFFF],
-        &[0xDD00, 0xDEFF, 0xDFFF, 0xDFFF],
-        &[0xDD10, 0xDE00, 0xDE00, 0xDE00],
-        &[0xDE00],
+    let mut wrong = OVERLONG_OR_LONG_16.to_vec();
+    wrong.extend([
+        &[0xDE00][..],
         &[0xD800],
         &[0xD83D, 0xDE00],
         &[0xDC07, 0xDFFF, 0xDFFF],
         &[0x41],
-    ];
+    ]);
     for (least, end) in [
         (0x11_0000u64, 1 << 21),
         (1 << 21, 1 << 26),

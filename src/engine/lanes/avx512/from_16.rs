@@ -476,6 +476,15 @@ mod tests {
         }
     }
 
+    /// Whether the loop can run here; says so when it cannot.
+    fn runs_here() -> bool {
+        let yes = super::super::detected();
+        if !yes {
+            println!("skipped: this processor lacks what the AVX-512 loop needs");
+        }
+        yes
+    }
+
     fn utf_inf16(values: &[u64]) -> Vec<u16> {
         let mut out = Vec::new();
         UtfInf16::encode_u64s(values, &mut out).unwrap();
@@ -505,8 +514,7 @@ mod tests {
     #[test]
     #[cfg_attr(not(ucsx_cpu_avx512), ignore = "the processor lacks AVX-512")]
     fn a_run_of_one_length_is_taken_whole() {
-        if !super::super::detected() {
-            println!("skipped: this processor lacks what the AVX-512 loop needs");
+        if !runs_here() {
             return;
         }
         let runs = [
@@ -531,8 +539,7 @@ mod tests {
     #[test]
     #[cfg_attr(not(ucsx_cpu_avx512), ignore = "the processor lacks AVX-512")]
     fn a_broken_run_is_left_to_the_general_way() {
-        if !super::super::detected() {
-            println!("skipped: this processor lacks what the AVX-512 loop needs");
+        if !runs_here() {
             return;
         }
         // Of the same number of units: a code of another UTF-G-8 length,
