@@ -249,8 +249,6 @@ mod x86 {
         fn last_of(t: &[u8; 32]) -> Self;
         fn splat(b: u8) -> Self;
         fn and(self, o: Self) -> Self;
-        /// `!self & o`.
-        fn and_not(self, o: Self) -> Self;
         fn or(self, o: Self) -> Self;
         fn xor(self, o: Self) -> Self;
         /// Saturating `self − o` on unsigned bytes.
@@ -276,81 +274,203 @@ mod x86 {
         fn any(self) -> bool;
         /// Whether any byte has its top bit set.
         fn any_top_bit(self) -> bool;
+        /// The top bit of each byte, one bit a byte (the first byte's
+        /// lowest).
+        fn top_bits(self) -> u64;
+        /// One bit a byte: whether it is `b` or above.
+        fn at_least(self, b: u8) -> u64;
+        /// One bit a byte: whether it is `b`.
+        fn equal(self, b: u8) -> u64;
     }
 
-    /// The error bits of the bytes of `input`, given the vector before,
-    /// for codes of up to `LONGEST` bytes (see [`tables`]).
+    /// The error bits of the bytes of a UTF-8 vector `input`, given the
+    /// vector before (see [`tables`]): the pair lookups, and the second
+    /// and third trailing bytes of 3- and 4-byte codes, which the pair
+    /// tables cannot see. Their high bit must be set in the lookups'
+    /// `TWO_CONTS` bit exactly where two or three bytes back starts such a
+    /// code.
     #[inline(always)]
-    fn block_errors<V: Vector, const LONGEST: usize>(input: V, previous: V) -> V {
-        let [t1h, t1l, t2h, second_min] = tables(LONGEST);
+    fn utf8_errors<V: Vector>(input: V, previous: V) -> V {
+        let (special, before, _) = pair_lookups::<V, 4>(input, previous);
+        let prev2 = V::back::<14>(input, before);
+        let prev3 = V::back::<13>(input, before);
+        let third = prev2.subs(V::splat(0xE0 - 0x80));
+        let fourth = prev3.subs(V::splat(0xF0 - 0x80));
+        third.or(fourth).and(V::splat(0x80)).xor(special)
+    }
+
+    /// The three pair lookups of `input` for codes of up to `LONGEST`
+    /// bytes, the bytes from 16 before it ([`Vector::before`]), and the
+    /// byte before each.
+    #[inline(always)]
+    fn pair_lookups<V: Vector, const LONGEST: usize>(input: V, previous: V) -> (V, V, V) {
+        let [t1h, t1l, t2h, _] = tables(LONGEST);
         let before = V::before(previous, input);
         let prev1 = V::back::<15>(input, before);
         let byte_1_high = V::table(t1h).lookup(prev1.high_nibbles());
         let byte_1_low = V::table(t1l).lookup(prev1.and(V::splat(0x0F)));
         let byte_2_high = V::table(t2h).lookup(input.high_nibbles());
-        let special = byte_1_high.and(byte_1_low).and(byte_2_high);
-        // The second and third trailing bytes of 3- and 4-byte codes,
-        // which the pair tables cannot see: their high bit must be set in
-        // `special` exactly where two or three bytes back starts such a
-        // code.
-        let prev2 = V::back::<14>(input, before);
-        let prev3 = V::back::<13>(input, before);
-        let third = prev2.subs(V::splat(0xE0 - 0x80));
-        let fourth = prev3.subs(V::splat(0xF0 - 0x80));
-        let mut must = third.or(fourth);
-        if LONGEST == 4 {
-            return must.and(V::splat(0x80)).xor(special);
-        }
-        // UTF-G-8: and the fourth and fifth trailing bytes, four or five
-        // bytes after a lead of 5 or 6 bytes.
-        let prev4 = V::back::<12>(input, before);
-        let prev5 = V::back::<11>(input, before);
-        let fifth = prev4.subs(V::splat(0xF8 - 0x80));
-        let sixth = prev5.subs(V::splat(0xFC - 0x80));
-        must = must.or(fifth.or(sixth));
-        // Bytes wrong after FF (none before UTF-E-8's FF codes).
-        let mut ff_wrong = V::splat(0);
-        if LONGEST >= 7 {
-            // UTF-E-8: the sixth trailing byte, six after FE (or FF).
-            let prev6 = V::back::<10>(input, before);
-            must = must.or(prev6.subs(V::splat(0xFE - 0x80)));
-        }
-        if LONGEST == 13 {
-            // FF codes (`utf-e-8.txt` §3.4): the seventh to twelfth
-            // trailing bytes, 7 to 12 bytes after FF.
-            let ff = |v: V| v.eq(V::splat(0xFF));
-            let beyond_seventh = ff(V::back::<9>(input, before))
-                .or(ff(V::back::<8>(input, before)))
-                .or(ff(V::back::<7>(input, before)).or(ff(V::back::<6>(input, before))))
-                .or(ff(V::back::<5>(input, before)).or(ff(V::back::<4>(input, before))));
-            must = must.or(beyond_seventh);
-            // The value's top nine bits are zero: the second byte is 80,
-            // the third at most 87. And it is at least 2^36: the third to
-            // seventh bytes are not all 80 (below, FE's).
-            let eighty = |v: V| v.eq(V::splat(0x80));
-            let second = eighty(input).and_not(ff(prev1));
-            let third = ff(prev2).and(input.subs(V::splat(0x87)));
-            let zeros = eighty(input)
-                .and(eighty(prev1))
-                .and(eighty(prev2).and(eighty(prev3)).and(eighty(prev4)));
-            let short = ff(V::back::<10>(input, before)).and(zeros);
-            ff_wrong = second.or(third).or(short);
-        }
+        (byte_1_high.and(byte_1_low).and(byte_2_high), before, prev1)
+    }
+
+    /// What the check of the longer codes (`LONGEST` 6, 7 or 13) finds in
+    /// a vector `input`, given the vector before: the error bits of its
+    /// pairs and second bytes, and, one bit a byte, where the lookups say
+    /// a trailing byte follows a trailing byte (`TWO_CONTS`), which
+    /// [`must`] checks.
+    #[inline(always)]
+    fn long_errors<V: Vector, const LONGEST: usize>(input: V, previous: V) -> (V, u64) {
+        let (special, _, prev1) = pair_lookups::<V, LONGEST>(input, previous);
         // A second byte below the lead's bound: nonzero where it is.
         // F0..FF less F0 index the table; every other byte saturates to
         // index 0, whose bound is none.
-        let least = V::table(second_min).lookup(prev1.subs(V::splat(0xF0)));
-        let overlong = least.subs(input).or(ff_wrong);
-        must.and(V::splat(0x80)).xor(special).or(overlong)
+        let least = V::table(tables(LONGEST)[3]).lookup(prev1.subs(V::splat(0xF0)));
+        let overlong = least.subs(input);
+        (special.and(V::splat(0x7F)).or(overlong), special.top_bits())
     }
 
-    /// The error bits of a 64-byte block's vectors, given the vector
-    /// before them.
+    /// What the check of a 64-byte block of the longer codes passes to the
+    /// next: one bit a byte of the next block, where a code of this one
+    /// must have a trailing byte after a trailing byte (a code's bytes from
+    /// its third on lie two to twelve bytes after its lead); and, for FF
+    /// codes, where this block has bytes FF and bytes 80.
+    #[derive(Clone, Copy, Default)]
+    struct Carry {
+        must: u64,
+        ff: u64,
+        eighty: u64,
+    }
+
+    impl Carry {
+        /// The carry of a block whose last vector is `last` and which has
+        /// no byte above F3 (it had the UTF-8 check, or is ASCII, or is
+        /// the zeros before the input): only its leads of 3 and 4 bytes
+        /// reach the next.
+        #[inline(always)]
+        fn of_last<V: Vector>(last: V) -> Carry {
+            let bits = |b: u8| last.at_least(b) << (64 - V::WIDTH);
+            must::<6>(&[bits(0xE0), bits(0xF0), 0, 0, 0, 0], &Carry::default()).1
+        }
+    }
+
+    /// Whether codes of up to `LONGEST` bytes have leads `b` and above
+    /// (FE: UTF-E-8's FE codes; FF: its FF codes).
+    const fn has_lead<const LONGEST: usize>(b: u8) -> bool {
+        match b {
+            0xFE => LONGEST >= 7,
+            0xFF => LONGEST == 13,
+            _ => true,
+        }
+    }
+
+    /// How far each lead reaches: (its index in the `leads` of [`must`],
+    /// a byte that many bytes on). A lead of 3 to 6 bytes reaches two to
+    /// five bytes on, FE six, FF seven to twelve; the first 4 entries are
+    /// UTF-G-8's, 5 those of UTF-E-8 less FF, 11 UTF-E-8's.
+    const REACH: [(usize, u32); 11] = [
+        (0, 2),
+        (1, 3),
+        (2, 4),
+        (3, 5),
+        (4, 6),
+        (5, 7),
+        (5, 8),
+        (5, 9),
+        (5, 10),
+        (5, 11),
+        (5, 12),
+    ];
+
+    /// The bytes of a block that must be trailing bytes after a trailing
+    /// byte in codes of up to `LONGEST` bytes, given where the block has
+    /// bytes of at least E0, F0, F8, FC, FE and FF (`leads`) and the block
+    /// before's carry; and the carry to the next block.
     #[inline(always)]
-    fn step_errors<V: Vector, const N: usize, const LONGEST: usize>(v: &[V; N], previous: V) -> V {
-        let mut error = block_errors::<V, LONGEST>(v[0], previous);
+    fn must<const LONGEST: usize>(leads: &[u64; 6], before: &Carry) -> (u64, Carry) {
+        let reach = match LONGEST {
+            6 => &REACH[..4],
+            7 => &REACH[..5],
+            _ => &REACH[..],
+        };
+        let (mut must, mut next) = (before.must, 0);
+        for &(lead, k) in reach {
+            must |= leads[lead] << k;
+            next |= leads[lead] >> (64 - k);
+        }
+        let carry = Carry {
+            must: next,
+            ff: leads[5],
+            eighty: 0,
+        };
+        (must, carry)
+    }
+
+    /// The bytes of a block that break a bound of FF codes (`utf-e-8.txt`
+    /// §3.4), given where it has bytes FF, 80 and above 87, and the block
+    /// before's carry. The value's top nine bits are zero: the second byte
+    /// is 80, the third at most 87. And it is at least 2^36: the third to
+    /// seventh bytes are not all 80 (below, FE's).
+    #[inline(always)]
+    fn ff_wrong(ff: u64, eighty: u64, high: u64, before: &Carry) -> u64 {
+        let on = |here: u64, back: u64, k: u32| here << k | back >> (64 - k);
+        let after_ff = |k| on(ff, before.ff, k);
+        let eighty_on = |k| on(eighty, before.eighty, k);
+        let zeros = eighty & eighty_on(1) & eighty_on(2) & eighty_on(3) & eighty_on(4);
+        (after_ff(1) & !eighty) | (after_ff(2) & high) | (after_ff(6) & zeros)
+    }
+
+    /// Whether a 64-byte block of `N` vectors has an error in codes of up
+    /// to `LONGEST` bytes, given the vector before it and the carry of the
+    /// block before; and its own carry.
+    #[inline(always)]
+    fn long_step_errors<V: Vector, const N: usize, const LONGEST: usize>(
+        v: &[V; N],
+        previous: V,
+        before: &Carry,
+    ) -> (bool, Carry) {
+        let (mut errors, mut conts) = long_errors::<V, LONGEST>(v[0], previous);
         for k in 1..N {
-            error = error.or(block_errors::<V, LONGEST>(v[k], v[k - 1]));
+            let (e, c) = long_errors::<V, LONGEST>(v[k], v[k - 1]);
+            errors = errors.or(e);
+            conts |= c << (k * V::WIDTH);
+        }
+        let bits = |f: &dyn Fn(V) -> u64| {
+            v.iter()
+                .enumerate()
+                .fold(0, |m, (k, &x)| m | f(x) << (k * V::WIDTH))
+        };
+        let at_least = |b: u8| {
+            if has_lead::<LONGEST>(b) {
+                bits(&|x| x.at_least(b))
+            } else {
+                0
+            }
+        };
+        let leads = [
+            at_least(0xE0),
+            at_least(0xF0),
+            at_least(0xF8),
+            at_least(0xFC),
+            at_least(0xFE),
+            at_least(0xFF),
+        ];
+        let (must, mut carry) = must::<LONGEST>(&leads, before);
+        let mut wrong = must ^ conts;
+        if LONGEST == 13 {
+            let eighty = bits(&|x| x.equal(0x80));
+            wrong |= ff_wrong(leads[5], eighty, bits(&|x| x.at_least(0x88)), before);
+            carry.eighty = eighty;
+        }
+        (errors.any() || wrong != 0, carry)
+    }
+
+    /// The error bits of a 64-byte block's vectors of UTF-8, given the
+    /// vector before them.
+    #[inline(always)]
+    fn step_errors<V: Vector, const N: usize>(v: &[V; N], previous: V) -> V {
+        let mut error = utf8_errors::<V>(v[0], previous);
+        for k in 1..N {
+            error = error.or(utf8_errors::<V>(v[k], v[k - 1]));
         }
         error
     }
@@ -369,7 +489,9 @@ mod x86 {
         // last bytes the next block's first may be.
         let mut before = Level::default();
         let mut previous = V::splat(0);
-        let mut pending = V::splat(0);
+        // The [`Carry`] of the block before, if it had the longer codes'
+        // check (`before.long`).
+        let mut carried = Carry::default();
         let mut done = 0;
         let ascii = |v: &[V]| !v.iter().fold(V::splat(0), |a, &x| a.or(x)).any_top_bit();
         while done + 64 <= input.len() {
@@ -380,10 +502,9 @@ mod x86 {
                 core::array::from_fn(|k| unsafe { V::load(p.add(done + k * V::WIDTH)) });
             if ascii(&v) {
                 // ASCII: valid unless a code was cut off before it.
-                if pending.any() {
+                if previous.subs(incomplete_max).any() {
                     break;
                 }
-                pending = V::splat(0);
                 before = Level::default();
                 previous = v[N - 1];
                 done += 64;
@@ -406,20 +527,30 @@ mod x86 {
             }
             let top = v.iter().fold(V::splat(0), |a, &x| a.max(x));
             let here = level::<LONGEST>(|bound| top.subs(V::splat(bound)).any());
-            let error = if here.ff || before.ff {
-                step_errors::<V, N, 13>(&v, previous)
-            } else if here.fe || before.fe {
-                step_errors::<V, N, 7>(&v, previous)
-            } else if here.long || before.long {
-                step_errors::<V, N, 6>(&v, previous)
+            let error = if here.long || before.long {
+                // The carry of the block before: kept if it had this
+                // check, else found in its last vector.
+                let back = if before.long {
+                    carried
+                } else {
+                    Carry::of_last(previous)
+                };
+                let (error, carry) = if here.ff || before.ff {
+                    long_step_errors::<V, N, 13>(&v, previous, &back)
+                } else if here.fe || before.fe {
+                    long_step_errors::<V, N, 7>(&v, previous, &back)
+                } else {
+                    long_step_errors::<V, N, 6>(&v, previous, &back)
+                };
+                carried = carry;
+                error
             } else {
-                step_errors::<V, N, 4>(&v, previous)
+                step_errors::<V, N>(&v, previous).any()
             };
-            if error.any() {
+            if error {
                 break;
             }
             before = here;
-            pending = v[N - 1].subs(incomplete_max);
             previous = v[N - 1];
             done += 64;
         }
@@ -430,7 +561,7 @@ mod x86 {
     /// `$feature`, from its intrinsics.
     macro_rules! vector {
         ($t:ident, $r:ty, $feature:literal, $width:literal, {
-            load: $load:ident, splat: $splat:ident, and: $and:ident, and_not: $andnot:ident,
+            load: $load:ident, splat: $splat:ident, and: $and:ident,
             or: $or:ident, xor: $xor:ident, subs: $subs:ident, max: $max:ident, eq: $eq:ident,
             lookup: $lookup:ident, srli16: $srli:ident, alignr: $alignr:ident,
             movemask: $movemask:ident, zero: $zero:ident,
@@ -465,10 +596,6 @@ mod x86 {
                 #[inline(always)]
                 fn and(self, o: Self) -> Self {
                     $t(unsafe { $and(self.0, o.0) })
-                }
-                #[inline(always)]
-                fn and_not(self, o: Self) -> Self {
-                    $t(unsafe { $andnot(self.0, o.0) })
                 }
                 #[inline(always)]
                 fn or(self, o: Self) -> Self {
@@ -516,13 +643,27 @@ mod x86 {
                 fn any_top_bit(self) -> bool {
                     (unsafe { $movemask(self.0) }) != 0
                 }
+                #[inline(always)]
+                fn top_bits(self) -> u64 {
+                    (unsafe { $movemask(self.0) }) as u32 as u64
+                }
+                #[inline(always)]
+                fn at_least(self, b: u8) -> u64 {
+                    // At least `b` just where at least 80 after taking
+                    // `b − 80` away.
+                    self.subs(Self::splat(b - 0x80)).top_bits()
+                }
+                #[inline(always)]
+                fn equal(self, b: u8) -> u64 {
+                    self.eq(Self::splat(b)).top_bits()
+                }
             }
         };
     }
 
     vector!(Sse, __m128i, "ssse3", 16, {
         load: _mm_loadu_si128, splat: _mm_set1_epi8, and: _mm_and_si128,
-        and_not: _mm_andnot_si128, or: _mm_or_si128, xor: _mm_xor_si128, subs: _mm_subs_epu8,
+        or: _mm_or_si128, xor: _mm_xor_si128, subs: _mm_subs_epu8,
         max: _mm_max_epu8, eq: _mm_cmpeq_epi8, lookup: _mm_shuffle_epi8,
         srli16: _mm_srli_epi16, alignr: _mm_alignr_epi8, movemask: _mm_movemask_epi8,
         zero: _mm_setzero_si128,
@@ -530,7 +671,7 @@ mod x86 {
 
     vector!(Avx, __m256i, "avx2", 32, {
         load: _mm256_loadu_si256, splat: _mm256_set1_epi8, and: _mm256_and_si256,
-        and_not: _mm256_andnot_si256, or: _mm256_or_si256, xor: _mm256_xor_si256,
+        or: _mm256_or_si256, xor: _mm256_xor_si256,
         subs: _mm256_subs_epu8, max: _mm256_max_epu8, eq: _mm256_cmpeq_epi8,
         lookup: _mm256_shuffle_epi8, srli16: _mm256_srli_epi16, alignr: _mm256_alignr_epi8,
         movemask: _mm256_movemask_epi8, zero: _mm256_setzero_si256,
@@ -636,10 +777,6 @@ mod x86 {
             Avx512(unsafe { _mm512_and_si512(self.0, o.0) })
         }
         #[inline(always)]
-        fn and_not(self, o: Self) -> Self {
-            Avx512(unsafe { _mm512_andnot_si512(self.0, o.0) })
-        }
-        #[inline(always)]
         fn or(self, o: Self) -> Self {
             Avx512(unsafe { _mm512_or_si512(self.0, o.0) })
         }
@@ -683,6 +820,18 @@ mod x86 {
         #[inline(always)]
         fn any_top_bit(self) -> bool {
             (unsafe { _mm512_movepi8_mask(self.0) }) != 0
+        }
+        #[inline(always)]
+        fn top_bits(self) -> u64 {
+            unsafe { _mm512_movepi8_mask(self.0) }
+        }
+        #[inline(always)]
+        fn at_least(self, b: u8) -> u64 {
+            unsafe { _mm512_cmpge_epu8_mask(self.0, Self::splat(b).0) }
+        }
+        #[inline(always)]
+        fn equal(self, b: u8) -> u64 {
+            unsafe { _mm512_cmpeq_epi8_mask(self.0, Self::splat(b).0) }
         }
     }
 
