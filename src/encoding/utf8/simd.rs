@@ -2,7 +2,10 @@
 //! Lemire ("Validating UTF-8 In Less Than One Instruction Per Byte",
 //! Software: Practice and Experience, 2021), as simdjson and simdutf8 use it,
 //! on 64-byte AVX-512 vectors (AVX512BW), 32-byte AVX2 vectors, or 16-byte
-//! SSSE3 vectors, the widest the processor has.
+//! SSSE3 vectors, the widest the processor has. With AVX-512 VBMI, the
+//! check of UTF-G-8's longer codes looks its pairs up in wider tables, by
+//! seven and six bits rather than nibbles, which hold its shortest-form
+//! rules too (`tables.rs`).
 //!
 //! It answers one question fast: how long a prefix of the input is valid
 //! RFC 3629 UTF-8. Every such prefix is valid in UTF-G-8 and UTF-E-8 too,
@@ -88,6 +91,11 @@ pub(crate) fn valid_utf8_prefix(input: &[u8]) -> usize {
 pub(crate) fn valid_utf_g8_prefix(input: &[u8]) -> usize {
     if input.len() >= 64 {
         if has_feature!("avx512bw") && tier::allows(Tier::Avx512) {
+            if has_feature!("avx512vbmi") {
+                // SAFETY: the processor supports AVX512BW and AVX512_VBMI,
+                // checked just above.
+                return unsafe { x86::avx512::valid_prefix_blocks_vbmi::<6>(input) };
+            }
             // SAFETY: the processor supports AVX512BW (and so AVX512F),
             // checked just above.
             return unsafe { x86::avx512::valid_prefix_blocks::<6>(input) };
@@ -132,6 +140,11 @@ pub(crate) fn valid_utf_e8_prefix(input: &[u8]) -> usize {
 fn valid_fe_prefix(input: &[u8]) -> usize {
     if input.len() >= 64 {
         if has_feature!("avx512bw") && tier::allows(Tier::Avx512) {
+            if has_feature!("avx512vbmi") {
+                // SAFETY: the processor supports AVX512BW and AVX512_VBMI,
+                // checked just above.
+                return unsafe { x86::avx512::valid_prefix_blocks_vbmi::<13>(input) };
+            }
             // SAFETY: the processor supports AVX512BW (and so AVX512F),
             // checked just above.
             return unsafe { x86::avx512::valid_prefix_blocks::<13>(input) };
@@ -281,6 +294,14 @@ mod x86 {
         fn at_least(self, b: u8) -> u64;
         /// One bit a byte: whether it is `b`.
         fn equal(self, b: u8) -> u64;
+        /// UTF-G-8's pair lookups of `input` and the bytes before
+        /// (`prev1`) by the wider tables (`WIDE_BYTE_1_HIGH` and the others
+        /// in `tables.rs`), where the tier has the byte permutes of 64 and
+        /// 128 entries they need (AVX-512 VBMI); `None` elsewhere.
+        fn wide_pairs(input: Self, prev1: Self) -> Option<Self> {
+            let _ = (input, prev1);
+            None
+        }
     }
 
     /// The error bits of the bytes of a UTF-8 vector `input`, given the
@@ -291,7 +312,8 @@ mod x86 {
     /// code.
     #[inline(always)]
     fn utf8_errors<V: Vector>(input: V, previous: V) -> V {
-        let (special, before, _) = pair_lookups::<V, 4>(input, previous);
+        let before = V::before(previous, input);
+        let special = pair_lookups::<V, 4>(input, V::back::<15>(input, before));
         let prev2 = V::back::<14>(input, before);
         let prev3 = V::back::<13>(input, before);
         let third = prev2.subs(V::splat(0xE0 - 0x80));
@@ -299,18 +321,15 @@ mod x86 {
         third.or(fourth).and(V::splat(0x80)).xor(special)
     }
 
-    /// The three pair lookups of `input` for codes of up to `LONGEST`
-    /// bytes, the bytes from 16 before it ([`Vector::before`]), and the
-    /// byte before each.
+    /// The three pair lookups of `input`, given the byte before each
+    /// (`prev1`), for codes of up to `LONGEST` bytes.
     #[inline(always)]
-    fn pair_lookups<V: Vector, const LONGEST: usize>(input: V, previous: V) -> (V, V, V) {
+    fn pair_lookups<V: Vector, const LONGEST: usize>(input: V, prev1: V) -> V {
         let [t1h, t1l, t2h, _] = tables(LONGEST);
-        let before = V::before(previous, input);
-        let prev1 = V::back::<15>(input, before);
         let byte_1_high = V::table(t1h).lookup(prev1.high_nibbles());
         let byte_1_low = V::table(t1l).lookup(prev1.and(V::splat(0x0F)));
         let byte_2_high = V::table(t2h).lookup(input.high_nibbles());
-        (byte_1_high.and(byte_1_low).and(byte_2_high), before, prev1)
+        byte_1_high.and(byte_1_low).and(byte_2_high)
     }
 
     /// What the check of the longer codes (`LONGEST` 6, 7 or 13) finds in
@@ -320,7 +339,14 @@ mod x86 {
     /// [`must`] checks.
     #[inline(always)]
     fn long_errors<V: Vector, const LONGEST: usize>(input: V, previous: V) -> (V, u64) {
-        let (special, _, prev1) = pair_lookups::<V, LONGEST>(input, previous);
+        let prev1 = V::back::<15>(input, V::before(previous, input));
+        if LONGEST == 6 {
+            // The wider tables hold the bounds on the second byte too.
+            if let Some(special) = V::wide_pairs(input, prev1) {
+                return (special.and(V::splat(0x7F)), special.top_bits());
+            }
+        }
+        let special = pair_lookups::<V, LONGEST>(input, prev1);
         // A second byte below the lead's bound: nonzero where it is.
         // F0..FF less F0 index the table; every other byte saturates to
         // index 0, whose bound is none.
@@ -741,23 +767,25 @@ mod x86 {
     /// bytes before each lane's come from a shift of the whole register by
     /// 48 bytes first. Its compares give masks, not vectors, so it is
     /// written out here rather than by `vector!`.
+    /// With `VBMI`, the processor has AVX-512 VBMI too, and UTF-G-8's
+    /// pairs are looked up in the wider tables ([`Vector::wide_pairs`]).
     #[derive(Clone, Copy)]
-    struct Avx512(__m512i);
+    struct Avx512<const VBMI: bool>(__m512i);
 
     // SAFETY (every block below): as in `vector!`, under AVX512BW (which
     // implies AVX512F).
-    impl Vector for Avx512 {
+    impl<const VBMI: bool> Vector for Avx512<VBMI> {
         const WIDTH: usize = 64;
         #[inline(always)]
         unsafe fn load(p: *const u8) -> Self {
             // SAFETY: the caller's; the load has no alignment need.
-            Avx512(unsafe { _mm512_loadu_si512(p.cast()) })
+            Self(unsafe { _mm512_loadu_si512(p.cast()) })
         }
         #[inline(always)]
         fn table(t: &[u8; 16]) -> Self {
             // SAFETY: `t` is 16 readable bytes; the load has no alignment
             // need.
-            Avx512(unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(t.as_ptr().cast())) })
+            Self(unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(t.as_ptr().cast())) })
         }
         #[inline(always)]
         fn last_of(t: &[u8; 32]) -> Self {
@@ -770,48 +798,48 @@ mod x86 {
         }
         #[inline(always)]
         fn splat(b: u8) -> Self {
-            Avx512(unsafe { _mm512_set1_epi8(b as i8) })
+            Self(unsafe { _mm512_set1_epi8(b as i8) })
         }
         #[inline(always)]
         fn and(self, o: Self) -> Self {
-            Avx512(unsafe { _mm512_and_si512(self.0, o.0) })
+            Self(unsafe { _mm512_and_si512(self.0, o.0) })
         }
         #[inline(always)]
         fn or(self, o: Self) -> Self {
-            Avx512(unsafe { _mm512_or_si512(self.0, o.0) })
+            Self(unsafe { _mm512_or_si512(self.0, o.0) })
         }
         #[inline(always)]
         fn xor(self, o: Self) -> Self {
-            Avx512(unsafe { _mm512_xor_si512(self.0, o.0) })
+            Self(unsafe { _mm512_xor_si512(self.0, o.0) })
         }
         #[inline(always)]
         fn subs(self, o: Self) -> Self {
-            Avx512(unsafe { _mm512_subs_epu8(self.0, o.0) })
+            Self(unsafe { _mm512_subs_epu8(self.0, o.0) })
         }
         #[inline(always)]
         fn max(self, o: Self) -> Self {
-            Avx512(unsafe { _mm512_max_epu8(self.0, o.0) })
+            Self(unsafe { _mm512_max_epu8(self.0, o.0) })
         }
         #[inline(always)]
         fn eq(self, o: Self) -> Self {
-            Avx512(unsafe { _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(self.0, o.0)) })
+            Self(unsafe { _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(self.0, o.0)) })
         }
         #[inline(always)]
         fn lookup(self, index: Self) -> Self {
-            Avx512(unsafe { _mm512_shuffle_epi8(self.0, index.0) })
+            Self(unsafe { _mm512_shuffle_epi8(self.0, index.0) })
         }
         #[inline(always)]
         fn high_nibbles(self) -> Self {
-            Avx512(unsafe { _mm512_srli_epi16::<4>(self.0) }).and(Self::splat(0x0F))
+            Self(unsafe { _mm512_srli_epi16::<4>(self.0) }).and(Self::splat(0x0F))
         }
         #[inline(always)]
         fn before(previous: Self, input: Self) -> Self {
             // The 64 bytes from 16 before `input`.
-            Avx512(unsafe { _mm512_alignr_epi64::<6>(input.0, previous.0) })
+            Self(unsafe { _mm512_alignr_epi64::<6>(input.0, previous.0) })
         }
         #[inline(always)]
         fn back<const S: i32>(input: Self, before: Self) -> Self {
-            Avx512(unsafe { _mm512_alignr_epi8::<S>(input.0, before.0) })
+            Self(unsafe { _mm512_alignr_epi8::<S>(input.0, before.0) })
         }
         #[inline(always)]
         fn any(self) -> bool {
@@ -833,6 +861,37 @@ mod x86 {
         fn equal(self, b: u8) -> u64 {
             unsafe { _mm512_cmpeq_epi8_mask(self.0, Self::splat(b).0) }
         }
+        #[inline(always)]
+        fn wide_pairs(input: Self, prev1: Self) -> Option<Self> {
+            use super::tables::{WIDE_BYTE_1_HIGH, WIDE_BYTE_1_LOW, WIDE_BYTE_2_HIGH};
+            if !VBMI {
+                return None;
+            }
+            // SAFETY: the tables are 64 or 128 readable bytes; `vpermb`
+            // and `vpermi2b` are AVX-512 VBMI, which `VBMI` says the
+            // processor has (the tier's entry point enables it).
+            unsafe {
+                let table = |t: &[u8]| _mm512_loadu_si512(t.as_ptr().cast());
+                // `vpermi2b` reads the low seven bits of each index,
+                // `vpermb` the low six: the bits shifted in from the next
+                // byte are above them.
+                let byte_1_high = _mm512_permutex2var_epi8(
+                    table(&WIDE_BYTE_1_HIGH[..64]),
+                    _mm512_srli_epi16::<1>(prev1.0),
+                    table(&WIDE_BYTE_1_HIGH[64..]),
+                );
+                let byte_1_low = _mm512_permutexvar_epi8(prev1.0, table(&WIDE_BYTE_1_LOW));
+                let byte_2_high = _mm512_permutexvar_epi8(
+                    _mm512_srli_epi16::<2>(input.0),
+                    table(&WIDE_BYTE_2_HIGH),
+                );
+                Some(Self(_mm512_ternarylogic_epi64::<0x80>(
+                    byte_1_high,
+                    byte_1_low,
+                    byte_2_high,
+                )))
+            }
+        }
     }
 
     /// The check on one 64-byte vector a block.
@@ -845,7 +904,18 @@ mod x86 {
         pub(in super::super) unsafe fn valid_prefix_blocks<const LONGEST: usize>(
             input: &[u8],
         ) -> usize {
-            super::valid_prefix_blocks::<super::Avx512, 1, LONGEST>(input)
+            super::valid_prefix_blocks::<super::Avx512<false>, 1, LONGEST>(input)
+        }
+
+        /// [`super::valid_prefix_blocks`] on AVX512BW and AVX-512 VBMI.
+        ///
+        /// # Safety
+        /// The processor must support AVX512BW and AVX512_VBMI.
+        #[target_feature(enable = "avx512bw,avx512vbmi")]
+        pub(in super::super) unsafe fn valid_prefix_blocks_vbmi<const LONGEST: usize>(
+            input: &[u8],
+        ) -> usize {
+            super::valid_prefix_blocks::<super::Avx512<true>, 1, LONGEST>(input)
         }
     }
 }

@@ -247,3 +247,63 @@ pub(super) const fn incomplete(longest: usize) -> &'static [u8; 32] {
         _ => &FF_INCOMPLETE_MAX,
     }
 }
+
+// UTF-G-8's pair tables where the processor can look a byte up in 64 or
+// 128 entries (AVX-512 VBMI): by the previous byte's top seven bits, its
+// low six, and the byte's top six. The first two name the previous byte
+// exactly, so that C0 and C1, and FE and FF, are errors by TOO_SHORT and
+// TOO_LONG alone (`OVERLONG_2` and `LEAD_FE_FF` are not needed), and the
+// byte's top six bits tell 80..83 and 84..87 apart: the shortest-form
+// rules of 5- and 6-byte codes (F8 88.., FC 84..) become two classes of
+// their own, in the two bits freed, and need no bound on the second byte.
+const SHORT_5_6: u8 = OVERLONG_2; // 11111000 100000__, 11111100 100000__
+const SHORT_5: u8 = LEAD_FE_FF; // 11111000 100001__
+
+/// By the previous byte's top seven bits (its byte is `2k` or `2k + 1`).
+pub(super) const WIDE_BYTE_1_HIGH: [u8; 128] = {
+    let mut t = [0; 128];
+    let mut k = 0;
+    while k < 128 {
+        t[k] = match k {
+            0x00..=0x3F => TOO_LONG,
+            0x40..=0x5F => TWO_CONTS,
+            // C0 and C1, and FE and FF: every byte after them is wrong.
+            0x60 | 0x7F => TOO_SHORT | TOO_LONG,
+            0x70 => TOO_SHORT | OVERLONG_3,
+            0x76 => TOO_SHORT | SURROGATE,
+            0x78 => TOO_SHORT | OVERLONG_4,
+            0x7C => TOO_SHORT | SHORT_5_6 | SHORT_5,
+            0x7E => TOO_SHORT | SHORT_5_6,
+            _ => TOO_SHORT,
+        };
+        k += 1;
+    }
+    t
+};
+/// By the previous byte's low six bits.
+pub(super) const WIDE_BYTE_1_LOW: [u8; 64] = {
+    let mut t = [CARRY; 64];
+    t[0x20] |= OVERLONG_3; // E0
+    t[0x2D] |= SURROGATE; // ED
+    t[0x30] |= OVERLONG_4; // F0
+    t[0x38] |= SHORT_5_6 | SHORT_5; // F8
+    t[0x3C] |= SHORT_5_6; // FC
+    t
+};
+/// By the byte's top six bits.
+pub(super) const WIDE_BYTE_2_HIGH: [u8; 64] = {
+    let mut t = [0; 64];
+    let mut k = 0;
+    while k < 64 {
+        t[k] = match k {
+            0x20 => TOO_LONG | TWO_CONTS | OVERLONG_3 | OVERLONG_4 | SHORT_5_6,
+            0x21 => TOO_LONG | TWO_CONTS | OVERLONG_3 | OVERLONG_4 | SHORT_5,
+            0x22..=0x23 => TOO_LONG | TWO_CONTS | OVERLONG_3 | OVERLONG_4,
+            0x24..=0x27 => TOO_LONG | TWO_CONTS | OVERLONG_3,
+            0x28..=0x2F => TOO_LONG | TWO_CONTS | SURROGATE,
+            _ => TOO_SHORT,
+        };
+        k += 1;
+    }
+    t
+};

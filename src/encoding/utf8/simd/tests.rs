@@ -7,7 +7,8 @@ use proptest::prelude::*;
 type Prefix = fn(&[u8]) -> usize;
 
 /// The versions of the check for codes of up to `LONGEST` bytes that this
-/// processor runs, SSSE3 first: AVX-512 and AVX2 where it has them.
+/// processor runs, SSSE3 first: AVX2, AVX-512 and AVX-512 with VBMI where
+/// it has them.
 /// Empty where it lacks even SSSE3 (the callers then say they skipped).
 fn versions<const LONGEST: usize>() -> Vec<(&'static str, Prefix)> {
     let mut versions: Vec<(&'static str, Prefix)> = Vec::new();
@@ -26,6 +27,11 @@ fn versions<const LONGEST: usize>() -> Vec<(&'static str, Prefix)> {
     if has_feature!("avx512bw") {
         versions.push(("AVX-512", |b| unsafe {
             super::x86::avx512::valid_prefix_blocks::<LONGEST>(b)
+        }));
+    }
+    if has_feature!("avx512bw") && has_feature!("avx512vbmi") {
+        versions.push(("AVX-512 VBMI", |b| unsafe {
+            super::x86::avx512::valid_prefix_blocks_vbmi::<LONGEST>(b)
         }));
     }
     versions
@@ -305,18 +311,26 @@ fn a_code_cut_off_before_a_block_of_ascii() {
     all_agree(&bytes);
 }
 
-/// Every pair of a byte and the byte after it, then two trailing
-/// bytes, inside a block and across a block boundary: each entry of the
-/// three lookup tables (a byte's two nibbles, the next byte's high
-/// nibble) is met with every neighbour, so a flag missing from one row
-/// shows as a prefix longer than std's valid part.
+/// Every pair of a byte and the byte after it, then two trailing bytes,
+/// inside a block and across a block boundary: each entry of the three
+/// lookup tables (a byte's two nibbles, the next byte's high nibble) is
+/// met with every neighbour, so a flag missing from one row shows as a
+/// prefix longer than std's valid part. And the same after a 6-byte code
+/// at the block's start, which gives the block (and the next) the check
+/// of the longer codes and its tables (the wider ones with AVX-512 VBMI),
+/// with two trailing bytes or two ASCII ones after the pair.
 #[test]
 fn every_byte_pair_in_and_across_blocks() {
-    for at in [20, 63] {
-        for pair in 0..=0xFFFFu16 {
-            let mut bytes = [b'a'; 192];
-            bytes[at..at + 4].copy_from_slice(&[(pair >> 8) as u8, pair as u8, 0x80, 0x80]);
-            all_agree(&bytes);
+    for (long, after) in [(false, 0x80), (true, 0x80), (true, b'a')] {
+        for at in [20, 63] {
+            for pair in 0..=0xFFFFu16 {
+                let mut bytes = [b'a'; 192];
+                if long {
+                    bytes[..6].copy_from_slice(&[0xFC, 0x84, 0x80, 0x80, 0x80, 0x80]);
+                }
+                bytes[at..at + 4].copy_from_slice(&[(pair >> 8) as u8, pair as u8, after, after]);
+                all_agree(&bytes);
+            }
         }
     }
     // And the dispatch takes the vector path (where the processor and the
