@@ -93,7 +93,7 @@ pub(super) const INCOMPLETE_MAX: [u8; 32] = {
 // TOO_LARGE's bit says instead that the byte before is FE or FF, which
 // UTF-G-8 never holds (UTF-E-8's 7- and 13-byte codes are left to the
 // scalar decoder). The trailing bytes from the third on are found from
-// one bit a byte of where the leads are (`must` in `simd.rs`, for every
+// one bit a byte of where the leads are (`must` in `x86.rs`, for every
 // length of 3 bytes or more); the longer codes' shortest-form rule (F8 88..,
 // FC 84..) needs a bit below the second byte's high nibble, so it is a
 // bound on the second byte, by the lead (`SECOND_MIN`).
@@ -179,7 +179,7 @@ const E_BYTE_1_LOW: [u8; 16] = {
 /// UTF-E-8 with its 13-byte FF codes (§3.4): FF is a lead too. Its
 /// trailing bytes from the seventh on are found 7 to 12 bytes back, and
 /// the bounds on its second to seventh bytes are tests of their own
-/// (`ff_wrong` in `simd.rs`): no bound in [`E_SECOND_MIN`] after FF.
+/// (`ff_wrong` in `x86.rs`): no bound in [`E_SECOND_MIN`] after FF.
 const FF_BYTE_1_LOW: [u8; 16] = {
     let mut t = E_BYTE_1_LOW;
     t[0xF] = CARRY;

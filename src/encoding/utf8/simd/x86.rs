@@ -1,0 +1,434 @@
+//! The vector check on x86-64: one function over a trait of byte-vector
+//! operations ([`Vector`]), which the vectors of SSSE3, AVX2 and AVX-512
+//! implement (`x86/vectors.rs`), and each tier's entry point.
+
+use super::tables::{incomplete, tables};
+
+mod vectors;
+use vectors::{Avx, Avx512, Sse};
+/// The longest code a block may hold, by its largest byte: codes of
+/// UTF-G-8 beyond UTF-8's (and U+100000..U+10FFFF) with a byte F4..FD,
+/// FE codes of UTF-E-8 with FE or FF. Each block gets the check of its
+/// longest codes, and the block after it too (its first bytes may end
+/// a code): the longer checks cost more, so text of shorter codes is
+/// not charged for them.
+#[derive(Clone, Copy, Default)]
+struct Level {
+    /// A byte F4..FF, in a format with codes of 5 or more bytes.
+    long: bool,
+    /// A byte FE or FF, in a format with FE codes.
+    fe: bool,
+    /// A byte FF, in a format with FF codes.
+    ff: bool,
+}
+
+/// The [`Level`] of a block of the format whose codes have at most
+/// `LONGEST` bytes, given `above(b)`: whether a byte is above `b`.
+/// Each field is `false` where the format has no such codes, so the
+/// checks it would pick are never compiled in.
+#[inline(always)]
+fn level<const LONGEST: usize>(above: impl Fn(u8) -> bool) -> Level {
+    let long = LONGEST > 4 && above(0xF3);
+    let fe = LONGEST >= 7 && long && above(0xFD);
+    Level {
+        long,
+        fe,
+        ff: LONGEST == 13 && fe && above(0xFE),
+    }
+}
+
+/// The byte-vector operations the check is written in, once for the
+/// 16-byte vectors of SSSE3 ([`Sse`]), the 32-byte ones of AVX2
+/// ([`Avx`]) and the 64-byte ones of AVX-512 ([`Avx512`]).
+///
+/// A value of a type of this trait is made only inside a function
+/// compiled with the type's target feature (the tiers' entry points
+/// below, whose callers checked the processor), into which every
+/// method is inlined: that is what makes their intrinsics sound.
+trait Vector: Copy {
+    /// Bytes in a vector.
+    const WIDTH: usize;
+    /// The vector at `p`.
+    ///
+    /// # Safety
+    /// The vector's bytes from `p` on are readable.
+    unsafe fn load(p: *const u8) -> Self;
+    /// A 16-entry table, in every 128-bit lane.
+    fn table(t: &[u8; 16]) -> Self;
+    /// The last entries of a 32-entry table, as many as the vector
+    /// has bytes.
+    fn last_of(t: &[u8; 32]) -> Self;
+    fn splat(b: u8) -> Self;
+    fn and(self, o: Self) -> Self;
+    fn or(self, o: Self) -> Self;
+    fn xor(self, o: Self) -> Self;
+    /// Saturating `self − o` on unsigned bytes.
+    fn subs(self, o: Self) -> Self;
+    fn max(self, o: Self) -> Self;
+    /// All-ones bytes where the bytes are equal.
+    fn eq(self, o: Self) -> Self;
+    /// Each byte of `index` (below 16, or with its top bit set for 0)
+    /// looked up in `self`, a table in every lane.
+    fn lookup(self, index: Self) -> Self;
+    /// The high nibble of each byte.
+    fn high_nibbles(self) -> Self;
+    /// What [`Vector::back`] takes with `input`: the bytes that end
+    /// 16 bytes before `input`'s last (the 16 before `input` for SSSE3;
+    /// for AVX2 and AVX-512, whose shifts work within 128-bit lanes,
+    /// the 32 or 64 from 16 before `input`).
+    fn before(previous: Self, input: Self) -> Self;
+    /// The bytes `16 − S` before each byte of `input`, `before` being
+    /// [`Vector::before`]'s (`S` the immediate of `alignr`: 15 for the
+    /// byte before, 4 for twelve before).
+    fn back<const S: i32>(input: Self, before: Self) -> Self;
+    /// Whether any byte is nonzero.
+    fn any(self) -> bool;
+    /// Whether any byte has its top bit set.
+    fn any_top_bit(self) -> bool;
+    /// The top bit of each byte, one bit a byte (the first byte's
+    /// lowest).
+    fn top_bits(self) -> u64;
+    /// One bit a byte: whether it is `b` or above.
+    fn at_least(self, b: u8) -> u64;
+    /// One bit a byte: whether it is `b`.
+    fn equal(self, b: u8) -> u64;
+    /// UTF-G-8's pair lookups of `input` and the bytes before
+    /// (`prev1`) by the wider tables (`WIDE_BYTE_1_HIGH` and the others
+    /// in `tables.rs`), where the tier has the byte permutes of 64 and
+    /// 128 entries they need (AVX-512 VBMI); `None` elsewhere.
+    fn wide_pairs(input: Self, prev1: Self) -> Option<Self> {
+        let _ = (input, prev1);
+        None
+    }
+}
+
+/// The error bits of the bytes of a UTF-8 vector `input`, given the
+/// vector before (see [`tables`]): the pair lookups, and the second
+/// and third trailing bytes of 3- and 4-byte codes, which the pair
+/// tables cannot see. Their high bit must be set in the lookups'
+/// `TWO_CONTS` bit exactly where two or three bytes back starts such a
+/// code.
+#[inline(always)]
+fn utf8_errors<V: Vector>(input: V, previous: V) -> V {
+    let before = V::before(previous, input);
+    let special = pair_lookups::<V, 4>(input, V::back::<15>(input, before));
+    let prev2 = V::back::<14>(input, before);
+    let prev3 = V::back::<13>(input, before);
+    let third = prev2.subs(V::splat(0xE0 - 0x80));
+    let fourth = prev3.subs(V::splat(0xF0 - 0x80));
+    third.or(fourth).and(V::splat(0x80)).xor(special)
+}
+
+/// The three pair lookups of `input`, given the byte before each
+/// (`prev1`), for codes of up to `LONGEST` bytes.
+#[inline(always)]
+fn pair_lookups<V: Vector, const LONGEST: usize>(input: V, prev1: V) -> V {
+    let [t1h, t1l, t2h, _] = tables(LONGEST);
+    let byte_1_high = V::table(t1h).lookup(prev1.high_nibbles());
+    let byte_1_low = V::table(t1l).lookup(prev1.and(V::splat(0x0F)));
+    let byte_2_high = V::table(t2h).lookup(input.high_nibbles());
+    byte_1_high.and(byte_1_low).and(byte_2_high)
+}
+
+/// What the check of the longer codes (`LONGEST` 6, 7 or 13) finds in
+/// a vector `input`, given the vector before: the error bits of its
+/// pairs and second bytes, and, one bit a byte, where the lookups say
+/// a trailing byte follows a trailing byte (`TWO_CONTS`), which
+/// [`must`] checks.
+#[inline(always)]
+fn long_errors<V: Vector, const LONGEST: usize>(input: V, previous: V) -> (V, u64) {
+    let prev1 = V::back::<15>(input, V::before(previous, input));
+    if LONGEST == 6 {
+        // The wider tables hold the bounds on the second byte too.
+        if let Some(special) = V::wide_pairs(input, prev1) {
+            return (special.and(V::splat(0x7F)), special.top_bits());
+        }
+    }
+    let special = pair_lookups::<V, LONGEST>(input, prev1);
+    // A second byte below the lead's bound: nonzero where it is.
+    // F0..FF less F0 index the table; every other byte saturates to
+    // index 0, whose bound is none.
+    let least = V::table(tables(LONGEST)[3]).lookup(prev1.subs(V::splat(0xF0)));
+    let overlong = least.subs(input);
+    (special.and(V::splat(0x7F)).or(overlong), special.top_bits())
+}
+
+/// What the check of a 64-byte block of the longer codes passes to the
+/// next: one bit a byte of the next block, where a code of this one
+/// must have a trailing byte after a trailing byte (a code's bytes from
+/// its third on lie two to twelve bytes after its lead); and, for FF
+/// codes, where this block has bytes FF and bytes 80.
+#[derive(Clone, Copy, Default)]
+struct Carry {
+    must: u64,
+    ff: u64,
+    eighty: u64,
+}
+
+impl Carry {
+    /// The carry of a block whose last vector is `last` and which has
+    /// no byte above F3 (it had the UTF-8 check, or is ASCII, or is
+    /// the zeros before the input): only its leads of 3 and 4 bytes
+    /// reach the next.
+    #[inline(always)]
+    fn of_last<V: Vector>(last: V) -> Carry {
+        let bits = |b: u8| last.at_least(b) << (64 - V::WIDTH);
+        must::<6>(&[bits(0xE0), bits(0xF0), 0, 0, 0, 0], &Carry::default()).1
+    }
+}
+
+/// Whether codes of up to `LONGEST` bytes have leads `b` and above
+/// (FE: UTF-E-8's FE codes; FF: its FF codes).
+const fn has_lead<const LONGEST: usize>(b: u8) -> bool {
+    match b {
+        0xFE => LONGEST >= 7,
+        0xFF => LONGEST == 13,
+        _ => true,
+    }
+}
+
+/// How far each lead reaches: (its index in the `leads` of [`must`],
+/// a byte that many bytes on). A lead of 3 to 6 bytes reaches two to
+/// five bytes on, FE six, FF seven to twelve; the first 4 entries are
+/// UTF-G-8's, 5 those of UTF-E-8 less FF, 11 UTF-E-8's.
+const REACH: [(usize, u32); 11] = [
+    (0, 2),
+    (1, 3),
+    (2, 4),
+    (3, 5),
+    (4, 6),
+    (5, 7),
+    (5, 8),
+    (5, 9),
+    (5, 10),
+    (5, 11),
+    (5, 12),
+];
+
+/// The bytes of a block that must be trailing bytes after a trailing
+/// byte in codes of up to `LONGEST` bytes, given where the block has
+/// bytes of at least E0, F0, F8, FC, FE and FF (`leads`) and the block
+/// before's carry; and the carry to the next block.
+#[inline(always)]
+fn must<const LONGEST: usize>(leads: &[u64; 6], before: &Carry) -> (u64, Carry) {
+    let reach = match LONGEST {
+        6 => &REACH[..4],
+        7 => &REACH[..5],
+        _ => &REACH[..],
+    };
+    let (mut must, mut next) = (before.must, 0);
+    for &(lead, k) in reach {
+        must |= leads[lead] << k;
+        next |= leads[lead] >> (64 - k);
+    }
+    let carry = Carry {
+        must: next,
+        ff: leads[5],
+        eighty: 0,
+    };
+    (must, carry)
+}
+
+/// The bytes of a block that break a bound of FF codes (`utf-e-8.txt`
+/// §3.4), given where it has bytes FF, 80 and above 87, and the block
+/// before's carry. The value's top nine bits are zero: the second byte
+/// is 80, the third at most 87. And it is at least 2^36: the third to
+/// seventh bytes are not all 80 (below, FE's).
+#[inline(always)]
+fn ff_wrong(ff: u64, eighty: u64, high: u64, before: &Carry) -> u64 {
+    let on = |here: u64, back: u64, k: u32| here << k | back >> (64 - k);
+    let after_ff = |k| on(ff, before.ff, k);
+    let eighty_on = |k| on(eighty, before.eighty, k);
+    let zeros = eighty & eighty_on(1) & eighty_on(2) & eighty_on(3) & eighty_on(4);
+    (after_ff(1) & !eighty) | (after_ff(2) & high) | (after_ff(6) & zeros)
+}
+
+/// Whether a 64-byte block of `N` vectors has an error in codes of up
+/// to `LONGEST` bytes, given the vector before it and the carry of the
+/// block before; and its own carry.
+#[inline(always)]
+fn long_step_errors<V: Vector, const N: usize, const LONGEST: usize>(
+    v: &[V; N],
+    previous: V,
+    before: &Carry,
+) -> (bool, Carry) {
+    let (mut errors, mut conts) = long_errors::<V, LONGEST>(v[0], previous);
+    for k in 1..N {
+        let (e, c) = long_errors::<V, LONGEST>(v[k], v[k - 1]);
+        errors = errors.or(e);
+        conts |= c << (k * V::WIDTH);
+    }
+    let bits = |f: &dyn Fn(V) -> u64| {
+        v.iter()
+            .enumerate()
+            .fold(0, |m, (k, &x)| m | f(x) << (k * V::WIDTH))
+    };
+    let at_least = |b: u8| {
+        if has_lead::<LONGEST>(b) {
+            bits(&|x| x.at_least(b))
+        } else {
+            0
+        }
+    };
+    let leads = [
+        at_least(0xE0),
+        at_least(0xF0),
+        at_least(0xF8),
+        at_least(0xFC),
+        at_least(0xFE),
+        at_least(0xFF),
+    ];
+    let (must, mut carry) = must::<LONGEST>(&leads, before);
+    let mut wrong = must ^ conts;
+    if LONGEST == 13 {
+        let eighty = bits(&|x| x.equal(0x80));
+        wrong |= ff_wrong(leads[5], eighty, bits(&|x| x.at_least(0x88)), before);
+        carry.eighty = eighty;
+    }
+    (errors.any() || wrong != 0, carry)
+}
+
+/// The error bits of a 64-byte block's vectors of UTF-8, given the
+/// vector before them.
+#[inline(always)]
+fn step_errors<V: Vector, const N: usize>(v: &[V; N], previous: V) -> V {
+    let mut error = utf8_errors::<V>(v[0], previous);
+    for k in 1..N {
+        error = error.or(utf8_errors::<V>(v[k], v[k - 1]));
+    }
+    error
+}
+
+/// [`super::valid_utf8_prefix`] on whole 64-byte blocks (`LONGEST`
+/// 4), [`super::valid_utf_g8_prefix`] (6) or
+/// [`super::valid_utf_e8_prefix`] (13; 7 within it, for blocks
+/// without FF), on `N` vectors of type `V` a block.
+#[inline(always)]
+fn valid_prefix_blocks<V: Vector, const N: usize, const LONGEST: usize>(input: &[u8]) -> usize {
+    // `N` vectors make a block: checked when the code is built, as the
+    // loads below rely on it.
+    const { assert!(N * V::WIDTH == 64) };
+    let incomplete_max = V::last_of(incomplete(LONGEST));
+    // The longest code the block before may hold (see `level`), whose
+    // last bytes the next block's first may be.
+    let mut before = Level::default();
+    let mut previous = V::splat(0);
+    // The [`Carry`] of the block before, if it had the longer codes'
+    // check (`before.long`).
+    let mut carried = Carry::default();
+    let mut done = 0;
+    let ascii = |v: &[V]| !v.iter().fold(V::splat(0), |a, &x| a.or(x)).any_top_bit();
+    while done + 64 <= input.len() {
+        let p = input.as_ptr();
+        // SAFETY: `done + 64` bytes are readable: `N` vectors of
+        // `V::WIDTH` bytes, 64 in all (asserted above), stay inside them.
+        let v: [V; N] = core::array::from_fn(|k| unsafe { V::load(p.add(done + k * V::WIDTH)) });
+        if ascii(&v) {
+            // ASCII: valid unless a code was cut off before it.
+            if previous.subs(incomplete_max).any() {
+                break;
+            }
+            before = Level::default();
+            previous = v[N - 1];
+            done += 64;
+            // And the ASCII blocks after it, two at a time: a loop of
+            // one load, test and branch a vector.
+            while done + 128 <= input.len() {
+                // SAFETY: as above, for `done + 128` bytes.
+                let w: [[V; N]; 2] = core::array::from_fn(|b| {
+                    core::array::from_fn(|k| unsafe {
+                        V::load(p.add(done + b * 64 + k * V::WIDTH))
+                    })
+                });
+                if !ascii(w.as_flattened()) {
+                    break;
+                }
+                previous = w[1][N - 1];
+                done += 128;
+            }
+            continue;
+        }
+        let top = v.iter().fold(V::splat(0), |a, &x| a.max(x));
+        let here = level::<LONGEST>(|bound| top.subs(V::splat(bound)).any());
+        let error = if here.long || before.long {
+            // The carry of the block before: kept if it had this
+            // check, else found in its last vector.
+            let back = if before.long {
+                carried
+            } else {
+                Carry::of_last(previous)
+            };
+            let (error, carry) = if here.ff || before.ff {
+                long_step_errors::<V, N, 13>(&v, previous, &back)
+            } else if here.fe || before.fe {
+                long_step_errors::<V, N, 7>(&v, previous, &back)
+            } else {
+                long_step_errors::<V, N, 6>(&v, previous, &back)
+            };
+            carried = carry;
+            error
+        } else {
+            step_errors::<V, N>(&v, previous).any()
+        };
+        if error {
+            break;
+        }
+        before = here;
+        previous = v[N - 1];
+        done += 64;
+    }
+    super::boundary_before::<LONGEST>(input, done)
+}
+
+/// The check on 16-byte vectors, four to a 64-byte block.
+pub(super) mod ssse3 {
+    /// [`super::valid_prefix_blocks`] on SSSE3.
+    ///
+    /// # Safety
+    /// The processor must support SSSE3.
+    #[target_feature(enable = "ssse3")]
+    pub(in super::super) unsafe fn valid_prefix_blocks<const LONGEST: usize>(
+        input: &[u8],
+    ) -> usize {
+        super::valid_prefix_blocks::<super::Sse, 4, LONGEST>(input)
+    }
+}
+
+/// The check on 32-byte vectors, two to a 64-byte block.
+pub(super) mod avx2 {
+    /// [`super::valid_prefix_blocks`] on AVX2.
+    ///
+    /// # Safety
+    /// The processor must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(in super::super) unsafe fn valid_prefix_blocks<const LONGEST: usize>(
+        input: &[u8],
+    ) -> usize {
+        super::valid_prefix_blocks::<super::Avx, 2, LONGEST>(input)
+    }
+}
+
+/// The check on one 64-byte vector a block.
+pub(super) mod avx512 {
+    /// [`super::valid_prefix_blocks`] on AVX512BW.
+    ///
+    /// # Safety
+    /// The processor must support AVX512BW.
+    #[target_feature(enable = "avx512bw")]
+    pub(in super::super) unsafe fn valid_prefix_blocks<const LONGEST: usize>(
+        input: &[u8],
+    ) -> usize {
+        super::valid_prefix_blocks::<super::Avx512<false>, 1, LONGEST>(input)
+    }
+
+    /// [`super::valid_prefix_blocks`] on AVX512BW and AVX-512 VBMI.
+    ///
+    /// # Safety
+    /// The processor must support AVX512BW and AVX512_VBMI.
+    #[target_feature(enable = "avx512bw,avx512vbmi")]
+    pub(in super::super) unsafe fn valid_prefix_blocks_vbmi<const LONGEST: usize>(
+        input: &[u8],
+    ) -> usize {
+        super::valid_prefix_blocks::<super::Avx512<true>, 1, LONGEST>(input)
+    }
+}
