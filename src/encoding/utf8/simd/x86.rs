@@ -46,6 +46,12 @@ fn level<const LONGEST: usize>(above: impl Fn(u8) -> bool) -> Level {
 /// below, whose callers checked the processor), into which every
 /// method is inlined: that is what makes their intrinsics sound.
 trait Vector: Copy {
+    /// Whether the tier's compares give masks of one bit a byte in
+    /// registers of their own (AVX-512), from which the longer codes'
+    /// check finds their trailing bytes ([`must`]). The others shift the
+    /// vector once for each byte back ([`block_errors`]): their masks
+    /// cost a vector operation more each, and were 7 to 20% slower there.
+    const MASKS: bool;
     /// Bytes in a vector.
     const WIDTH: usize;
     /// The vector at `p`.
@@ -60,6 +66,8 @@ trait Vector: Copy {
     fn last_of(t: &[u8; 32]) -> Self;
     fn splat(b: u8) -> Self;
     fn and(self, o: Self) -> Self;
+    /// `!self & o`.
+    fn and_not(self, o: Self) -> Self;
     fn or(self, o: Self) -> Self;
     fn xor(self, o: Self) -> Self;
     /// Saturating `self − o` on unsigned bytes.
@@ -102,21 +110,72 @@ trait Vector: Copy {
     }
 }
 
-/// The error bits of the bytes of a UTF-8 vector `input`, given the
-/// vector before (see [`tables`]): the pair lookups, and the second
-/// and third trailing bytes of 3- and 4-byte codes, which the pair
-/// tables cannot see. Their high bit must be set in the lookups'
-/// `TWO_CONTS` bit exactly where two or three bytes back starts such a
-/// code.
+/// The error bits of the bytes of `input`, given the vector before, for
+/// codes of up to `LONGEST` bytes (see [`tables`]), the trailing bytes
+/// from the third on read from the bytes two to twelve back by a shift of
+/// the vector each: UTF-8's check, and the longer codes' on the tiers
+/// without mask registers (see [`Vector::MASKS`]).
 #[inline(always)]
-fn utf8_errors<V: Vector>(input: V, previous: V) -> V {
+fn block_errors<V: Vector, const LONGEST: usize>(input: V, previous: V) -> V {
     let before = V::before(previous, input);
-    let special = pair_lookups::<V, 4>(input, V::back::<15>(input, before));
+    let prev1 = V::back::<15>(input, before);
+    let special = pair_lookups::<V, LONGEST>(input, prev1);
+    // The second and third trailing bytes of 3- and 4-byte codes, which
+    // the pair tables cannot see: their high bit must be set in `special`
+    // exactly where two or three bytes back starts such a code.
     let prev2 = V::back::<14>(input, before);
     let prev3 = V::back::<13>(input, before);
     let third = prev2.subs(V::splat(0xE0 - 0x80));
     let fourth = prev3.subs(V::splat(0xF0 - 0x80));
-    third.or(fourth).and(V::splat(0x80)).xor(special)
+    let mut must = third.or(fourth);
+    if LONGEST == 4 {
+        return must.and(V::splat(0x80)).xor(special);
+    }
+    // UTF-G-8: and the fourth and fifth trailing bytes, four or five
+    // bytes after a lead of 5 or 6 bytes.
+    let prev4 = V::back::<12>(input, before);
+    let prev5 = V::back::<11>(input, before);
+    let fifth = prev4.subs(V::splat(0xF8 - 0x80));
+    let sixth = prev5.subs(V::splat(0xFC - 0x80));
+    must = must.or(fifth.or(sixth));
+    // Bytes wrong after FF (none before UTF-E-8's FF codes).
+    let mut ff_wrong = V::splat(0);
+    if LONGEST >= 7 {
+        // UTF-E-8: the sixth trailing byte, six after FE (or FF).
+        let prev6 = V::back::<10>(input, before);
+        must = must.or(prev6.subs(V::splat(0xFE - 0x80)));
+    }
+    if LONGEST == 13 {
+        // FF codes (`utf-e-8.txt` §3.4): the seventh to twelfth trailing
+        // bytes, 7 to 12 bytes after FF; and the bounds of [`ff_wrong`],
+        // here on bytes.
+        let ff = |v: V| v.eq(V::splat(0xFF));
+        let beyond_seventh = ff(V::back::<9>(input, before))
+            .or(ff(V::back::<8>(input, before)))
+            .or(ff(V::back::<7>(input, before)).or(ff(V::back::<6>(input, before))))
+            .or(ff(V::back::<5>(input, before)).or(ff(V::back::<4>(input, before))));
+        must = must.or(beyond_seventh);
+        let eighty = |v: V| v.eq(V::splat(0x80));
+        let second = eighty(input).and_not(ff(prev1));
+        let third = ff(prev2).and(input.subs(V::splat(0x87)));
+        let zeros = eighty(input)
+            .and(eighty(prev1))
+            .and(eighty(prev2).and(eighty(prev3)).and(eighty(prev4)));
+        let short = ff(V::back::<10>(input, before)).and(zeros);
+        ff_wrong = second.or(third).or(short);
+    }
+    // A second byte below the lead's bound: nonzero where it is.
+    let overlong = second_too_small::<V, LONGEST>(input, prev1).or(ff_wrong);
+    must.and(V::splat(0x80)).xor(special).or(overlong)
+}
+
+/// Nonzero where a byte after a lead F0..FF is below the lead's least
+/// second byte (`SECOND_MIN` in `tables.rs`): F0..FF less F0 index the
+/// table; every other byte saturates to index 0, whose bound is none.
+#[inline(always)]
+fn second_too_small<V: Vector, const LONGEST: usize>(input: V, prev1: V) -> V {
+    let least = V::table(tables(LONGEST)[3]).lookup(prev1.subs(V::splat(0xF0)));
+    least.subs(input)
 }
 
 /// The three pair lookups of `input`, given the byte before each
@@ -145,11 +204,7 @@ fn long_errors<V: Vector, const LONGEST: usize>(input: V, previous: V) -> (V, u6
         }
     }
     let special = pair_lookups::<V, LONGEST>(input, prev1);
-    // A second byte below the lead's bound: nonzero where it is.
-    // F0..FF less F0 index the table; every other byte saturates to
-    // index 0, whose bound is none.
-    let least = V::table(tables(LONGEST)[3]).lookup(prev1.subs(V::splat(0xF0)));
-    let overlong = least.subs(input);
+    let overlong = second_too_small::<V, LONGEST>(input, prev1);
     (special.and(V::splat(0x7F)).or(overlong), special.top_bits())
 }
 
@@ -288,13 +343,13 @@ fn long_step_errors<V: Vector, const N: usize, const LONGEST: usize>(
     (errors.any() || wrong != 0, carry)
 }
 
-/// The error bits of a 64-byte block's vectors of UTF-8, given the
-/// vector before them.
+/// The error bits of a 64-byte block's vectors, given the vector before
+/// them, by [`block_errors`].
 #[inline(always)]
-fn step_errors<V: Vector, const N: usize>(v: &[V; N], previous: V) -> V {
-    let mut error = utf8_errors::<V>(v[0], previous);
+fn step_errors<V: Vector, const N: usize, const LONGEST: usize>(v: &[V; N], previous: V) -> V {
+    let mut error = block_errors::<V, LONGEST>(v[0], previous);
     for k in 1..N {
-        error = error.or(utf8_errors::<V>(v[k], v[k - 1]));
+        error = error.or(block_errors::<V, LONGEST>(v[k], v[k - 1]));
     }
     error
 }
@@ -350,7 +405,7 @@ fn valid_prefix_blocks<V: Vector, const N: usize, const LONGEST: usize>(input: &
         }
         let top = v.iter().fold(V::splat(0), |a, &x| a.max(x));
         let here = level::<LONGEST>(|bound| top.subs(V::splat(bound)).any());
-        let error = if here.long || before.long {
+        let error = if (here.long || before.long) && V::MASKS {
             // The carry of the block before: kept if it had this
             // check, else found in its last vector.
             let back = if before.long {
@@ -367,8 +422,14 @@ fn valid_prefix_blocks<V: Vector, const N: usize, const LONGEST: usize>(input: &
             };
             carried = carry;
             error
+        } else if here.ff || before.ff {
+            step_errors::<V, N, 13>(&v, previous).any()
+        } else if here.fe || before.fe {
+            step_errors::<V, N, 7>(&v, previous).any()
+        } else if here.long || before.long {
+            step_errors::<V, N, 6>(&v, previous).any()
         } else {
-            step_errors::<V, N>(&v, previous).any()
+            step_errors::<V, N, 4>(&v, previous).any()
         };
         if error {
             break;

@@ -9,7 +9,7 @@ use super::Vector;
 /// `$feature`, from its intrinsics.
 macro_rules! vector {
     ($t:ident, $r:ty, $feature:literal, $width:literal, {
-        load: $load:ident, splat: $splat:ident, and: $and:ident,
+        load: $load:ident, splat: $splat:ident, and: $and:ident, and_not: $andnot:ident,
         or: $or:ident, xor: $xor:ident, subs: $subs:ident, max: $max:ident, eq: $eq:ident,
         lookup: $lookup:ident, srli16: $srli:ident, alignr: $alignr:ident,
         movemask: $movemask:ident, zero: $zero:ident,
@@ -23,6 +23,7 @@ macro_rules! vector {
         // it (see `Vector`), and the methods are inlined into it.
         impl Vector for $t {
             const WIDTH: usize = $width;
+            const MASKS: bool = false;
             #[inline(always)]
             unsafe fn load(p: *const u8) -> Self {
                 // SAFETY: the caller's; the load has no alignment need.
@@ -44,6 +45,10 @@ macro_rules! vector {
             #[inline(always)]
             fn and(self, o: Self) -> Self {
                 $t(unsafe { $and(self.0, o.0) })
+            }
+            #[inline(always)]
+            fn and_not(self, o: Self) -> Self {
+                $t(unsafe { $andnot(self.0, o.0) })
             }
             #[inline(always)]
             fn or(self, o: Self) -> Self {
@@ -111,6 +116,7 @@ macro_rules! vector {
 
 vector!(Sse, __m128i, "ssse3", 16, {
     load: _mm_loadu_si128, splat: _mm_set1_epi8, and: _mm_and_si128,
+    and_not: _mm_andnot_si128,
     or: _mm_or_si128, xor: _mm_xor_si128, subs: _mm_subs_epu8,
     max: _mm_max_epu8, eq: _mm_cmpeq_epi8, lookup: _mm_shuffle_epi8,
     srli16: _mm_srli_epi16, alignr: _mm_alignr_epi8, movemask: _mm_movemask_epi8,
@@ -119,6 +125,7 @@ vector!(Sse, __m128i, "ssse3", 16, {
 
 vector!(Avx, __m256i, "avx2", 32, {
     load: _mm256_loadu_si256, splat: _mm256_set1_epi8, and: _mm256_and_si256,
+    and_not: _mm256_andnot_si256,
     or: _mm256_or_si256, xor: _mm256_xor_si256,
     subs: _mm256_subs_epu8, max: _mm256_max_epu8, eq: _mm256_cmpeq_epi8,
     lookup: _mm256_shuffle_epi8, srli16: _mm256_srli_epi16, alignr: _mm256_alignr_epi8,
@@ -170,6 +177,7 @@ pub(super) struct Avx512<const VBMI: bool>(__m512i);
 // implies AVX512F).
 impl<const VBMI: bool> Vector for Avx512<VBMI> {
     const WIDTH: usize = 64;
+    const MASKS: bool = true;
     #[inline(always)]
     unsafe fn load(p: *const u8) -> Self {
         // SAFETY: the caller's; the load has no alignment need.
@@ -197,6 +205,10 @@ impl<const VBMI: bool> Vector for Avx512<VBMI> {
     #[inline(always)]
     fn and(self, o: Self) -> Self {
         Self(unsafe { _mm512_and_si512(self.0, o.0) })
+    }
+    #[inline(always)]
+    fn and_not(self, o: Self) -> Self {
+        Self(unsafe { _mm512_andnot_si512(self.0, o.0) })
     }
     #[inline(always)]
     fn or(self, o: Self) -> Self {
