@@ -6,6 +6,7 @@ use super::tables::{incomplete, tables};
 
 mod vectors;
 use vectors::{Avx, Avx512, Sse};
+
 /// The longest code a block may hold, by its largest byte: codes of
 /// UTF-G-8 beyond UTF-8's (and U+100000..U+10FFFF) with a byte F4..FD,
 /// FE codes of UTF-E-8 with FE or FF. Each block gets the check of its
