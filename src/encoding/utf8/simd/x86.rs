@@ -97,10 +97,17 @@ trait Vector: Copy {
     /// The top bit of each byte, one bit a byte (the first byte's
     /// lowest).
     fn top_bits(self) -> u64;
-    /// One bit a byte: whether it is `b` or above.
-    fn at_least(self, b: u8) -> u64;
+    /// One bit a byte: whether it is `b` or above (at least 80 after
+    /// taking `b − 80` away).
+    #[inline(always)]
+    fn at_least(self, b: u8) -> u64 {
+        self.subs(Self::splat(b - 0x80)).top_bits()
+    }
     /// One bit a byte: whether it is `b`.
-    fn equal(self, b: u8) -> u64;
+    #[inline(always)]
+    fn equal(self, b: u8) -> u64 {
+        self.eq(Self::splat(b)).top_bits()
+    }
     /// UTF-G-8's pair lookups of `input` and the bytes before
     /// (`prev1`) by the wider tables (`WIDE_BYTE_1_HIGH` and the others
     /// in `tables.rs`), where the tier has the byte permutes of 64 and
@@ -233,16 +240,6 @@ impl Carry {
     }
 }
 
-/// Whether codes of up to `LONGEST` bytes have leads `b` and above
-/// (FE: UTF-E-8's FE codes; FF: its FF codes).
-const fn has_lead<const LONGEST: usize>(b: u8) -> bool {
-    match b {
-        0xFE => LONGEST >= 7,
-        0xFF => LONGEST == 13,
-        _ => true,
-    }
-}
-
 /// How far each lead reaches: (its index in the `leads` of [`must`],
 /// a byte that many bytes on). A lead of 3 to 6 bytes reaches two to
 /// five bytes on, FE six, FF seven to twelve; the first 4 entries are
@@ -279,7 +276,7 @@ fn must<const LONGEST: usize>(leads: &[u64; 6], before: &Carry) -> (u64, Carry) 
     }
     let carry = Carry {
         must: next,
-        ff: leads[5],
+        ff: if LONGEST == 13 { leads[5] } else { 0 },
         eighty: 0,
     };
     (must, carry)
@@ -319,13 +316,9 @@ fn long_step_errors<V: Vector, const N: usize, const LONGEST: usize>(
             .enumerate()
             .fold(0, |m, (k, &x)| m | f(x) << (k * V::WIDTH))
     };
-    let at_least = |b: u8| {
-        if has_lead::<LONGEST>(b) {
-            bits(&|x| x.at_least(b))
-        } else {
-            0
-        }
-    };
+    // The leads a format lacks are never read (see [`REACH`]): their
+    // compares are not compiled in.
+    let at_least = |b: u8| bits(&|x| x.at_least(b));
     let leads = [
         at_least(0xE0),
         at_least(0xF0),

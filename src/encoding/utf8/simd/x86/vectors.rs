@@ -100,16 +100,6 @@ macro_rules! vector {
             fn top_bits(self) -> u64 {
                 (unsafe { $movemask(self.0) }) as u32 as u64
             }
-            #[inline(always)]
-            fn at_least(self, b: u8) -> u64 {
-                // At least `b` just where at least 80 after taking
-                // `b − 80` away.
-                self.subs(Self::splat(b - 0x80)).top_bits()
-            }
-            #[inline(always)]
-            fn equal(self, b: u8) -> u64 {
-                self.eq(Self::splat(b)).top_bits()
-            }
         }
     };
 }
