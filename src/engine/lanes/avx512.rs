@@ -39,6 +39,12 @@
 //!   ([`Pass::uniform`]), with no squeezing and no tables by length. Text
 //!   in one script beyond Unicode is such runs, as CJK text is runs of
 //!   3-byte codes.
+//! - Text that mixes Unicode characters with codes beyond it: from the
+//!   16-bit formats, where twenty codes or more start in a step's first
+//!   32 units (CJK text with a code beyond Unicode here and there), a
+//!   unit a lane ([`Pass::mixed`], `from_16/mixed.rs`): each lane writes
+//!   its part of its code, found from its unit and the two before it, as
+//!   the Unicode kernel from UTF-16 takes its pairs.
 //! - Ordering: a step's codes are written after the next step's are
 //!   converted ([`Converted`]), and from the 16-bit formats a step's
 //!   starts come from a map of the chunk's ([`StartMap`]), not from the
@@ -284,6 +290,30 @@ trait Pass {
     unsafe fn store_uniform(_values: __m512i, _units: usize, _slots: *mut Self::Out) -> usize {
         unreachable!("only a pass whose `uniform` takes steps has them")
     }
+    /// Where the codes that start in the first half of the window are
+    /// many (text that mixes Unicode characters with codes beyond it),
+    /// they check, and a unit a lane takes them for less than the general
+    /// step: the step's units, made but for squeezing out those a lane
+    /// does not write ([`Shape::Squeezed`]), how many codes it takes and
+    /// the units they are. `None`, the default, leaves the step to the
+    /// others.
+    #[inline(always)]
+    unsafe fn mixed(_block: Self::Block, _starts: u64) -> Option<(Converted, usize, usize)> {
+        None
+    }
+    /// Writes the units of a step [`Pass::mixed`] took, those of `keep[0]`
+    /// in `units` then those of `keep[1]` in `more`, at `slots`, and
+    /// returns how many they are. `slots` has room for them and a vector
+    /// more.
+    #[inline(always)]
+    unsafe fn store_squeezed(
+        _units: __m512i,
+        _more: __m512i,
+        _keep: [u64; 2],
+        _slots: *mut Self::Out,
+    ) -> usize {
+        unreachable!("only a pass whose `mixed` takes steps has them")
+    }
 }
 
 /// Converts a prefix of `input`, UTF-G-8 or UTF-E-8 text, to UTF-G-16,
@@ -486,6 +516,19 @@ unsafe fn chunk<P: Pass>(
             *quiet = 0;
             continue;
         }
+        // Text that mixes Unicode characters with codes beyond it, a unit
+        // a lane.
+        if let Some((converted, codes, units)) = unsafe { P::mixed(block, starts) } {
+            let beyond = unsafe { P::beyond(block, starts) } & ((1 << units) - 1) != 0;
+            if !still(quiet, beyond, units) {
+                return (run, done(held, written), false);
+            }
+            written = done(held, written);
+            held = converted;
+            run.codes += codes;
+            run.read += units;
+            continue;
+        }
         // The codes whose end is here, a step's at most, and where the
         // next step starts: the start after them.
         let whole = starts.count_ones() as usize - 1;
@@ -501,16 +544,9 @@ unsafe fn chunk<P: Pass>(
             let next = unsafe { _pdep_u64(1 << P::STEP, starts) };
             (P::STEP, next.trailing_zeros() as usize)
         };
-        // Units in a row without a code beyond Unicode: from a window's
-        // worth on, the Unicode kernels take it. Fewer are taken here: in
-        // text with codes beyond Unicode here and there, handing over at
-        // each cost more than the steps.
-        if unsafe { P::beyond(block, starts) } & ((1 << next) - 1) != 0 {
-            *quiet = 0;
-        } else if *quiet >= WINDOW {
+        let beyond = unsafe { P::beyond(block, starts) } & ((1 << next) - 1) != 0;
+        if !still(quiet, beyond, next) {
             return (run, done(held, written), false);
-        } else {
-            *quiet += next;
         }
         let (converted, codes, fault) = unsafe { convert::<P>(block, starts, count) };
         written = done(held, written);
@@ -523,6 +559,23 @@ unsafe fn chunk<P: Pass>(
         run.read += next;
     }
     (run, done(held, written), true)
+}
+
+/// Whether the loop goes on with a step of `units` units, `beyond` if it
+/// has a code beyond Unicode, after `quiet` units in a row without one.
+/// From a window's worth of such units on, the Unicode kernels take the
+/// text. Fewer are taken here: in text with codes beyond Unicode here and
+/// there, handing over at each cost more than the steps.
+#[inline(always)]
+fn still(quiet: &mut usize, beyond: bool, units: usize) -> bool {
+    if beyond {
+        *quiet = 0;
+    } else if *quiet >= WINDOW {
+        return false;
+    } else {
+        *quiet += units;
+    }
+    true
 }
 
 /// Checks and converts the first `count` codes of `block` (at most a
@@ -592,13 +645,16 @@ struct Converted {
     shape: Shape,
 }
 
-/// How a step's codes are written: by the pass's [`Pass::store`], or, for
-/// a step [`Pass::uniform`] took, by its [`Pass::store_uniform`] with the
-/// units each code has.
+/// How a step's codes are written: by the pass's [`Pass::store`]; for a
+/// step [`Pass::uniform`] took, by its [`Pass::store_uniform`] with the
+/// units each code has; for a step [`Pass::mixed`] took, by its
+/// [`Pass::store_squeezed`], the units already made in `values` and
+/// `more`, and a bit a unit of those to keep.
 #[derive(Clone, Copy)]
 enum Shape {
     General,
     Uniform(usize),
+    Squeezed { more: __m512i, keep: [u64; 2] },
 }
 
 impl Converted {
@@ -627,6 +683,7 @@ impl Converted {
             match self.shape {
                 Shape::General => P::store(self.values, self.live, slots),
                 Shape::Uniform(units) => P::store_uniform(self.values, units, slots),
+                Shape::Squeezed { more, keep } => P::store_squeezed(self.values, more, keep, slots),
             }
         }
     }

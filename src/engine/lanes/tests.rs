@@ -244,12 +244,22 @@ fn lanes_stop_at_a_fault_at_every_place() {
             as_reference::<UtfG8, UtfG16>(&text, &versions_8_to_16(false), &at);
         }
     }
-    for place in 0..sixteen.len() {
-        for fault in [0xDE00, 0xDC00, 0xDD80, 0xD800, 0x41] {
-            let mut text = sixteen.clone();
-            text[place] = fault;
-            let at = format!("{fault:X} at {place}");
-            as_reference::<UtfG16, UtfG8>(&text, &versions_16_to_8(false), &at);
+    // And text of CJK with a code beyond Unicode in eight, which the
+    // 16-bit loop takes a unit a lane (`avx512/from_16/mixed.rs`).
+    let cjk: Vec<u64> = (0..200u64)
+        .map(|k| match k % 8 {
+            3 => 0x20_0000 + k * 7919,
+            _ => 0x4E00 + k,
+        })
+        .collect();
+    for sixteen in [sixteen, UtfG16::encode_u64s_vec(&cjk)] {
+        for place in 0..sixteen.len() {
+            for fault in [0xDE00, 0xDC00, 0xDD80, 0xD800, 0x41] {
+                let mut text = sixteen.clone();
+                text[place] = fault;
+                let at = format!("{fault:X} at {place}");
+                as_reference::<UtfG16, UtfG8>(&text, &versions_16_to_8(false), &at);
+            }
         }
     }
 }
