@@ -290,28 +290,28 @@ trait Pass {
     unsafe fn store_uniform(_values: __m512i, _units: usize, _slots: *mut Self::Out) -> usize {
         unreachable!("only a pass whose `uniform` takes steps has them")
     }
-    /// Where the codes that start in the first half of the window are
-    /// many (text that mixes Unicode characters with codes beyond it),
-    /// they check, and a unit a lane takes them for less than the general
-    /// step: the step's units, made but for squeezing out those a lane
-    /// does not write ([`Shape::Squeezed`]), how many codes it takes and
-    /// the units they are. `None`, the default, leaves the step to the
-    /// others.
+    /// Whether a step whose code starts are `starts` may be one that
+    /// [`Pass::mixed`] takes: many codes start in the first half of the
+    /// window (text that mixes Unicode characters with codes beyond it).
+    /// `false`, the default, for a pass without such steps.
     #[inline(always)]
-    unsafe fn mixed(_block: Self::Block, _starts: u64) -> Option<(Converted, usize, usize)> {
+    fn mixed_worth(_starts: u64) -> bool {
+        false
+    }
+    /// Where [`Pass::mixed_worth`] holds and the codes check, a step that
+    /// takes them a unit a lane, for less than the general step: its units,
+    /// made but for squeezing out those a lane does not write, how many
+    /// codes it takes and the units they are. `None` leaves the step to
+    /// the general one.
+    #[inline(always)]
+    unsafe fn mixed(_block: Self::Block, _starts: u64) -> Option<(Squeezed, usize, usize)> {
         None
     }
-    /// Writes the units of a step [`Pass::mixed`] took, those of `keep[0]`
-    /// in `units` then those of `keep[1]` in `more`, at `slots`, and
+    /// Writes the units of a step [`Pass::mixed`] took at `slots`, and
     /// returns how many they are. `slots` has room for them and a vector
     /// more.
     #[inline(always)]
-    unsafe fn store_squeezed(
-        _units: __m512i,
-        _more: __m512i,
-        _keep: [u64; 2],
-        _slots: *mut Self::Out,
-    ) -> usize {
+    unsafe fn store_squeezed(_units: Squeezed, _slots: *mut Self::Out) -> usize {
         unreachable!("only a pass whose `mixed` takes steps has them")
     }
 }
@@ -489,76 +489,94 @@ unsafe fn chunk<P: Pass>(
     // codes read so far, held ones among them, and a vector more.
     let done =
         |held: Converted, written: usize| written + unsafe { held.write::<P>(slots.add(written)) };
-    while run.read < CHUNK {
-        let at = from + run.read;
-        let Some(units) = input.get(at..at + WINDOW) else {
-            return (run, done(held, written), false);
-        };
-        // SAFETY (for the whole step): the processor as the function's
-        // contract says.
-        let block = unsafe { P::load(units.try_into().unwrap()) };
-        // Near the input's end, from the block itself: its first unit is a
-        // code start (the last step's next).
-        let starts = map
-            .window(run.read)
-            .unwrap_or_else(|| unsafe { P::starts(block, false).0 });
-        // Not a code start first: an error (only ever at the input's
-        // start: every later step starts at a code start).
-        if starts & 1 == 0 {
-            return (run, done(held, written), false);
-        }
-        // A step of codes of one length in both formats, by fixed permutes.
-        if let Some((converted, codes, units)) = unsafe { P::uniform(block, starts) } {
-            written = done(held, written);
-            held = converted;
-            run.codes += codes;
-            run.read += units;
-            *quiet = 0;
-            continue;
-        }
-        // Text that mixes Unicode characters with codes beyond it, a unit
-        // a lane.
-        if let Some((converted, codes, units)) = unsafe { P::mixed(block, starts) } {
-            let beyond = unsafe { P::beyond(block, starts) } & ((1 << units) - 1) != 0;
-            if !still(quiet, beyond, units) {
-                return (run, done(held, written), false);
+    // Where a mixed step was tried and not taken: the general step takes
+    // that window.
+    let mut declined = usize::MAX;
+    loop {
+        // The steps, to the chunk's end or to a window for the mixed steps,
+        // which run in a loop of their own ([`mixed_steps`]).
+        let mixed = 'steps: {
+            while run.read < CHUNK {
+                let at = from + run.read;
+                let Some(units) = input.get(at..at + WINDOW) else {
+                    return (run, done(held, written), false);
+                };
+                // SAFETY (for the whole step): the processor as the
+                // function's contract says.
+                let block = unsafe { P::load(units.try_into().unwrap()) };
+                // Near the input's end, from the block itself: its first
+                // unit is a code start (the last step's next).
+                let starts = map
+                    .window(run.read)
+                    .unwrap_or_else(|| unsafe { P::starts(block, false).0 });
+                // Not a code start first: an error (only ever at the
+                // input's start: every later step starts at a code start).
+                if starts & 1 == 0 {
+                    return (run, done(held, written), false);
+                }
+                // A step of codes of one length in both formats, by fixed
+                // permutes.
+                if let Some((converted, codes, units)) = unsafe { P::uniform(block, starts) } {
+                    written = done(held, written);
+                    held = converted;
+                    run.codes += codes;
+                    run.read += units;
+                    *quiet = 0;
+                    continue;
+                }
+                // Text that mixes Unicode characters with codes beyond it.
+                if run.read != declined && P::mixed_worth(starts) {
+                    break 'steps true;
+                }
+                // The codes whose end is here, a step's at most, and where
+                // the next step starts: the start after them.
+                let whole = starts.count_ones() as usize - 1;
+                if whole == 0 {
+                    return (run, done(held, written), false);
+                }
+                // Where a step's codes or fewer end here (from the 32-bit
+                // lanes, text of codes of four units or bytes or more), the
+                // last start, with no `pdep` in the chain from one step's
+                // load to the next.
+                let (count, next) = if whole <= P::STEP {
+                    (whole, 63 - starts.leading_zeros() as usize)
+                } else {
+                    let next = unsafe { _pdep_u64(1 << P::STEP, starts) };
+                    (P::STEP, next.trailing_zeros() as usize)
+                };
+                let beyond = unsafe { P::beyond(block, starts) } & ((1 << next) - 1) != 0;
+                if !still(quiet, beyond, next) {
+                    return (run, done(held, written), false);
+                }
+                let (converted, codes, fault) = unsafe { convert::<P>(block, starts, count) };
+                written = done(held, written);
+                held = converted;
+                run.codes += codes;
+                if let Some(at) = fault {
+                    run.read += at;
+                    return (run, done(held, written), false);
+                }
+                run.read += next;
             }
-            written = done(held, written);
-            held = converted;
-            run.codes += codes;
-            run.read += units;
-            continue;
-        }
-        // The codes whose end is here, a step's at most, and where the
-        // next step starts: the start after them.
-        let whole = starts.count_ones() as usize - 1;
-        if whole == 0 {
-            return (run, done(held, written), false);
-        }
-        // Where a step's codes or fewer end here (from the 32-bit lanes,
-        // text of codes of four units or bytes or more), the last start,
-        // with no `pdep` in the chain from one step's load to the next.
-        let (count, next) = if whole <= P::STEP {
-            (whole, 63 - starts.leading_zeros() as usize)
-        } else {
-            let next = unsafe { _pdep_u64(1 << P::STEP, starts) };
-            (P::STEP, next.trailing_zeros() as usize)
+            false
         };
-        let beyond = unsafe { P::beyond(block, starts) } & ((1 << next) - 1) != 0;
-        if !still(quiet, beyond, next) {
-            return (run, done(held, written), false);
+        if !mixed {
+            return (run, done(held, written), true);
         }
-        let (converted, codes, fault) = unsafe { convert::<P>(block, starts, count) };
         written = done(held, written);
-        held = converted;
-        run.codes += codes;
-        if let Some(at) = fault {
-            run.read += at;
-            return (run, done(held, written), false);
+        held = Converted::none();
+        // SAFETY: this function's contract; `slots` has room from the
+        // units written on.
+        let (steps, more, stop) =
+            unsafe { mixed_steps::<P>(input, from, run.read, &map, quiet, slots.add(written)) };
+        run.codes += steps.codes;
+        run.read += steps.read;
+        written += more;
+        if stop {
+            return (run, written, false);
         }
-        run.read += next;
+        declined = run.read;
     }
-    (run, done(held, written), true)
 }
 
 /// Whether the loop goes on with a step of `units` units, `beyond` if it
@@ -576,6 +594,73 @@ fn still(quiet: &mut usize, beyond: bool, units: usize) -> bool {
         *quiet += units;
     }
     true
+}
+
+/// The steps [`Pass::mixed`] takes, one after another, from
+/// `input[from + read]` on, to the end of the chunk (`read` [`CHUNK`]) or
+/// to a step it does not take, their units written from `slots` on: what
+/// they read, the units written, and whether the loop stops there for the
+/// Unicode kernels ([`still`]). A loop of its own, not inlined into the
+/// chunk's: inlined there, its constants took registers from the other
+/// steps, and text of one length beyond Unicode ([`Pass::uniform`]) ran
+/// 10–20% slower.
+///
+/// # Safety
+/// The processor has what [`runs`] asks for; `slots` has room for
+/// `P::GROWTH` units for each unit from `read` to `CHUNK + WINDOW`, and a
+/// vector.
+#[inline(never)]
+#[target_feature(
+    enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2"
+)]
+unsafe fn mixed_steps<P: Pass>(
+    input: &[P::In],
+    from: usize,
+    mut read: usize,
+    map: &StartMap,
+    quiet: &mut usize,
+    slots: *mut P::Out,
+) -> (Run, usize, bool) {
+    let (mut run, mut written) = (Run::default(), 0);
+    // The last step's units, written after this step's are made: as in the
+    // chunk's loop ([`Converted`]), the steps then overlap.
+    let mut held: Option<Squeezed> = None;
+    // SAFETY (for every call): `slots` has room for the units of the
+    // codes read so far, held ones among them, and a vector more.
+    let done = |held: Option<Squeezed>, written: usize| {
+        written
+            + held.map_or(0, |units| unsafe {
+                P::store_squeezed(units, slots.add(written))
+            })
+    };
+    let mut stop = false;
+    while read < CHUNK {
+        let at = from + read;
+        let Some(units) = input.get(at..at + WINDOW) else {
+            break;
+        };
+        // SAFETY (for the whole step): the processor as the function's
+        // contract says.
+        let block = unsafe { P::load(units.try_into().unwrap()) };
+        let starts = map
+            .window(read)
+            .unwrap_or_else(|| unsafe { P::starts(block, false).0 });
+        let step = unsafe { P::mixed(block, starts) };
+        let Some((squeezed, codes, units)) = step else {
+            break;
+        };
+        let beyond = unsafe { P::beyond(block, starts) } & ((1 << units) - 1) != 0;
+        if !still(quiet, beyond, units) {
+            stop = true;
+            break;
+        }
+        written = done(held, written);
+        held = Some(squeezed);
+        run.codes += codes;
+        run.read += units;
+        read += units;
+    }
+    (run, done(held, written), stop)
 }
 
 /// Checks and converts the first `count` codes of `block` (at most a
@@ -645,16 +730,22 @@ struct Converted {
     shape: Shape,
 }
 
-/// How a step's codes are written: by the pass's [`Pass::store`]; for a
-/// step [`Pass::uniform`] took, by its [`Pass::store_uniform`] with the
-/// units each code has; for a step [`Pass::mixed`] took, by its
-/// [`Pass::store_squeezed`], the units already made in `values` and
-/// `more`, and a bit a unit of those to keep.
+/// How a step's codes are written: by the pass's [`Pass::store`], or, for
+/// a step [`Pass::uniform`] took, by its [`Pass::store_uniform`] with the
+/// units each code has.
 #[derive(Clone, Copy)]
 enum Shape {
     General,
     Uniform(usize),
-    Squeezed { more: __m512i, keep: [u64; 2] },
+}
+
+/// The units of a step [`Pass::mixed`] took, made but for squeezing out
+/// those a lane does not write: two vectors, and a bit a unit of those to
+/// keep.
+#[derive(Clone, Copy)]
+struct Squeezed {
+    units: [__m512i; 2],
+    keep: [u64; 2],
 }
 
 impl Converted {
@@ -683,7 +774,6 @@ impl Converted {
             match self.shape {
                 Shape::General => P::store(self.values, self.live, slots),
                 Shape::Uniform(units) => P::store_uniform(self.values, units, slots),
-                Shape::Squeezed { more, keep } => P::store_squeezed(self.values, more, keep, slots),
             }
         }
     }

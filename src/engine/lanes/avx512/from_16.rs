@@ -31,7 +31,7 @@ use core::arch::x86_64::*;
 
 use crate::encoding::{min_value_16, min_value_8};
 
-use super::{vector, Converted, Pass, Shape, FIRST_EIGHT, LAST_EIGHT, LAST_FOUR_BITS};
+use super::{vector, Converted, Pass, Shape, Squeezed, FIRST_EIGHT, LAST_EIGHT, LAST_FOUR_BITS};
 use super::{LAST_FOUR_MARKS, PLACE_TIMES_8, TWO_BEFORE_BITS, TWO_BEFORE_MARKS, WINDOW};
 
 mod mixed;
@@ -393,20 +393,20 @@ impl Pass for FromG16 {
     }
 
     #[inline(always)]
-    unsafe fn mixed(block: [__m512i; 2], starts: u64) -> Option<(Converted, usize, usize)> {
+    fn mixed_worth(starts: u64) -> bool {
+        mixed::worth(starts)
+    }
+
+    #[inline(always)]
+    unsafe fn mixed(block: [__m512i; 2], starts: u64) -> Option<(Squeezed, usize, usize)> {
         // SAFETY: AVX-512 (the trait's contract).
         unsafe { mixed::step(block[0], starts) }
     }
 
     #[inline(always)]
-    unsafe fn store_squeezed(
-        units: __m512i,
-        more: __m512i,
-        keep: [u64; 2],
-        slots: *mut u8,
-    ) -> usize {
+    unsafe fn store_squeezed(units: Squeezed, slots: *mut u8) -> usize {
         // SAFETY: the trait's contract.
-        unsafe { mixed::store([units, more], keep, slots) }
+        unsafe { mixed::store(units, slots) }
     }
 
     #[inline(always)]

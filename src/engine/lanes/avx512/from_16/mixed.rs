@@ -6,7 +6,8 @@
 //!
 //! The general step gathers sixteen codes by their starts; in such text
 //! they are some twenty units, of the 64 it loaded. Here a step takes the
-//! codes that start in its first 32 units, where they are sixteen or more:
+//! codes that start in its first 32 units, where they are twenty or more
+//! ([`LEAST_CODES`]):
 //!
 //! - Each lane holds its unit and the two before it, and writes what its
 //!   place in its code gives it: a Unicode character its 1 to 3 bytes; a
@@ -27,7 +28,7 @@ use core::arch::x86_64::*;
 
 use crate::encoding::{min_value_16, min_value_8};
 
-use super::super::{last_four, vector, Converted, Shape, TWO_BEFORE_BITS, TWO_BEFORE_MARKS};
+use super::super::{last_four, vector, Squeezed, TWO_BEFORE_BITS, TWO_BEFORE_MARKS};
 use super::LAST_FOUR_AT;
 
 /// The fewest codes a step of this kind takes. It costs about what a
@@ -107,6 +108,22 @@ const JOINED_FROM: u32 = 0u32
     .wrapping_sub(0xDE00 << 9)
     .wrapping_sub(0xDE00);
 
+/// The codes of a window whose starts are `starts` that a step takes,
+/// and how many units they are: those that start before the last start at
+/// or before unit 32.
+#[inline(always)]
+fn taken(starts: u64) -> (u64, u32) {
+    let units = 63 - (starts & ((1 << 33) - 1)).leading_zeros();
+    (starts & ((1 << units) - 1), units)
+}
+
+/// Whether a step over a window whose starts are `starts` takes enough
+/// codes for [`step`] ([`LEAST_CODES`]).
+#[inline(always)]
+pub(super) fn worth(starts: u64) -> bool {
+    taken(starts).0.count_ones() >= LEAST_CODES
+}
+
 /// The step over `units` (the first 32 of the step's window) whose code
 /// starts are `starts`, if its codes are ones it takes (see the module
 /// docs): the bytes and which to keep, the codes and the units taken.
@@ -114,10 +131,8 @@ const JOINED_FROM: u32 = 0u32
 /// # Safety
 /// The processor has what the AVX-512 loop needs.
 #[inline(always)]
-pub(super) unsafe fn step(units: __m512i, starts: u64) -> Option<(Converted, usize, usize)> {
-    // The codes that start before the last start at or before unit 32.
-    let taken = 63 - (starts & ((1 << 33) - 1)).leading_zeros();
-    let codes = starts & ((1 << taken) - 1);
+pub(super) unsafe fn step(units: __m512i, starts: u64) -> Option<(Squeezed, usize, usize)> {
+    let (codes, taken) = taken(starts);
     if codes.count_ones() < LEAST_CODES {
         return None;
     }
@@ -225,14 +240,8 @@ pub(super) unsafe fn step(units: __m512i, starts: u64) -> Option<(Converted, usi
             bytes[half] = _mm512_ternarylogic_epi32::<0xEA>(cut, bits, marks);
             keep[half] = _mm512_test_epi8_mask(bits, bits);
         }
-        let [values, more] = bytes;
-        let shape = Shape::Squeezed { more, keep };
-        let converted = Converted {
-            values,
-            live: 0,
-            shape,
-        };
-        Some((converted, codes.count_ones() as usize, taken as usize))
+        let squeezed = Squeezed { units: bytes, keep };
+        Some((squeezed, codes.count_ones() as usize, taken as usize))
     }
 }
 
@@ -243,7 +252,8 @@ pub(super) unsafe fn step(units: __m512i, starts: u64) -> Option<(Converted, usi
 /// The processor has what the AVX-512 loop needs; `slots` has room for
 /// the bytes and 64 more.
 #[inline(always)]
-pub(super) unsafe fn store(units: [__m512i; 2], keep: [u64; 2], slots: *mut u8) -> usize {
+pub(super) unsafe fn store(bytes: Squeezed, slots: *mut u8) -> usize {
+    let Squeezed { units, keep } = bytes;
     // SAFETY: this function's contract: the first store writes 64 bytes
     // from `slots`, the second 64 from where the first's kept ones end.
     unsafe {
@@ -284,12 +294,9 @@ mod tests {
         unsafe {
             let block = FromG16::load(&window);
             let (starts, _) = FromG16::starts(block, false);
-            let (converted, codes, read) = step(block[0], starts)?;
-            let Shape::Squeezed { more, keep } = converted.shape else {
-                panic!("a mixed step of another shape");
-            };
+            let (squeezed, codes, read) = step(block[0], starts)?;
             let mut out = vec![0; 256];
-            let written = store([converted.values, more], keep, out.as_mut_ptr());
+            let written = store(squeezed, out.as_mut_ptr());
             out.truncate(written);
             Some((out, codes, read))
         }
