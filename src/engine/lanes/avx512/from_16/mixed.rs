@@ -154,7 +154,9 @@ pub(super) unsafe fn step(units: __m512i, starts: u64) -> Option<(Squeezed, usiz
         let wide = _mm512_test_epi16_mask(units, _mm512_set1_epi16(FIVE_BYTE_LEAD as i16));
 
         // Each start's code ends at the next start, by the length its
-        // unit names; a pair's second unit is a low half.
+        // unit names; a pair's second unit is a low half. (So the step
+        // starts at a code start, as every step of the loop does: else
+        // the first start after its first unit would end no code.)
         let ends = (codes & !surrogate) << 1
             | (codes & high) << 2
             | (codes & three) << 3
