@@ -23,6 +23,10 @@
 //!   and, in the lanes, each code beyond Unicode is at least its length's
 //!   least (§3.3.4). A step with anything else (a fault, a longer code, a
 //!   value of 2^31 or more) is left to the general step, which finds it.
+//! - A step without pairs and 4-unit codes, as a script beyond Unicode
+//!   among CJK would make, is made by a version of [`bytes`] without their
+//!   values, kinds and checks: a fifth of the step's work
+//!   (`docs/performance.md`).
 
 use core::arch::x86_64::*;
 
@@ -167,15 +171,70 @@ pub(super) unsafe fn step(units: __m512i, starts: u64) -> Option<(Squeezed, usiz
         }
 
         // What each lane writes (see the module docs).
-        let bmp = codes & !surrogate;
         let (three, four) = (codes & three, codes & four);
         let five = three & u64::from(wide);
-        let joined_four = (three & !five) << 2;
-        let last_four = five << 2 | four << 3;
-        let lead_of_five = five << 1;
-        let first_two_of_six = four << 2;
-        let lanes = |mask: u64, half: usize| (mask >> (16 * half)) as u16;
+        let roles = Roles {
+            bmp: codes & !surrogate,
+            pairs,
+            joined_four: (three & !five) << 2,
+            last_four: five << 2 | four << 3,
+            lead_of_five: five << 1,
+            first_two_of_six: four << 2,
+        };
+        // Steps without pairs and 4-unit codes (a script beyond Unicode
+        // among CJK, say) skip their values and their kinds.
+        let made = if pairs | four == 0 {
+            bytes::<false>(units, roles)
+        } else {
+            bytes::<true>(units, roles)
+        };
+        let (units, keep) = made?;
+        let squeezed = Squeezed { units, keep };
+        Some((squeezed, codes.count_ones() as usize, taken as usize))
+    }
+}
 
+/// What the lanes of a step write, a bit a unit each (see the module
+/// docs).
+#[derive(Clone, Copy)]
+struct Roles {
+    /// A Unicode character's 1 to 3 bytes.
+    bmp: u64,
+    /// A pair's 4 bytes, in its second unit's lane.
+    pairs: u64,
+    /// A 3-unit code's 4 bytes (a value below 2^21), in its last unit's.
+    joined_four: u64,
+    /// The last four bytes of a 3-unit code of 5 bytes or of a 4-unit code.
+    last_four: u64,
+    /// A 5-byte code's lead, in its second unit's lane.
+    lead_of_five: u64,
+    /// A 6-byte code's first two bytes, in its third unit's lane.
+    first_two_of_six: u64,
+}
+
+/// The bytes of a step's 32 `units` in two vectors, and a bit a byte of
+/// those each lane writes, by `roles`; `None` where a code beyond Unicode
+/// is below its least value. `PAIRS_AND_SIX` false: `roles` has no pairs
+/// and no 4-unit codes.
+///
+/// # Safety
+/// The processor has what the AVX-512 loop needs.
+#[inline(always)]
+unsafe fn bytes<const PAIRS_AND_SIX: bool>(
+    units: __m512i,
+    roles: Roles,
+) -> Option<([__m512i; 2], [u64; 2])> {
+    let Roles {
+        bmp,
+        pairs,
+        joined_four,
+        last_four,
+        lead_of_five,
+        first_two_of_six,
+    } = roles;
+    let lanes = |mask: u64, half: usize| (mask >> (16 * half)) as u16;
+    // SAFETY (for the whole function): AVX-512, this function's contract.
+    unsafe {
         let zero = _mm512_setzero_si512();
         let unit = [
             _mm512_cvtepu16_epi32(_mm512_castsi512_si256(units)),
@@ -211,39 +270,46 @@ pub(super) unsafe fn step(units: __m512i, starts: u64) -> Option<(Squeezed, usiz
             // The least values (§3.3.4): a 3-unit code's U+110000 (of
             // five bytes, from 2^21, it has more), a 4-unit code's 2^26,
             // a value of 4 or more in its bits 24..30.
-            let short = _mm512_mask_cmplt_epu32_mask(
+            let mut short = _mm512_mask_cmplt_epu32_mask(
                 lane(joined_four),
                 joined,
                 _mm512_set1_epi32(min_value_16(3) as i32),
-            ) | _mm512_mask_testn_epi32_mask(
-                lane(first_two_of_six),
-                top_of_six,
-                _mm512_set1_epi32(LEAST_OF_FOUR_UNITS as i32),
             );
+            if PAIRS_AND_SIX {
+                short |= _mm512_mask_testn_epi32_mask(
+                    lane(first_two_of_six),
+                    top_of_six,
+                    _mm512_set1_epi32(LEAST_OF_FOUR_UNITS as i32),
+                );
+            }
             if short != 0 {
                 return None;
             }
-            let value = _mm512_mask_mov_epi32(x, lane(pairs), pair);
-            let value = _mm512_mask_mov_epi32(value, lane(joined_four | last_four), joined);
-            let value = _mm512_mask_mov_epi32(value, lane(lead_of_five), lead_bits);
-            let value = _mm512_mask_mov_epi32(value, lane(first_two_of_six), top_of_six);
+            let mut value = _mm512_mask_mov_epi32(x, lane(joined_four | last_four), joined);
+            value = _mm512_mask_mov_epi32(value, lane(lead_of_five), lead_bits);
+            if PAIRS_AND_SIX {
+                value = _mm512_mask_mov_epi32(value, lane(pairs), pair);
+                value = _mm512_mask_mov_epi32(value, lane(first_two_of_six), top_of_six);
+            }
             let kind = _mm512_permutexvar_epi8(_mm512_lzcnt_epi32(x), vector(&KIND_BY_ZEROS));
             let kind = _mm512_maskz_mov_epi32(lane(bmp), kind);
             let set = |kind, mask, to: u32| {
                 _mm512_mask_mov_epi32(kind, lane(mask), _mm512_set1_epi32(to as i32))
             };
-            let kind = set(kind, pairs | joined_four, FOUR);
-            let kind = set(kind, last_four, LAST_FOUR);
-            let kind = set(kind, lead_of_five, LEAD_OF_FIVE);
-            let kind = set(kind, first_two_of_six, FIRST_TWO_OF_SIX);
+            let mut kind = set(kind, joined_four, FOUR);
+            kind = set(kind, last_four, LAST_FOUR);
+            kind = set(kind, lead_of_five, LEAD_OF_FIVE);
+            if PAIRS_AND_SIX {
+                kind = set(kind, pairs, FOUR);
+                kind = set(kind, first_two_of_six, FIRST_TWO_OF_SIX);
+            }
             let bits = _mm512_permutexvar_epi32(kind, vector(&BITS_BY_KIND));
             let marks = _mm512_permutexvar_epi32(kind, vector(&MARKS_BY_KIND));
             let cut = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(LAST_FOUR_AT), value);
             bytes[half] = _mm512_ternarylogic_epi32::<0xEA>(cut, bits, marks);
             keep[half] = _mm512_test_epi8_mask(bits, bits);
         }
-        let squeezed = Squeezed { units: bytes, keep };
-        Some((squeezed, codes.count_ones() as usize, taken as usize))
+        Some((bytes, keep))
     }
 }
 
