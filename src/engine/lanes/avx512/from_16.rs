@@ -476,14 +476,10 @@ mod tests {
         enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2"
     )]
     unsafe fn step(units: &[u16]) -> Option<(Vec<u8>, usize, usize)> {
-        let mut window = [0x41; WINDOW];
-        let n = units.len().min(WINDOW);
-        window[..n].copy_from_slice(&units[..n]);
         // SAFETY: the processor as this function's contract says; `out`
         // has room for the codes and a vector more.
         unsafe {
-            let block = FromG16::load(&window);
-            let (starts, _) = FromG16::starts(block, false);
+            let (block, starts) = window(units);
             let (converted, codes, read) = FromG16::uniform(block, starts)?;
             let Shape::Uniform(len) = converted.shape else {
                 panic!("a uniform step of the general shape");
@@ -495,8 +491,27 @@ mod tests {
         }
     }
 
+    /// The step's window over the first 64 units of `units` (ASCII after
+    /// them), and its code starts.
+    ///
+    /// # Safety
+    /// The processor has what the AVX-512 loop needs.
+    #[target_feature(
+        enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2"
+    )]
+    pub(super) unsafe fn window(units: &[u16]) -> ([__m512i; 2], u64) {
+        let mut window = [0x41; WINDOW];
+        let n = units.len().min(WINDOW);
+        window[..n].copy_from_slice(&units[..n]);
+        // SAFETY: this function's contract.
+        unsafe {
+            let block = FromG16::load(&window);
+            (block, FromG16::starts(block, false).0)
+        }
+    }
+
     /// Whether the loop can run here; says so when it cannot.
-    fn runs_here() -> bool {
+    pub(super) fn runs_here() -> bool {
         let yes = super::super::detected();
         if !yes {
             println!("skipped: this processor lacks what the AVX-512 loop needs");
@@ -504,13 +519,13 @@ mod tests {
         yes
     }
 
-    fn utf_inf16(values: &[u64]) -> Vec<u16> {
+    pub(super) fn utf_inf16(values: &[u64]) -> Vec<u16> {
         let mut out = Vec::new();
         UtfInf16::encode_u64s(values, &mut out).unwrap();
         out
     }
 
-    fn utf_e8(values: &[u64]) -> Vec<u8> {
+    pub(super) fn utf_e8(values: &[u64]) -> Vec<u8> {
         let mut out = Vec::new();
         UtfE8::encode_u64s(values, &mut out).unwrap();
         out

@@ -338,11 +338,9 @@ mod tests {
     use alloc::vec;
     use alloc::vec::Vec;
 
-    use super::super::super::WINDOW;
-    use super::super::FromG16;
+    use super::super::tests::{runs_here, utf_e8, utf_inf16, window};
     use super::*;
-    use crate::engine::lanes::avx512::Pass;
-    use crate::{Encoding, UtfE8, UtfInf16};
+    use crate::{Encoding, UtfInf16};
 
     /// What [`step`] takes of a step over the first 64 units of `units`
     /// (ASCII after them), and what it writes: the bytes, the codes and
@@ -354,29 +352,16 @@ mod tests {
         enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2"
     )]
     unsafe fn step_over(units: &[u16]) -> Option<(Vec<u8>, usize, usize)> {
-        let mut window = [0x41; WINDOW];
-        let n = units.len().min(WINDOW);
-        window[..n].copy_from_slice(&units[..n]);
         // SAFETY: the processor as this function's contract says; `out`
         // has room for the bytes and a vector more.
         unsafe {
-            let block = FromG16::load(&window);
-            let (starts, _) = FromG16::starts(block, false);
+            let (block, starts) = window(units);
             let (squeezed, codes, read) = step(block[0], starts)?;
             let mut out = vec![0; 256];
             let written = store(squeezed, out.as_mut_ptr());
             out.truncate(written);
             Some((out, codes, read))
         }
-    }
-
-    /// Whether the loop can run here; says so when it cannot.
-    fn runs_here() -> bool {
-        let yes = super::super::super::detected();
-        if !yes {
-            println!("skipped: this processor lacks what the AVX-512 loop needs");
-        }
-        yes
     }
 
     /// The values at the ends of every kind of code the step takes: each
@@ -421,18 +406,6 @@ mod tests {
                 }
             })
             .collect()
-    }
-
-    fn utf_inf16(values: &[u64]) -> Vec<u16> {
-        let mut out = Vec::new();
-        UtfInf16::encode_u64s(values, &mut out).unwrap();
-        out
-    }
-
-    fn utf_e8(values: &[u64]) -> Vec<u8> {
-        let mut out = Vec::new();
-        UtfE8::encode_u64s(values, &mut out).unwrap();
-        out
     }
 
     /// What the step may take of `units`: codes that decode, of values
