@@ -94,6 +94,13 @@ fn has_cd() -> bool {
 /// Units read between two reservations of room for the output.
 const CHUNK: usize = 4096;
 
+/// Units of a run's first chunk. A run in text with a code beyond Unicode
+/// here and there reads a few windows; mapping the code starts of a whole
+/// [`CHUNK`] for it cost more than the rest of the run (from the 16-bit
+/// formats, UTF-E-8 text with one code in 200 beyond U+10FFFF transcoded
+/// at half its speed before the lanes).
+const FIRST_CHUNK: usize = WINDOW;
+
 /// Units a step reads: a bit each in a `u64`.
 const WINDOW: usize = 64;
 
@@ -246,6 +253,10 @@ trait Pass {
     /// Codes taken at a time: one a lane, of 32 bits (sixteen) or 64
     /// (eight).
     const STEP: usize;
+    /// Units in a row without a code `beyond` marks after which the loop
+    /// stops ([`still`]): a window's, or none for the wider loops, which
+    /// stop at their first step without a FE or FF code ([`alternate`]).
+    const QUIET: usize = WINDOW;
     /// Loads the [`WINDOW`] units from `units` on.
     unsafe fn load(units: &[Self::In; WINDOW]) -> Self::Block;
     /// The code starts of `block` (a bit a unit), given whether the unit
@@ -355,8 +366,9 @@ pub(super) unsafe fn utf_g16_to_8(input: &[u16], out: &mut Vec<u8>, fe: bool) ->
 }
 
 /// The loop of the narrower direction `N` and, where it stops at a code
-/// only the wider `W` takes (`wide` of its lead), `W` until a window
-/// passes without such a code; then `N` again, and so on.
+/// only the wider `W` takes (`wide` of its lead), `W` until a step passes
+/// without such a code; then `N` again, and so on, unless the window ahead
+/// has no code beyond Unicode for `N`.
 ///
 /// # Safety
 /// The processor has what [`runs`] asks for.
@@ -366,29 +378,64 @@ unsafe fn alternate<N: Pass, W: Pass<In = N::In, Out = N::Out>>(
     out: &mut Vec<N::Out>,
     wide: impl Fn(N::In) -> bool,
 ) -> Run {
+    // Units read since the last code beyond Unicode, counted across both
+    // loops. In text with a wide code here and there (UTF-E-8 with one
+    // code in 200 beyond U+10FFFF), what follows a wide code is Unicode
+    // text: `W` stops after one step of it ([`Pass::QUIET`]), and `N`
+    // takes none of it. Before, each loop took a window of it, and that
+    // cost more than the rest of the stop.
+    let mut quiet = 0;
     // SAFETY (for every call): this function's contract.
-    let mut done = unsafe { run::<N>(input, out) };
+    let mut done = match input.first() {
+        Some(&lead) if wide(lead) => Run::default(),
+        _ => unsafe { run::<N>(input, out, &mut quiet) },
+    };
     while input.get(done.read).is_some_and(|&lead| wide(lead)) {
-        let wider = unsafe { run::<W>(&input[done.read..], out) };
-        if wider.read == 0 {
+        let wider = unsafe { run::<W>(&input[done.read..], out, &mut quiet) };
+        done.read += wider.read;
+        done.codes += wider.codes;
+        // `W` stopped for Unicode text: where `N` would stop at its first
+        // step, not even its constants are loaded.
+        if wider.read == 0 || quiet >= WINDOW && !unsafe { beyond_ahead::<N>(&input[done.read..]) }
+        {
             break;
         }
-        let narrower = unsafe { run::<N>(&input[done.read + wider.read..], out) };
-        done.read += wider.read + narrower.read;
-        done.codes += wider.codes + narrower.codes;
+        let narrower = unsafe { run::<N>(&input[done.read..], out, &mut quiet) };
+        done.read += narrower.read;
+        done.codes += narrower.codes;
     }
     done
 }
 
-/// The loop of each direction: chunks of steps, room reserved for each.
+/// Whether a code that starts in the first 60 units from `input[0]`, a
+/// code start, is one `P::beyond` marks; `true` where the input has no
+/// whole window. (The last four units' starts may begin codes that end
+/// past the window, which `P::beyond` cannot tell from the rest.)
 ///
 /// # Safety
 /// The processor has what [`runs`] asks for.
 #[inline(always)]
-unsafe fn run<P: Pass>(input: &[P::In], out: &mut Vec<P::Out>) -> Run {
+unsafe fn beyond_ahead<P: Pass>(input: &[P::In]) -> bool {
+    let Some(units) = input.get(..WINDOW) else {
+        return true;
+    };
+    // SAFETY: this function's contract.
+    unsafe {
+        let block = P::load(units.try_into().unwrap());
+        P::beyond(block, P::starts(block, false).0) & u64::MAX >> 4 != 0
+    }
+}
+
+/// The loop of each direction: chunks of steps, room reserved for each;
+/// `quiet` counts the units read since the last code beyond Unicode.
+///
+/// # Safety
+/// The processor has what [`runs`] asks for.
+#[inline(always)]
+unsafe fn run<P: Pass>(input: &[P::In], out: &mut Vec<P::Out>, quiet: &mut usize) -> Run {
     let mut run = Run::default();
-    // Units read since the last code beyond Unicode.
-    let mut quiet = 0;
+    let mut span = FIRST_CHUNK;
+    let mut map = StartMap::new();
     loop {
         // Room for a chunk's units, reserved outside the steps: a call in
         // their loop made the compiler keep the block on the stack.
@@ -396,7 +443,9 @@ unsafe fn run<P: Pass>(input: &[P::In], out: &mut Vec<P::Out>) -> Run {
         let slots = out.spare_capacity_mut().as_mut_ptr().cast::<P::Out>();
         // SAFETY: the processor as this function's contract says; `slots`
         // has the room `chunk` asks for, reserved just above.
-        let (step, written, whole) = unsafe { chunk::<P>(input, run.read, &mut quiet, slots) };
+        let (step, written, whole) =
+            unsafe { chunk::<P>(input, (run.read, span), &mut map, quiet, slots) };
+        span = CHUNK;
         // SAFETY: `chunk` wrote these units.
         unsafe { out.set_len(out.len() + written) };
         run.read += step.read;
@@ -416,6 +465,10 @@ unsafe fn run<P: Pass>(input: &[P::In], out: &mut Vec<P::Out>) -> Run {
 /// less (`transcode::<UtfInf16, UtfE8>` on 3-unit codes took 1.42 ms
 /// instead of 1.25). From UTF-G-8, whose starts are one compare, the map
 /// made 6-byte codes and CJK text slower (`docs/performance.md`).
+///
+/// One map serves a run's chunks in turn: made for each, it was zeroed and
+/// copied each time, which cost a run in text with a code beyond Unicode
+/// here and there more than its steps.
 struct StartMap {
     words: [u64; CHUNK / WINDOW + 1],
     /// Words filled.
@@ -423,30 +476,36 @@ struct StartMap {
 }
 
 impl StartMap {
-    /// The map of the chunk from `input[from]` on; empty, where the
-    /// direction takes its starts from its steps' units.
+    /// An empty map.
+    fn new() -> Self {
+        StartMap {
+            words: [0; CHUNK / WINDOW + 1],
+            mapped: 0,
+        }
+    }
+
+    /// Maps the chunk of `span` units ([`CHUNK`] at most) from
+    /// `input[from]` on; nothing, where the direction takes its starts from
+    /// its steps' units.
     ///
     /// # Safety
     /// The processor has what [`runs`] asks for.
     #[inline(always)]
-    unsafe fn new<P: Pass>(input: &[P::In], from: usize) -> Self {
-        let mut map = StartMap {
-            words: [0; CHUNK / WINDOW + 1],
-            mapped: 0,
-        };
+    unsafe fn fill<P: Pass>(&mut self, input: &[P::In], from: usize, span: usize) {
+        self.mapped = 0;
         if !P::MAPPED {
-            return map;
+            return;
         }
         let mut held = false;
-        for (word, units) in map.words.iter_mut().zip(input[from..].chunks_exact(WINDOW)) {
+        let windows = input[from..].chunks_exact(WINDOW);
+        for (word, units) in self.words.iter_mut().take(span / WINDOW + 1).zip(windows) {
             // SAFETY: this function's contract.
             let (starts, next_held) =
                 unsafe { P::starts(P::load(units.try_into().unwrap()), held) };
             *word = starts;
             held = next_held;
-            map.mapped += 1;
+            self.mapped += 1;
         }
-        map
     }
 
     /// The starts of the [`WINDOW`] units from `read` on, if the map has
@@ -463,9 +522,10 @@ impl StartMap {
     }
 }
 
-/// The steps from `input[from]` on, up to [`CHUNK`] units of them (see the
-/// module docs), their units written from `slots` on: what they read, the
-/// units written, and whether they went the whole chunk.
+/// The steps from `input[from]` on, up to `span` units of them ([`CHUNK`]
+/// at most; see the module docs), their units written from `slots` on:
+/// what they read, the units written, and whether they went the whole
+/// chunk.
 ///
 /// # Safety
 /// The processor has what [`runs`] asks for; `slots` has room for
@@ -473,13 +533,14 @@ impl StartMap {
 #[inline(always)]
 unsafe fn chunk<P: Pass>(
     input: &[P::In],
-    from: usize,
+    (from, span): (usize, usize),
+    map: &mut StartMap,
     quiet: &mut usize,
     slots: *mut P::Out,
 ) -> (Run, usize, bool) {
     let (mut run, mut written) = (Run::default(), 0);
     // SAFETY: this function's contract.
-    let map = unsafe { StartMap::new::<P>(input, from) };
+    unsafe { map.fill::<P>(input, from, span) };
     // The last step's codes, written after this step's are converted: a
     // step's work is a long chain of vector instructions, and the
     // processor's window holds too few of them to start a step before the
@@ -496,7 +557,7 @@ unsafe fn chunk<P: Pass>(
         // The steps, to the chunk's end or to a window for the mixed steps,
         // which run in a loop of their own ([`mixed_steps`]).
         let mixed = 'steps: {
-            while run.read < CHUNK {
+            while run.read < span {
                 let at = from + run.read;
                 let Some(units) = input.get(at..at + WINDOW) else {
                     return (run, done(held, written), false);
@@ -545,7 +606,7 @@ unsafe fn chunk<P: Pass>(
                     (P::STEP, next.trailing_zeros() as usize)
                 };
                 let beyond = unsafe { P::beyond(block, starts) } & ((1 << next) - 1) != 0;
-                if !still(quiet, beyond, next) {
+                if !still::<P>(quiet, beyond, next) {
                     return (run, done(held, written), false);
                 }
                 let (converted, codes, fault) = unsafe { convert::<P>(block, starts, count) };
@@ -567,8 +628,16 @@ unsafe fn chunk<P: Pass>(
         held = Converted::none();
         // SAFETY: this function's contract; `slots` has room from the
         // units written on.
-        let (steps, more, stop) =
-            unsafe { mixed_steps::<P>(input, from, run.read, &map, quiet, slots.add(written)) };
+        let (steps, more, stop) = unsafe {
+            mixed_steps::<P>(
+                input,
+                (from, span),
+                run.read,
+                map,
+                quiet,
+                slots.add(written),
+            )
+        };
         run.codes += steps.codes;
         run.read += steps.read;
         written += more;
@@ -581,14 +650,17 @@ unsafe fn chunk<P: Pass>(
 
 /// Whether the loop goes on with a step of `units` units, `beyond` if it
 /// has a code beyond Unicode, after `quiet` units in a row without one.
-/// From a window's worth of such units on, the Unicode kernels take the
-/// text. Fewer are taken here: in text with codes beyond Unicode here and
-/// there, handing over at each cost more than the steps.
+/// From `P::QUIET` such units on, the Unicode kernels take the text (a
+/// window's worth: in text with codes beyond Unicode here and there,
+/// handing over at each cost more than the steps). Where it stops, `quiet`
+/// is at least a window, so that the narrower loop, which counts on from
+/// the wider one's count, stops too ([`alternate`]).
 #[inline(always)]
-fn still(quiet: &mut usize, beyond: bool, units: usize) -> bool {
+fn still<P: Pass>(quiet: &mut usize, beyond: bool, units: usize) -> bool {
     if beyond {
         *quiet = 0;
-    } else if *quiet >= WINDOW {
+    } else if *quiet >= P::QUIET {
+        *quiet = (*quiet).max(WINDOW);
         return false;
     } else {
         *quiet += units;
@@ -597,7 +669,7 @@ fn still(quiet: &mut usize, beyond: bool, units: usize) -> bool {
 }
 
 /// The steps [`Pass::mixed`] takes, one after another, from
-/// `input[from + read]` on, to the end of the chunk (`read` [`CHUNK`]) or
+/// `input[from + read]` on, to the end of the chunk of `span` units or
 /// to a step it does not take, their units written from `slots` on: what
 /// they read, the units written, and whether the loop stops there for the
 /// Unicode kernels ([`still`]). A loop of its own, not inlined into the
@@ -615,7 +687,7 @@ fn still(quiet: &mut usize, beyond: bool, units: usize) -> bool {
 )]
 unsafe fn mixed_steps<P: Pass>(
     input: &[P::In],
-    from: usize,
+    (from, span): (usize, usize),
     mut read: usize,
     map: &StartMap,
     quiet: &mut usize,
@@ -634,7 +706,7 @@ unsafe fn mixed_steps<P: Pass>(
             })
     };
     let mut stop = false;
-    while read < CHUNK {
+    while read < span {
         let at = from + read;
         let Some(units) = input.get(at..at + WINDOW) else {
             break;
@@ -650,7 +722,7 @@ unsafe fn mixed_steps<P: Pass>(
             break;
         };
         let beyond = unsafe { P::beyond(block, starts) } & ((1 << units) - 1) != 0;
-        if !still(quiet, beyond, units) {
+        if !still::<P>(quiet, beyond, units) {
             stop = true;
             break;
         }

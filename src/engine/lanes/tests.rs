@@ -651,6 +651,68 @@ fn the_16_bit_loop_takes_codes_cut_by_every_block_end() {
     println!("skipped: this processor lacks what the AVX-512 loop needs");
 }
 
+/// Unicode text with a FE or FF code every `gap` codes, and now and then a
+/// 5-byte code (three units) in the Unicode text after one: every version
+/// converts what the reference walk converts, from several offsets, and
+/// the AVX-512 run from a wide code with no other code beyond Unicode near
+/// it reads less than a window, taking no window of the Unicode text after
+/// it (which cost more than the rest of such a stop).
+#[test]
+fn wide_codes_here_and_there_in_unicode_text() {
+    let unicode = [0x41, 0x20, 0xE9, 0x416, 0x4E00, 0x7FFF, 0x1F600];
+    for gap in [2, 5, 9, 17, 40, 130] {
+        let mut values = Vec::new();
+        for k in 0..1200usize {
+            values.push(match k % gap {
+                0 if k / gap % 2 == 0 => (1u64 << 36) + k as u64,
+                0 => (1u64 << 31) + k as u64,
+                // A code the narrower loop takes, now and then a step or
+                // two after the wide one.
+                n if n == 9 && k / gap % 3 == 0 => 0x20_0000 + k as u64,
+                n => unicode[(k + n) % unicode.len()],
+            });
+        }
+        let eight = UtfE8::encode_u64s_vec(&values);
+        let sixteen = UtfInf16::encode_u64s_vec(&values);
+        for start in [0, 1, 7, 30] {
+            let text = &eight[start..];
+            let expected = reference::<UtfE8, UtfInf16>(text);
+            for (name, lanes) in versions_8_to_16(true) {
+                let (out, _) = over::<UtfE8, UtfInf16>(text, lanes);
+                assert_eq!(out, expected, "{name}, a wide code in {gap}, from {start}");
+            }
+            let text = &sixteen[start..];
+            let expected = reference::<UtfInf16, UtfE8>(text);
+            for (name, lanes) in versions_16_to_8(true) {
+                let (out, _) = over::<UtfInf16, UtfE8>(text, lanes);
+                assert_eq!(
+                    out, expected,
+                    "{name} from 16 bits, a wide code in {gap}, from {start}"
+                );
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        if gap == 130 && avx512::detected() {
+            // The second wide code: no 5-byte code follows it.
+            let wide = (1..).find(|&k| values[k] >= 1 << 31).unwrap();
+            let (at8, at16) = (
+                UtfE8::encode_u64s_vec(&values[..wide]).len(),
+                UtfInf16::encode_u64s_vec(&values[..wide]).len(),
+            );
+            // SAFETY: the processor has what the loops need, checked
+            // above.
+            let (run8, run16) = unsafe {
+                (
+                    avx512::utf_g8_to_16(&eight[at8..], &mut Vec::new(), true),
+                    avx512::utf_g16_to_8(&sixteen[at16..], &mut Vec::new(), true),
+                )
+            };
+            assert!(run8.codes > 0 && run8.read < BLOCK, "{run8:?}");
+            assert!(run16.codes > 0 && run16.read < BLOCK, "{run16:?}");
+        }
+    }
+}
+
 trait EncodeVec: Encoding {
     fn encode_u64s_vec(values: &[u64]) -> Vec<Self::Unit> {
         let mut out = Vec::new();

@@ -203,6 +203,8 @@ impl Pass for FromE16 {
     // One unit, three bytes; a pair, four; three units, five; four, six or
     // seven; five, seven.
     const GROWTH: usize = 3;
+    // Stops at the first step without a FE or FF code (`alternate`).
+    const QUIET: usize = 0;
     const MAPPED: bool = true;
     const STEP: usize = 8;
 

@@ -160,6 +160,8 @@ impl Pass for FromE8 {
     type Block = __m512i;
     // A code of n bytes has at most n units.
     const GROWTH: usize = 1;
+    // Stops at the first step without a FE or FF code (`alternate`).
+    const QUIET: usize = 0;
     const MAPPED: bool = false;
     const STEP: usize = 8;
 
