@@ -164,7 +164,7 @@ fn extended(report: &Report, name: &str, text: &str) {
 }
 
 /// UTF-E-8 text with one code point in 200 beyond U+10FFFF, against plain
-/// Unicode text of the same size.
+/// Unicode text of the same size; then both in UTF-∞-16, the other way.
 fn beyond_unicode(report: &Report) {
     let plain = corpus::mixed();
     let mut rng = corpus::Rng::new(9);
@@ -195,6 +195,28 @@ fn beyond_unicode(report: &Report) {
             let mut out = out.borrow_mut();
             out.clear();
             transcode::<UtfE8, UtfInf16>(black_box(plain), &mut out).unwrap();
+            black_box(&out);
+        },
+    );
+    let sixteen = |bytes: &[u8]| {
+        let mut units = Vec::new();
+        transcode::<UtfE8, UtfInf16>(bytes, &mut units).unwrap();
+        units
+    };
+    let (extended, plain) = (sixteen(extended), sixteen(plain));
+    let out = RefCell::new(Vec::<u8>::with_capacity(extended.len() * 3));
+    report.measure(
+        ("transcode::<UtfInf16, UtfE8>", "1 in 200 beyond U+10FFFF", "the same on plain text", 0.5),
+        &mut || {
+            let mut out = out.borrow_mut();
+            out.clear();
+            transcode::<UtfInf16, UtfE8>(black_box(&extended), &mut out).unwrap();
+            black_box(&out);
+        },
+        &mut || {
+            let mut out = out.borrow_mut();
+            out.clear();
+            transcode::<UtfInf16, UtfE8>(black_box(&plain), &mut out).unwrap();
             black_box(&out);
         },
     );
