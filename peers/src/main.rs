@@ -38,7 +38,12 @@ fn main() {
         extended(&report, name, text);
         validation(&report, name, text);
     }
-    beyond_unicode(&report);
+    let five_bytes = |rng: &mut corpus::Rng| 0x20_0000 + rng.below(0x3E0_0000);
+    beyond_unicode(&report, "1 in 200 beyond U+10FFFF", 200, |rng| {
+        0x11_0000 + rng.below(1 << 40)
+    });
+    beyond_unicode(&report, "1 in 200 5-byte", 200, five_bytes);
+    beyond_unicode(&report, "1 in 20 5-byte", 20, five_bytes);
     streams(&report);
 }
 
@@ -55,15 +60,28 @@ fn utf8_to_utf16(report: &Report, name: &str, text: &str) {
         black_box(&out);
     };
     report.measure(
-        ("transcode::<Utf8, Utf16>", name, "encoding_rs convert_utf8_to_utf16", 1.0),
+        (
+            "transcode::<Utf8, Utf16>",
+            name,
+            "encoding_rs convert_utf8_to_utf16",
+            1.0,
+        ),
         transcode_ours,
         &mut || {
             let mut out = theirs.borrow_mut();
-            black_box(encoding_rs::mem::convert_utf8_to_utf16(black_box(bytes), &mut out));
+            black_box(encoding_rs::mem::convert_utf8_to_utf16(
+                black_box(bytes),
+                &mut out,
+            ));
         },
     );
     report.measure(
-        ("transcode::<Utf8, Utf16>", name, "simdutf convert_utf8_to_utf16le", 0.5),
+        (
+            "transcode::<Utf8, Utf16>",
+            name,
+            "simdutf convert_utf8_to_utf16le",
+            0.5,
+        ),
         transcode_ours,
         &mut || {
             let mut out = theirs.borrow_mut();
@@ -90,15 +108,28 @@ fn utf16_to_utf8(report: &Report, name: &str, text: &str) {
         black_box(&out);
     };
     report.measure(
-        ("transcode::<Utf16, Utf8>", name, "encoding_rs convert_utf16_to_utf8", 1.0),
+        (
+            "transcode::<Utf16, Utf8>",
+            name,
+            "encoding_rs convert_utf16_to_utf8",
+            1.0,
+        ),
         transcode_ours,
         &mut || {
             let mut out = theirs.borrow_mut();
-            black_box(encoding_rs::mem::convert_utf16_to_utf8(black_box(&units), &mut out));
+            black_box(encoding_rs::mem::convert_utf16_to_utf8(
+                black_box(&units),
+                &mut out,
+            ));
         },
     );
     report.measure(
-        ("transcode::<Utf16, Utf8>", name, "simdutf convert_utf16le_to_utf8", 0.5),
+        (
+            "transcode::<Utf16, Utf8>",
+            name,
+            "simdutf convert_utf16le_to_utf8",
+            0.5,
+        ),
         transcode_ours,
         &mut || {
             let mut out = theirs.borrow_mut();
@@ -147,7 +178,12 @@ fn extended(report: &Report, name: &str, text: &str) {
     let bytes = text.as_bytes();
     let out = RefCell::new(Vec::<u16>::with_capacity(bytes.len() + 1));
     report.measure(
-        ("transcode::<UtfE8, UtfInf16>", name, "transcode::<Utf8, Utf16>", 0.9),
+        (
+            "transcode::<UtfE8, UtfInf16>",
+            name,
+            "transcode::<Utf8, Utf16>",
+            0.9,
+        ),
         &mut || {
             let mut out = out.borrow_mut();
             out.clear();
@@ -163,15 +199,21 @@ fn extended(report: &Report, name: &str, text: &str) {
     );
 }
 
-/// UTF-E-8 text with one code point in 200 beyond U+10FFFF, against plain
-/// Unicode text of the same size; then both in UTF-∞-16, the other way.
-fn beyond_unicode(report: &Report) {
+/// UTF-E-8 text with one code point in `every` beyond U+10FFFF (drawn by
+/// `beyond`; the rest the mixed corpus's), against plain Unicode text of the
+/// same size; then both in UTF-∞-16, the other way.
+fn beyond_unicode(
+    report: &Report,
+    name: &str,
+    every: u64,
+    beyond: impl Fn(&mut corpus::Rng) -> u64,
+) {
     let plain = corpus::mixed();
     let mut rng = corpus::Rng::new(9);
     let mut values = Vec::new();
     for c in plain.chars() {
-        values.push(if rng.below(200) == 0 {
-            0x11_0000 + rng.below(1 << 40)
+        values.push(if rng.below(every) == 0 {
+            beyond(&mut rng)
         } else {
             u64::from(c)
         });
@@ -184,7 +226,12 @@ fn beyond_unicode(report: &Report) {
     let plain = &plain[..last_boundary(plain)];
     let out = RefCell::new(Vec::<u16>::with_capacity(plain.len() * 2));
     report.measure(
-        ("transcode::<UtfE8, UtfInf16>", "1 in 200 beyond U+10FFFF", "the same on plain text", 0.5),
+        (
+            "transcode::<UtfE8, UtfInf16>",
+            name,
+            "the same on plain text",
+            0.5,
+        ),
         &mut || {
             let mut out = out.borrow_mut();
             out.clear();
@@ -206,7 +253,12 @@ fn beyond_unicode(report: &Report) {
     let (extended, plain) = (sixteen(extended), sixteen(plain));
     let out = RefCell::new(Vec::<u8>::with_capacity(extended.len() * 3));
     report.measure(
-        ("transcode::<UtfInf16, UtfE8>", "1 in 200 beyond U+10FFFF", "the same on plain text", 0.5),
+        (
+            "transcode::<UtfInf16, UtfE8>",
+            name,
+            "the same on plain text",
+            0.5,
+        ),
         &mut || {
             let mut out = out.borrow_mut();
             out.clear();
@@ -239,7 +291,12 @@ fn streams(report: &Report) {
     let units = RefCell::new(Vec::<u16>::with_capacity(bytes.len()));
     let options = TranscodeOptions::default();
     report.measure(
-        ("transcode_stream (64 KiB reads)", "mixed, 32 MiB", "transcode (one shot)", 0.8),
+        (
+            "transcode_stream (64 KiB reads)",
+            "mixed, 32 MiB",
+            "transcode (one shot)",
+            0.8,
+        ),
         &mut || {
             let mut sink = sink.borrow_mut();
             sink.clear();

@@ -4,7 +4,7 @@
 //! four units (values below 2^31), sixteen a step in 32-bit lanes; and
 //! where those stop at a code of UTF-E-8's FE or FF codes (values from 2^31
 //! to 2^63 − 1, four to eight units), the same in 64-bit lanes, eight a
-//! step (`from_e8.rs`, `from_e16.rs`), until a window passes without one.
+//! step (`from_e8.rs`, `from_e16.rs`), until a step passes without one.
 //!
 //! The AVX2 loop (`lanes.rs`) checks a chunk ahead with the format's
 //! vector check, then walks its code starts again to convert. On AVX-512
@@ -54,11 +54,13 @@
 //!
 //! The run stops where the lanes stop (`lanes.rs`): at a code it does not
 //! take, within the last 64 units of the input (the engine's window loop
-//! takes them), and after 64 units in a row without a code beyond Unicode,
-//! where the Unicode kernels are faster (in the wider loops, without a
-//! code of a FE or FF code's value: there the narrower ones are). Every load reads a vector inside
-//! `input`; each store writes a vector of units into capacity that `out`
-//! has reserved, and only units it wrote become part of `out`.
+//! takes them), and after 256 units in a row without a code beyond
+//! Unicode, where the Unicode kernels are faster (in the wider loops, at
+//! the first step without a code of a FE or FF code's value: there the
+//! narrower ones are, or the Unicode kernels; [`still`]). Every load reads
+//! a vector inside `input`; each store writes a vector of units into
+//! capacity that `out` has reserved, and only units it wrote become part
+//! of `out`.
 //! `lanes/tests.rs` runs both beside the plain and AVX2 loops, against
 //! decoding then encoding code by code, on every offset and cut, with a
 //! fault, an overlong code and a surrogate at every place.
@@ -94,11 +96,13 @@ fn has_cd() -> bool {
 /// Units read between two reservations of room for the output.
 const CHUNK: usize = 4096;
 
-/// Units of a run's first chunk. A run in text with a code beyond Unicode
-/// here and there reads a few windows; mapping the code starts of a whole
-/// [`CHUNK`] for it cost more than the rest of the run (from the 16-bit
-/// formats, UTF-E-8 text with one code in 200 beyond U+10FFFF transcoded
-/// at half its speed before the lanes).
+/// Units of a run's first chunk; each chunk after it is twice as long, up
+/// to [`CHUNK`]. A run in text with a code beyond Unicode here and there
+/// reads a few windows; mapping the code starts of a whole [`CHUNK`] for it
+/// cost more than the rest of the run: from UTF-∞-16, text with one code
+/// in 200 beyond U+10FFFF took twice as long as before the lanes, and text
+/// with one 3-unit code in 200 took 2.5–2.6 ms where growing chunks take
+/// 1.8.
 const FIRST_CHUNK: usize = WINDOW;
 
 /// Units a step reads: a bit each in a `u64`.
@@ -254,9 +258,10 @@ trait Pass {
     /// (eight).
     const STEP: usize;
     /// Units in a row without a code `beyond` marks after which the loop
-    /// stops ([`still`]): a window's, or none for the wider loops, which
-    /// stop at their first step without a FE or FF code ([`alternate`]).
-    const QUIET: usize = WINDOW;
+    /// stops ([`still`]): four windows', or none for the wider loops,
+    /// which stop at their first step without a FE or FF code
+    /// ([`alternate`]).
+    const QUIET: usize = 4 * WINDOW;
     /// Loads the [`WINDOW`] units from `units` on.
     unsafe fn load(units: &[Self::In; WINDOW]) -> Self::Block;
     /// The code starts of `block` (a bit a unit), given whether the unit
@@ -445,7 +450,7 @@ unsafe fn run<P: Pass>(input: &[P::In], out: &mut Vec<P::Out>, quiet: &mut usize
         // has the room `chunk` asks for, reserved just above.
         let (step, written, whole) =
             unsafe { chunk::<P>(input, (run.read, span), &mut map, quiet, slots) };
-        span = CHUNK;
+        span = (2 * span).min(CHUNK);
         // SAFETY: `chunk` wrote these units.
         unsafe { out.set_len(out.len() + written) };
         run.read += step.read;
@@ -650,11 +655,14 @@ unsafe fn chunk<P: Pass>(
 
 /// Whether the loop goes on with a step of `units` units, `beyond` if it
 /// has a code beyond Unicode, after `quiet` units in a row without one.
-/// From `P::QUIET` such units on, the Unicode kernels take the text (a
-/// window's worth: in text with codes beyond Unicode here and there,
-/// handing over at each cost more than the steps). Where it stops, `quiet`
-/// is at least a window, so that the narrower loop, which counts on from
-/// the wider one's count, stops too ([`alternate`]).
+/// From `P::QUIET` such units on, the Unicode kernels take the text.
+/// Handing over costs more than a few steps: with a window's worth, text
+/// with a 5-byte code every 20 to 50 code points among Unicode characters
+/// ran at 0.38–0.45 of the same text without them (both ways); with four
+/// windows' worth, at 0.46–0.56, and with one code in 1000 at 0.71–0.79
+/// where it ran at 0.75–0.80. Where it stops, `quiet` is at least a
+/// window, so that the narrower loop, which counts on from the wider one's
+/// count, stops too unless a code it takes is ahead ([`alternate`]).
 #[inline(always)]
 fn still<P: Pass>(quiet: &mut usize, beyond: bool, units: usize) -> bool {
     if beyond {

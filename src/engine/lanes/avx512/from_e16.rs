@@ -3,8 +3,8 @@
 //! code start, eight codes of one to eight units (values below 2^63), one a
 //! 64-bit lane. The loop of `from_16.rs` takes sixteen codes of values
 //! below 2^31 in 32-bit lanes; it stops at a 4-unit code of 2^31 or more
-//! or a longer code, and this one takes the text from there until 64 units
-//! pass without one. Before, each such code went through the engine's
+//! or a longer code, and this one takes the text from there until a step
+//! passes without one. Before, each such code went through the engine's
 //! code-at-a-time path, at about a twentieth of an emoji's speed.
 //!
 //! - Code starts as in `from_16.rs`, from a map of the chunk's.

@@ -3,7 +3,7 @@
 //! of one to seven bytes or of thirteen, one a 64-bit lane. The loop of
 //! `from_8.rs` takes sixteen codes of up to six bytes in 32-bit lanes; it
 //! stops at a FE or FF code, and this one takes the text from there until
-//! 64 bytes pass without one. Before, every such code went through the
+//! a step passes without one. Before, every such code went through the
 //! engine's code-at-a-time path, at about a tenth of an emoji's speed.
 //!
 //! - A byte starts a code unless it is a trailing byte, 80..BF (the
