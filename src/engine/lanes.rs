@@ -21,8 +21,9 @@
 //! beyond UCS-G, a FE or FF code), a few units before the end of the
 //! input (each window reads past its code), and at the second block in a
 //! row without a code beyond Unicode, where the Unicode kernels are
-//! faster (on AVX-512, after four windows of them: see `still` there). It checks at most [`CHUNK`] units ahead at a time, so a stop
-//! soon after costs little.
+//! faster (on AVX-512, after four windows of them: see `still` there). It
+//! checks at most [`CHUNK`] units ahead at a time, so a stop soon after
+//! costs little.
 //! The tests (`lanes/tests.rs`) run each compiled version against
 //! decoding and encoding code by code, on every length's edge values at
 //! every offset, and with a fault at every place; `tests/engine.rs` and

@@ -661,8 +661,8 @@ unsafe fn chunk<P: Pass>(
 /// ran at 0.38–0.45 of the same text without them (both ways); with four
 /// windows' worth, at 0.46–0.56, and with one code in 1000 at 0.71–0.79
 /// where it ran at 0.75–0.80. Where it stops, `quiet` is at least a
-/// window, so that the narrower loop, which counts on from the wider one's
-/// count, stops too unless a code it takes is ahead ([`alternate`]).
+/// window: the sign [`alternate`] reads that a wider loop stopped for
+/// Unicode text.
 #[inline(always)]
 fn still<P: Pass>(quiet: &mut usize, beyond: bool, units: usize) -> bool {
     if beyond {
