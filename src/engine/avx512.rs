@@ -448,7 +448,8 @@ mod x86 {
                 // A lone surrogate: the units before it are taken by
                 // `before_lone`, and the scalar loop takes it from there.
                 // SAFETY: the processor as this function's contract says;
-                // `dst` from `w` on has room for 3 bytes a unit.
+                // `dst` from `w` on holds 3 bytes a unit from `i` on and 16
+                // more, as `w <= 3 * i`.
                 let (read, written, more) =
                     unsafe { before_lone(&input[i..], &mut dst[w..], (high, low, taken)) };
                 i += read;
@@ -522,8 +523,8 @@ mod x86 {
     /// more than the noise.
     ///
     /// # Safety
-    /// The processor has AVX512BW, VBMI and VBMI2; `dst` has room for 3
-    /// bytes a unit of `input`.
+    /// As for `utf16_to_utf8`: the processor has AVX512BW, VBMI, VBMI2,
+    /// BMI2 and POPCNT, and `dst.len() >= 3 * input.len() + 16`.
     #[cold]
     #[inline(never)]
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi2,popcnt")]
