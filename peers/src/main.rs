@@ -224,53 +224,38 @@ fn beyond_unicode(
     let extended = &extended[..last_boundary(&extended)];
     let plain = &plain.as_bytes()[..extended.len().min(plain.len())];
     let plain = &plain[..last_boundary(plain)];
-    let out = RefCell::new(Vec::<u16>::with_capacity(plain.len() * 2));
-    report.measure(
-        (
-            "transcode::<UtfE8, UtfInf16>",
-            name,
-            "the same on plain text",
-            0.5,
-        ),
-        &mut || {
-            let mut out = out.borrow_mut();
-            out.clear();
-            transcode::<UtfE8, UtfInf16>(black_box(extended), &mut out).unwrap();
-            black_box(&out);
-        },
-        &mut || {
-            let mut out = out.borrow_mut();
-            out.clear();
-            transcode::<UtfE8, UtfInf16>(black_box(plain), &mut out).unwrap();
-            black_box(&out);
-        },
-    );
+    let target = "transcode::<UtfE8, UtfInf16>";
+    against_plain::<UtfE8, UtfInf16>(report, (target, name), extended, plain);
     let sixteen = |bytes: &[u8]| {
         let mut units = Vec::new();
         transcode::<UtfE8, UtfInf16>(bytes, &mut units).unwrap();
         units
     };
-    let (extended, plain) = (sixteen(extended), sixteen(plain));
-    let out = RefCell::new(Vec::<u8>::with_capacity(extended.len() * 3));
+    let target = "transcode::<UtfInf16, UtfE8>";
+    against_plain::<UtfInf16, UtfE8>(report, (target, name), &sixteen(extended), &sixteen(plain));
+}
+
+/// `transcode::<F, T>` (`target`) on `extended` against the same on
+/// `plain`, the row named `name`.
+fn against_plain<F: Encoding, T: Encoding>(
+    report: &Report,
+    (target, name): (&str, &str),
+    extended: &[F::Unit],
+    plain: &[F::Unit],
+) {
+    let out = RefCell::new(Vec::<T::Unit>::with_capacity(
+        4 * extended.len().max(plain.len()),
+    ));
+    let one = |input: &[F::Unit]| {
+        let mut out = out.borrow_mut();
+        out.clear();
+        transcode::<F, T>(black_box(input), &mut out).unwrap();
+        black_box(&out);
+    };
     report.measure(
-        (
-            "transcode::<UtfInf16, UtfE8>",
-            name,
-            "the same on plain text",
-            0.5,
-        ),
-        &mut || {
-            let mut out = out.borrow_mut();
-            out.clear();
-            transcode::<UtfInf16, UtfE8>(black_box(&extended), &mut out).unwrap();
-            black_box(&out);
-        },
-        &mut || {
-            let mut out = out.borrow_mut();
-            out.clear();
-            transcode::<UtfInf16, UtfE8>(black_box(&plain), &mut out).unwrap();
-            black_box(&out);
-        },
+        (target, name, "the same on plain text", 0.5),
+        &mut || one(extended),
+        &mut || one(plain),
     );
 }
 
