@@ -15,6 +15,11 @@
 //! depends on them. Codes cut off at the end of a block carry into the
 //! next through a few bits.
 //!
+//! With AVX-512, codes of 5 units and more are checked another way, by a
+//! scan of code lengths in vector registers (`masks/avx512.rs`): the masks
+//! cost more with each length they take, the scan the same for all. The
+//! masks are its twin in the tests.
+//!
 //! Anything else (a longer code, an error, a value beyond the format's
 //! range) ends the run of blocks; the code-by-code path then reads that
 //! block and finds any error's exact position.
@@ -526,29 +531,61 @@ fn walk_with<const LONGEST: usize, B: UnitBytes>(
     facts: &Facts,
     input: &[u16],
     split: impl Fn(&[u16; LEN]) -> B,
-    mut each: impl EachBlock,
+    each: impl EachBlock,
 ) -> usize {
     let last_leads = [3, 4, 5, 6, 7, 8].map(|n| last_lead(n, facts.max));
     let mut carry = Carry::default();
-    let mut boundary = 0;
+    let check = |units: &[u16; LEN]| {
+        let masks = Masks::of::<LONGEST, _>(&split(units), &last_leads);
+        let starts = check::<LONGEST>(&masks, &mut carry)?;
+        Some((starts, runs_on(&carry)))
+    };
+    walk_blocks(input, check, each)
+}
+
+/// The walk over the blocks of `input`: `check` answers for each block, in
+/// order, the mask of its units that start a code and whether its last
+/// code runs on into the next block, or `None` if the block holds anything
+/// else than the codes of the walk. Calls `each.block` for each block that
+/// passes, and returns the length of the valid prefix.
+#[inline(always)]
+fn walk_blocks(
+    input: &[u16],
+    mut check: impl FnMut(&[u16; LEN]) -> Option<(u64, bool)>,
+    mut each: impl EachBlock,
+) -> usize {
+    // The blocks that passed, and what the last of them answered.
+    let (mut passed, mut last) = (0, (0, false));
     for (k, block) in input.chunks_exact(LEN).enumerate() {
         let Ok(units) = <&[u16; LEN]>::try_from(block) else {
             break;
         };
-        let masks = Masks::of::<LONGEST, _>(&split(units), &last_leads);
-        let Some(starts) = check::<LONGEST>(&masks, &mut carry) else {
+        let Some((starts, runs_on)) = check(units) else {
             break;
         };
-        // A code that runs on into the next block (a pair, or trailing
-        // units still expected) is cut off here: stop before it. Without a
-        // branch, which text of long codes would mispredict at every other
-        // block.
-        let runs_on = carry.pair | carry.trailing != 0;
-        let last_start = (starts | 1).ilog2() as usize;
-        boundary = k * LEN + if runs_on { last_start } else { LEN };
         each.block(k, starts, runs_on);
+        (passed, last) = (k + 1, (starts, runs_on));
     }
-    boundary
+    let Some(before_last) = passed.checked_sub(1) else {
+        return 0;
+    };
+    // A code that runs on into the next block (a pair, or trailing units
+    // still expected) is cut off at the end of the last: stop before it.
+    // Found once, after the loop: within it, the work of every block.
+    let (starts, runs_on) = last;
+    before_last * LEN
+        + if runs_on {
+            (starts | 1).ilog2() as usize
+        } else {
+            LEN
+        }
+}
+
+/// Whether a block's last code runs on into the next, by the carry it
+/// leaves: a pair's low half, or trailing units, still expected.
+#[inline(always)]
+fn runs_on(carry: &Carry) -> bool {
+    carry.pair | carry.trailing != 0
 }
 
 /// The units of a block of valid text that start a code, given whether
@@ -568,236 +605,4 @@ pub(crate) fn code_starts(units: &[u16; LEN], after_high: bool) -> (u64, u64, bo
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::encoding::utf16::{UTF_E_16, UTF_G_16, UTF_INF_16};
-    use crate::{CodePoint, Encoding, UtfInf16};
-
-    #[test]
-    fn text_of_3_and_4_unit_codes_is_taken_whole() {
-        let values: Vec<u64> = (0..1000u64)
-            .map(|i| match i % 4 {
-                0 => 0x41,
-                1 => 0x20_0000 + i * 977,
-                2 => 0x400_0000 + i * 7919,
-                _ => 0x1F600,
-            })
-            .collect();
-        let mut units = Vec::new();
-        UtfInf16::encode_u64s(&values, &mut units).unwrap();
-        let prefix = valid_prefix(&UTF_INF_16, &units);
-        assert!(prefix + LEN > units.len(), "{prefix} of {}", units.len());
-    }
-
-    /// The last lead of each length for each range: UTF-G-16 ends at
-    /// DD0F (U+7FFFFFFF), UTF-E-16 at DDF0, UTF-∞-16 takes every page.
-    #[test]
-    fn the_last_leads_follow_each_range() {
-        let leads = |max| [3, 4, 5, 6, 7, 8].map(|n| last_lead(n, max));
-        assert_eq!(
-            leads(UTF_G_16.max),
-            [Some(0xFF), Some(0x0F), None, None, None, None]
-        );
-        assert_eq!(
-            leads(UTF_E_16.max),
-            [
-                Some(0xFF),
-                Some(0x7F),
-                Some(0xBF),
-                Some(0xDF),
-                Some(0xEF),
-                Some(0xF0)
-            ]
-        );
-        assert_eq!(
-            leads(UTF_INF_16.max),
-            [
-                Some(0xFF),
-                Some(0x7F),
-                Some(0xBF),
-                Some(0xDF),
-                Some(0xEF),
-                Some(0xF7)
-            ]
-        );
-        assert_eq!(
-            (first_lead(3), first_lead(4), first_lead(8)),
-            (0x04, 0x00, 0xF0)
-        );
-    }
-
-    /// Random text of every code length at every start offset, with stray
-    /// and cut-off units: the prefix is valid and ends on a code boundary,
-    /// and `validate` (which runs this path) gives the verdict of decoding
-    /// code by code, in each extended 16-bit format.
-    fn agrees<E: Encoding<Unit = u16>>(facts: &Facts, seed: u64) {
-        let mut next = crate::test_rng(seed);
-        for _ in 0..300 {
-            let mut units: Vec<u16> = vec![0x41; (next() % 64) as usize];
-            let codes = next() % 200;
-            let dense = next() % 6;
-            for _ in 0..codes {
-                let value = match next() % 8 {
-                    0 => next() % 0x80,
-                    1 => 0x1_0000 + next() % 0x10_0000,
-                    2..=4 => 0x11_0000 + next() % (1 << (21 + 8 * dense)),
-                    5 => next() >> (next() % 64),
-                    6 => {
-                        units.push(next() as u16 | 0xD800);
-                        continue;
-                    }
-                    _ => {
-                        let mut code = Vec::new();
-                        let cp = CodePoint::from(next() >> (next() % 40));
-                        if E::encode(&cp, &mut code).is_ok() {
-                            units.extend_from_slice(&code[..code.len().div_ceil(2)]);
-                        }
-                        continue;
-                    }
-                };
-                let _ = E::encode(&CodePoint::from(value), &mut units);
-            }
-            let prefix = valid_prefix(facts, &units);
-            assert!(
-                E::decode_all(&units[..prefix]).is_ok(),
-                "{prefix} {units:X?}"
-            );
-            let by_code = E::decode_all(&units).map(|_| ());
-            assert_eq!(E::validate(&units), by_code, "{}: {units:X?}", E::NAME);
-        }
-    }
-
-    #[test]
-    fn the_prefix_and_validate_agree_with_decoding_code_by_code() {
-        for seed in [1, 0x9E37_79B9_7F4A_7C15, 0xDEAD_BEEF] {
-            agrees::<crate::UtfG16>(&UTF_G_16, seed);
-            agrees::<crate::UtfE16>(&UTF_E_16, seed);
-            agrees::<UtfInf16>(&UTF_INF_16, seed);
-        }
-    }
-
-    /// Each unit of the low half after each lead, at each end of a block:
-    /// every mask and every bound on a first trailing unit is met.
-    #[test]
-    fn every_unit_after_every_lead_in_and_across_blocks() {
-        fn one<E: Encoding<Unit = u16>>(facts: &Facts) {
-            for at in [10, 60, 61, 62, 63] {
-                for lead in (0xDC00..=0xDDFFu16).step_by(3).chain([
-                    0xDC04, 0xDD00, 0xDD0F, 0xDD10, 0xDD80, 0xDDC0, 0xDDE0, 0xDDF0, 0xDDF1, 0xDDF7,
-                ]) {
-                    for second in [
-                        0x41, 0xD800, 0xDC00, 0xDE00, 0xDE0F, 0xDE10, 0xDE3F, 0xDE40, 0xDE7F,
-                        0xDE80, 0xDEFF, 0xDF00, 0xDFFF,
-                    ] {
-                        for trailing in 0..8 {
-                            let mut units = vec![0x41u16; at];
-                            units.extend([lead, second]);
-                            units.extend(core::iter::repeat_n(0xDE00, trailing));
-                            units.resize(192, 0x41);
-                            let prefix = valid_prefix(facts, &units);
-                            assert!(
-                                E::decode_all(&units[..prefix]).is_ok(),
-                                "{}: {units:X?}",
-                                E::NAME
-                            );
-                            assert_eq!(E::validate(&units), E::decode_all(&units).map(|_| ()));
-                        }
-                    }
-                }
-            }
-        }
-        one::<crate::UtfG16>(&UTF_G_16);
-        one::<crate::UtfE16>(&UTF_E_16);
-        one::<UtfInf16>(&UTF_INF_16);
-    }
-    /// The AVX2 path runs exactly where the processor has AVX2 and the
-    /// tier cap allows it: under `UCSX_SIMD=ssse3` or `scalar` (as
-    /// `.ci/run` runs this suite) it must not.
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    #[test]
-    fn the_avx2_path_runs_where_the_tier_allows() {
-        let allowed = matches!(crate::simd_tier(), "avx2" | "avx512");
-        assert_eq!(
-            avx2::runs(),
-            allowed && std::is_x86_feature_detected!("avx2")
-        );
-    }
-
-    /// The AVX-512 paths run exactly where the processor has what they
-    /// need and the tier cap allows AVX-512: under `UCSX_SIMD=avx2` or
-    /// lower they must not.
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    #[test]
-    fn the_avx512_path_runs_where_the_tier_allows() {
-        let allowed = crate::simd_tier() == "avx512";
-        assert_eq!(avx512::runs(), allowed && avx512::detected());
-        assert_eq!(avx512_runs(), avx512::runs());
-    }
-
-    /// `split`'s byte tests answer as the SSE2 ones on blocks of units
-    /// drawn around the low half, for every `and`/`eq` pair and bound the
-    /// masks use and then some, and the masks made of them are the same.
-    #[cfg(target_arch = "x86_64")]
-    fn agrees_with_sse2<B: UnitBytes>(split: impl Fn(&[u16; LEN]) -> B) {
-        let mut next = crate::test_rng(0x2545_F491_4F6C_DD1D);
-        for _ in 0..2000 {
-            let mut units = [0u16; LEN];
-            for u in &mut units {
-                let rng = next();
-                *u = match rng % 3 {
-                    0 => rng as u16,
-                    _ => 0xD800 | (rng >> 16) as u16 & 0x7FF,
-                };
-            }
-            let plain = Bytes::of(&units);
-            let wide = split(&units);
-            for (and, eq) in [
-                (0xFC, 0xD8),
-                (0xFC, 0xDC),
-                (0xFE, 0xDE),
-                (0xFF, 0xDD),
-                (0xFF, 0x04),
-                (0x0F, 0x04),
-            ] {
-                assert_eq!(wide.high_eq(and, eq), plain.high_eq(and, eq), "{units:X?}");
-                assert_eq!(wide.low_eq(and, eq), plain.low_eq(and, eq), "{units:X?}");
-            }
-            for bound in [0, 3, 0x0F, 0x7F, 0x80, 0xF7, 0xFE, 0xFF] {
-                assert_eq!(wide.low_at_most(bound), plain.low_at_most(bound));
-            }
-            for max in [UTF_G_16.max, UTF_E_16.max, UTF_INF_16.max] {
-                let last_leads = [3, 4, 5, 6, 7, 8].map(|n| last_lead(n, max));
-                let (a, b) = (
-                    Masks::of::<LONGEST, _>(&wide, &last_leads),
-                    Masks::of::<LONGEST, _>(&plain, &last_leads),
-                );
-                assert_eq!(format!("{a:?}"), format!("{b:?}"));
-            }
-        }
-    }
-
-    #[cfg(all(target_arch = "x86_64", feature = "std"))]
-    #[allow(unsafe_code)]
-    #[test]
-    fn the_avx2_byte_tests_agree_with_sse2() {
-        if !std::is_x86_feature_detected!("avx2") {
-            println!("skipped: this processor lacks AVX2");
-            return;
-        }
-        // SAFETY: the processor has AVX2, checked above.
-        agrees_with_sse2(|units| unsafe { avx2::Wide::of(units) });
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[allow(unsafe_code)]
-    #[test]
-    fn the_avx512_byte_tests_agree_with_sse2() {
-        if !avx512::detected() {
-            println!("skipped: this processor lacks what the AVX-512 paths need");
-            return;
-        }
-        // SAFETY: the processor has what the AVX-512 path needs, checked
-        // above.
-        agrees_with_sse2(|units| unsafe { avx512::Wide::of(units) });
-    }
-}
+mod tests;
