@@ -25,6 +25,7 @@
 //! into the output: eight compresses a block on AVX-512
 //! (`masks/avx512.rs`), else a value at a time.
 
+use crate::prefetch::{prefetch, AHEAD};
 use alloc::vec::Vec;
 use core::mem::MaybeUninit;
 
@@ -69,6 +70,10 @@ pub(super) fn decode(input: &[u16], out: &mut Vec<u64>) -> Option<usize> {
 /// decoding it: the fast path of validation.
 #[inline]
 pub(super) fn skip(input: &[u16]) -> Option<usize> {
+    // The block's two cache lines, the prefetch's distance ahead.
+    let ahead = input.as_ptr().wrapping_add(AHEAD / 2);
+    prefetch(ahead);
+    prefetch(ahead.wrapping_add(32));
     let block: &[u16; LEN + 1] = input.get(..=LEN)?.try_into().ok()?;
     if !any_surrogate(&block[..LEN]) {
         return Some(LEN);

@@ -3,6 +3,7 @@
 //! implement (`x86/vectors.rs`), and each tier's entry point.
 
 use super::tables::{incomplete, tables};
+use crate::prefetch::{prefetch, AHEAD};
 
 mod vectors;
 use vectors::{Avx, Avx512, Sse};
@@ -372,6 +373,7 @@ fn valid_prefix_blocks<V: Vector, const N: usize, const LONGEST: usize>(input: &
         // SAFETY: `done + 64` bytes are readable: `N` vectors of
         // `V::WIDTH` bytes, 64 in all (asserted above), stay inside them.
         let v: [V; N] = core::array::from_fn(|k| unsafe { V::load(p.add(done + k * V::WIDTH)) });
+        prefetch(p.wrapping_add(done + AHEAD));
         if ascii(&v) {
             // ASCII: valid unless a code was cut off before it.
             if previous.subs(incomplete_max).any() {
@@ -384,6 +386,8 @@ fn valid_prefix_blocks<V: Vector, const N: usize, const LONGEST: usize>(input: &
             // one load, test and branch a vector.
             while done + 128 <= input.len() {
                 // SAFETY: as above, for `done + 128` bytes.
+                prefetch(p.wrapping_add(done + AHEAD));
+                prefetch(p.wrapping_add(done + 64 + AHEAD));
                 let w: [[V; N]; 2] = core::array::from_fn(|b| {
                     core::array::from_fn(|k| unsafe {
                         V::load(p.add(done + b * 64 + k * V::WIDTH))
