@@ -25,12 +25,12 @@
 //! into the output: eight compresses a block on AVX-512
 //! (`masks/avx512.rs`), else a value at a time.
 
-use crate::prefetch::{prefetch, AHEAD};
 use alloc::vec::Vec;
 use core::mem::MaybeUninit;
 
 use super::{any_surrogate, is_high_surrogate, is_low_surrogate, masks, window, Facts};
 use crate::encoding::select;
+use crate::prefetch::{prefetch, AHEAD};
 
 /// Units per block.
 pub(super) const LEN: usize = 64;

@@ -70,6 +70,7 @@ use core::arch::x86_64::*;
 use core::mem::size_of;
 
 use super::Run;
+use crate::prefetch::{prefetch, AHEAD};
 
 /// Whether this version runs: the processor has the AVX-512 kernels'
 /// instructions, AVX512CD's (`vplzcntd`) and AVX2's loop's (BMI1 and
@@ -504,6 +505,11 @@ impl StartMap {
         let mut held = false;
         let windows = input[from..].chunks_exact(WINDOW);
         for (word, units) in self.words.iter_mut().take(span / WINDOW + 1).zip(windows) {
+            // The window's cache lines, the prefetch's distance ahead: the
+            // map is the first to read a chunk.
+            let ahead = units.as_ptr().wrapping_add(AHEAD / size_of::<P::In>());
+            prefetch(ahead);
+            prefetch(ahead.wrapping_add(64 / size_of::<P::In>()));
             // SAFETY: this function's contract.
             let (starts, next_held) =
                 unsafe { P::starts(P::load(units.try_into().unwrap()), held) };
