@@ -43,11 +43,11 @@ pub(in crate::encoding::utf16) fn detected() -> bool {
     ));
 }
 
-/// [`super::walk`]: for codes of up to 5 units or more, by the scan of
-/// code lengths below ([`Scan`]); else by the masks of each length on the
-/// byte tests below. For codes of 3 and 4 units the masks are few: they
-/// took a third less time than the scan on text of 3-unit codes, a tenth
-/// less on 4-unit ones.
+/// [`super::walk`]: a walk that takes codes of 5 units or more (`LONGEST`
+/// 5 to 8) by the scan of code lengths below ([`Scan`]), the others by the
+/// masks of each length on the byte tests below. For codes of 3 and 4 units
+/// the masks are few: they took a third less time than the scan on text of
+/// 3-unit codes, a tenth less on 4-unit ones.
 #[target_feature(enable = "avx512bw,avx512vbmi,popcnt")]
 pub(super) fn walk<const LONGEST: usize>(
     facts: &Facts,

@@ -240,10 +240,10 @@ impl EachBlock for &mut Vec<(usize, u64, bool)> {
     }
 }
 
-/// Units around the low half: codes of every length from 1 to 11 units,
-/// values at each length's least and at the ranges' ends, least leads
-/// with first trailing units on each side of their bound, stray and
-/// cut-off units, DDFF.
+/// Units around the low half: codes of every length from 1 to 8 units,
+/// values at and next to each length's least (and 2^63, past UTF-E-16's
+/// end), least leads with first trailing units on each side of their
+/// bound, stray and cut-off units, leads of longer codes (DDF8..DDFF).
 fn units_near_the_low_half(next: &mut impl FnMut() -> u64) -> Vec<u16> {
     let mut units = vec![0x41u16; (next() % 70) as usize];
     let bits = next() % 64 + 1;

@@ -373,6 +373,7 @@ fn valid_prefix_blocks<V: Vector, const N: usize, const LONGEST: usize>(input: &
         // SAFETY: `done + 64` bytes are readable: `N` vectors of
         // `V::WIDTH` bytes, 64 in all (asserted above), stay inside them.
         let v: [V; N] = core::array::from_fn(|k| unsafe { V::load(p.add(done + k * V::WIDTH)) });
+        // The block the prefetch's distance ahead (`prefetch.rs`).
         prefetch(p.wrapping_add(done + AHEAD));
         if ascii(&v) {
             // ASCII: valid unless a code was cut off before it.
@@ -385,9 +386,9 @@ fn valid_prefix_blocks<V: Vector, const N: usize, const LONGEST: usize>(input: &
             // And the ASCII blocks after it, two at a time: a loop of
             // one load, test and branch a vector.
             while done + 128 <= input.len() {
-                // SAFETY: as above, for `done + 128` bytes.
                 prefetch(p.wrapping_add(done + AHEAD));
                 prefetch(p.wrapping_add(done + 64 + AHEAD));
+                // SAFETY: as above, for `done + 128` bytes.
                 let w: [[V; N]; 2] = core::array::from_fn(|b| {
                     core::array::from_fn(|k| unsafe {
                         V::load(p.add(done + b * 64 + k * V::WIDTH))
