@@ -83,6 +83,10 @@
 
 extern crate alloc;
 
+// First: its macro is in scope in every module after it.
+#[macro_use]
+mod table;
+
 mod code_point;
 mod encoding;
 mod engine;

@@ -12,14 +12,30 @@
 /// How far ahead of its reads a streaming loop asks for its input, in
 /// bytes: thirty-two cache lines (512 and 1024 bytes gained less; 4096 no
 /// more).
-pub(crate) const AHEAD: usize = 2048;
+const AHEAD: usize = 2048;
 
-/// Asks the processor to bring the cache line holding the byte at `at`
-/// into its caches. A hint: it reads nothing the program sees and never
+/// Bytes in a cache line.
+const LINE: usize = 64;
+
+/// Asks the processor to bring into its caches the `T`s that lie
+/// [`AHEAD`] bytes after the `count` from `at` on, one cache line of 64
+/// bytes at a time: a loop that reads `count` of them a step calls it
+/// once a step. A hint: it reads nothing the program sees and never
 /// faults, whatever the address (past the end of the input or anywhere
-/// else), so `at` may be any pointer, made with `wrapping_add`.
+/// else), so `at` may be any pointer.
 #[inline(always)]
-pub(crate) fn prefetch<T>(at: *const T) {
+pub(crate) fn ahead<T>(at: *const T, count: usize) {
+    let at = at.cast::<u8>().wrapping_add(AHEAD);
+    let mut line = 0;
+    while line < count * size_of::<T>() {
+        hint(at.wrapping_add(line));
+        line += LINE;
+    }
+}
+
+/// `prefetcht0` of the cache line that holds `at`.
+#[inline(always)]
+fn hint(at: *const u8) {
     // SAFETY: `prefetcht0` is SSE, which every x86-64 processor has, and
     // touches no memory the program can see: it cannot fault or change a
     // value, whatever `at` is.

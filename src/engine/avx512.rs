@@ -118,7 +118,7 @@ mod x86 {
     use core::mem::MaybeUninit;
 
     use super::Progress;
-    use crate::prefetch::{prefetch, AHEAD};
+    use crate::prefetch;
 
     /// The byte indices 0..64, for compressing the positions of code ends.
     static IDENTITY: [u8; 64] = {
@@ -383,9 +383,9 @@ mod x86 {
         // every load and store is in bounds.
         while i < input.len() {
             debug_assert!(w <= 3 * i);
-            // The units the prefetch's distance ahead: without it, this
-            // loop waited on memory once its input outgrew the L2 cache.
-            prefetch(src.wrapping_add(i + AHEAD / 2));
+            // Without it, this loop waited on memory once its input
+            // outgrew the L2 cache.
+            prefetch::ahead(src.wrapping_add(i), 32);
             let rem = input.len() - i;
             let len = rem.min(32) as u32;
             let here = _bzhi_u32(u32::MAX, len);

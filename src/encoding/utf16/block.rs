@@ -30,7 +30,7 @@ use core::mem::MaybeUninit;
 
 use super::{any_surrogate, is_high_surrogate, is_low_surrogate, masks, window, Facts};
 use crate::encoding::select;
-use crate::prefetch::{prefetch, AHEAD};
+use crate::prefetch;
 
 /// Units per block.
 pub(super) const LEN: usize = 64;
@@ -70,10 +70,7 @@ pub(super) fn decode(input: &[u16], out: &mut Vec<u64>) -> Option<usize> {
 /// decoding it: the fast path of validation.
 #[inline]
 pub(super) fn skip(input: &[u16]) -> Option<usize> {
-    // The block's two cache lines, the prefetch's distance ahead.
-    let ahead = input.as_ptr().wrapping_add(AHEAD / 2);
-    prefetch(ahead);
-    prefetch(ahead.wrapping_add(32));
+    prefetch::ahead(input.as_ptr(), LEN);
     let block: &[u16; LEN + 1] = input.get(..=LEN)?.try_into().ok()?;
     if !any_surrogate(&block[..LEN]) {
         return Some(LEN);

@@ -25,7 +25,7 @@
 //! block and finds any error's exact position.
 
 use super::Facts;
-use crate::prefetch::{prefetch, AHEAD};
+use crate::prefetch;
 
 /// Units per block: one bit each in a `u64`.
 const LEN: usize = 64;
@@ -561,10 +561,7 @@ fn walk_blocks(
         let Ok(units) = <&[u16; LEN]>::try_from(block) else {
             break;
         };
-        // The block's two cache lines, the prefetch's distance ahead.
-        let ahead = block.as_ptr().wrapping_add(AHEAD / 2);
-        prefetch(ahead);
-        prefetch(ahead.wrapping_add(32));
+        prefetch::ahead(block.as_ptr(), LEN);
         let Some((starts, runs_on)) = check(units) else {
             break;
         };

@@ -70,7 +70,7 @@ use core::arch::x86_64::*;
 use core::mem::size_of;
 
 use super::Run;
-use crate::prefetch::{prefetch, AHEAD};
+use crate::prefetch;
 
 /// Whether this version runs: the processor has the AVX-512 kernels'
 /// instructions, AVX512CD's (`vplzcntd`) and AVX2's loop's (BMI1 and
@@ -108,23 +108,6 @@ const FIRST_CHUNK: usize = WINDOW;
 
 /// Units a step reads: a bit each in a `u64`.
 const WINDOW: usize = 64;
-
-/// A table whose entry `k` is the expression: 64 bytes, or `len` entries
-/// of type `ty`.
-macro_rules! table {
-    (|$k:ident| $entry:expr) => {
-        table!(u8, 64, |$k| $entry)
-    };
-    ($ty:ty, $len:expr, |$k:ident| $entry:expr) => {{
-        let mut out: [$ty; $len] = [0; $len];
-        let mut $k = 0;
-        while $k < $len {
-            out[$k] = $entry;
-            $k += 1;
-        }
-        out
-    }};
-}
 
 mod from_16;
 mod from_8;
@@ -505,11 +488,8 @@ impl StartMap {
         let mut held = false;
         let windows = input[from..].chunks_exact(WINDOW);
         for (word, units) in self.words.iter_mut().take(span / WINDOW + 1).zip(windows) {
-            // The window's cache lines, the prefetch's distance ahead: the
-            // map is the first to read a chunk.
-            let ahead = units.as_ptr().wrapping_add(AHEAD / size_of::<P::In>());
-            prefetch(ahead);
-            prefetch(ahead.wrapping_add(64 / size_of::<P::In>()));
+            // The map is the first to read a chunk.
+            prefetch::ahead(units.as_ptr(), WINDOW);
             // SAFETY: this function's contract.
             let (starts, next_held) =
                 unsafe { P::starts(P::load(units.try_into().unwrap()), held) };

@@ -67,19 +67,8 @@ pub(super) fn walk<const LONGEST: usize>(
 /// For each byte of the split, the byte of the two vectors of units it
 /// takes (`vpermi2b` reads seven bits): unit `k`'s high byte is byte
 /// `2k + 1`, its low byte `2k`.
-static HIGH_BYTES: [u8; 64] = bytes_of_units(1);
-static LOW_BYTES: [u8; 64] = bytes_of_units(0);
-
-/// The index of byte `2k + which` of the units at each `k`.
-const fn bytes_of_units(which: u8) -> [u8; 64] {
-    let mut out = [0; 64];
-    let mut k = 0;
-    while k < 64 {
-        out[k] = 2 * k as u8 + which;
-        k += 1;
-    }
-    out
-}
+static HIGH_BYTES: [u8; 64] = table!(|k| 2 * k as u8 + 1);
+static LOW_BYTES: [u8; 64] = table!(|k| 2 * k as u8);
 
 /// A block's high bytes and low bytes, unit `k`'s at byte `k`.
 pub(super) struct Wide {
@@ -175,8 +164,8 @@ pub(in crate::encoding::utf16) fn squeeze(
     written
 }
 
-/// The walk by the scan alone, for any `LONGEST` (the walk above takes it
-/// for the longer codes only): `None` where [`Scan::new`] refuses the
+/// The walk by the scan alone, for a `LONGEST` of 4 or more (the walk
+/// above takes it for 5 or more): `None` where [`Scan::new`] refuses the
 /// range. The tests hold it to the walk by the masks.
 ///
 /// # Safety
@@ -210,9 +199,8 @@ pub(super) fn walk_by_scan<const LONGEST: usize>(
 /// length in every block.
 pub(super) struct Scan {
     /// The last DD lead the walk takes (codes of 4 up to its `LONGEST`
-    /// units, in the format's range), and whether it takes any.
+    /// units, in the format's range).
     dd_last: u8,
-    dd_on: u64,
     /// The block before's counts, and its first and second steps of the
     /// scan (the zeros before the input for the first block).
     counts: __m512i,
@@ -237,43 +225,39 @@ static UP_4: [u8; 64] = up(4);
 /// byte `i − n` of the block (the first table), or byte `64 + i − n` of
 /// the block before (the second: bit 6 set).
 const fn up(n: usize) -> [u8; 64] {
-    let mut out = [0; 64];
-    let mut i = 0;
-    while i < 64 {
-        out[i] = (if i >= n { i - n } else { 128 + i - n }) as u8;
-        i += 1;
-    }
-    out
+    table!(|i| (if i >= n { i - n } else { 128 + i - n }) as u8)
 }
 
 /// For a lead DDxx, at `xx >> 2`: the trailing units of its code (3 to 7;
 /// 0 from DDF8 on, whose codes of 9 to 11 units the walk leaves), ...
-static DD_TRAILING: [u8; 64] = dd_table(0);
+static DD_TRAILING: [u8; 64] = table!(|k| match dd_length(k) {
+    Some(n) => n as u8 - 1,
+    None => 0,
+});
 /// ... the least lead of its length (DD00, DD80, DDC0, DDE0, DDF0) ...
-static DD_LEAST: [u8; 64] = dd_table(1);
+static DD_LEAST: [u8; 64] = table!(|k| match dd_length(k) {
+    Some(n) => first_lead(n),
+    None => 0,
+});
 /// ... and the last DExx that is too small as the first trailing unit of
 /// that least lead's code: below 2^(12 − n) for `n` units, the bound of
 /// the shortest form (§3.3.4; DD00's code needs DFxx).
-static DD_TOO_SMALL: [u8; 64] = dd_table(2);
+static DD_TOO_SMALL: [u8; 64] = table!(|k| match dd_length(k) {
+    Some(n) => ((1u16 << (12 - n)) - 1) as u8,
+    None => 0,
+});
 
-/// The lookup tables above: `which` 0, 1 or 2.
-const fn dd_table(which: usize) -> [u8; 64] {
-    let mut out = [0; 64];
+/// The length of the code a lead DDxx starts, at `xx >> 2`: 4 to 8 units,
+/// or `None` from DDF8 on.
+const fn dd_length(k: usize) -> Option<usize> {
     let mut n = 4;
     while n <= 8 {
-        let (from, to) = (first_lead(n) as usize >> 2, first_lead(n + 1) as usize >> 2);
-        let mut i = from;
-        while i < to {
-            out[i] = match which {
-                0 => n as u8 - 1,
-                1 => first_lead(n),
-                _ => ((1u16 << (12 - n)) - 1) as u8,
-            };
-            i += 1;
+        if k < first_lead(n + 1) as usize >> 2 {
+            return Some(n);
         }
         n += 1;
     }
-    out
+    None
 }
 
 /// The least 3-unit lead DC04, and the last DExx too small after it: its
@@ -282,9 +266,10 @@ const DC_LEAST: u8 = 0x04;
 const DC_TOO_SMALL: u8 = 0x7F;
 
 impl Scan {
-    /// The scan of codes of up to `LONGEST` units in the range of `facts`,
-    /// or `None` if the range takes only some of the 3-unit codes (no
-    /// format's does: its leads would need a bound of their own).
+    /// The scan of codes of up to `LONGEST` units (4 or more) in the
+    /// range of `facts`, or `None` if the range takes only some of the
+    /// 3-unit codes or none of the 4-unit ones (no extended format's: its
+    /// leads would need bounds of their own).
     ///
     /// A range that takes a code of some length takes every shorter
     /// one, so the leads it takes are DC04..DCFF and one run of DD
@@ -294,11 +279,10 @@ impl Scan {
         if last_lead(3, facts.max) != Some(0xFF) {
             return None;
         }
-        let dd_last = (4..=LONGEST).rev().find_map(|n| last_lead(n, facts.max));
+        let dd_last = (4..=LONGEST).rev().find_map(|n| last_lead(n, facts.max))?;
         let zeros = _mm512_setzero_si512();
         Some(Scan {
-            dd_last: dd_last.unwrap_or(0),
-            dd_on: if dd_last.is_some() { u64::MAX } else { 0 },
+            dd_last,
             counts: zeros,
             one: zeros,
             two: zeros,
@@ -335,7 +319,7 @@ impl Scan {
             _mm512_mask_mov_epi8(_mm512_permutexvar_epi8(index, load(t)), dc, splat(dc_value))
         };
         let leads = (_mm512_mask_cmpge_epu8_mask(dc, low, splat(DC_LEAST))
-            | _mm512_mask_cmple_epu8_mask(dd & self.dd_on, low, splat(self.dd_last)))
+            | _mm512_mask_cmple_epu8_mask(dd, low, splat(self.dd_last)))
             & !pair_low;
         let counts = _mm512_maskz_mov_epi8(leads, lookup(&DD_TRAILING, 2));
         let step = |before: __m512i, now: __m512i, up: &[u8; 64], n: u8| {
@@ -343,17 +327,13 @@ impl Scan {
             _mm512_max_epu8(now, _mm512_subs_epu8(back, splat(n)))
         };
         let one = step(self.counts, counts, &UP_1, 1);
-        let reach = if LONGEST <= 3 {
-            one
+        let two = step(self.one, one, &UP_2, 2);
+        // Two steps reach the four trailing units of a code of up to 5
+        // units; the third, the three more of codes of up to 8.
+        let reach = if LONGEST <= 5 {
+            two
         } else {
-            let two = step(self.one, one, &UP_2, 2);
-            let reach = if LONGEST <= 5 {
-                two
-            } else {
-                step(self.two, two, &UP_4, 4)
-            };
-            self.two = two;
-            reach
+            step(self.two, two, &UP_4, 4)
         };
         let reach = _mm512_test_epi8_mask(reach, reach);
         let must = reach << 1 | self.runs_on;
@@ -374,6 +354,7 @@ impl Scan {
         self.bounds = bounds;
         self.counts = counts;
         self.one = one;
+        self.two = two;
         self.pair = high >> 63;
         self.runs_on = reach >> 63;
         self.after_least = least >> 63;

@@ -3,7 +3,7 @@
 //! implement (`x86/vectors.rs`), and each tier's entry point.
 
 use super::tables::{incomplete, tables};
-use crate::prefetch::{prefetch, AHEAD};
+use crate::prefetch;
 
 mod vectors;
 use vectors::{Avx, Avx512, Sse};
@@ -373,8 +373,7 @@ fn valid_prefix_blocks<V: Vector, const N: usize, const LONGEST: usize>(input: &
         // SAFETY: `done + 64` bytes are readable: `N` vectors of
         // `V::WIDTH` bytes, 64 in all (asserted above), stay inside them.
         let v: [V; N] = core::array::from_fn(|k| unsafe { V::load(p.add(done + k * V::WIDTH)) });
-        // The block the prefetch's distance ahead (`prefetch.rs`).
-        prefetch(p.wrapping_add(done + AHEAD));
+        prefetch::ahead(p.wrapping_add(done), 64);
         if ascii(&v) {
             // ASCII: valid unless a code was cut off before it.
             if previous.subs(incomplete_max).any() {
@@ -386,8 +385,7 @@ fn valid_prefix_blocks<V: Vector, const N: usize, const LONGEST: usize>(input: &
             // And the ASCII blocks after it, two at a time: a loop of
             // one load, test and branch a vector.
             while done + 128 <= input.len() {
-                prefetch(p.wrapping_add(done + AHEAD));
-                prefetch(p.wrapping_add(done + 64 + AHEAD));
+                prefetch::ahead(p.wrapping_add(done), 128);
                 // SAFETY: as above, for `done + 128` bytes.
                 let w: [[V; N]; 2] = core::array::from_fn(|b| {
                     core::array::from_fn(|k| unsafe {
