@@ -129,25 +129,24 @@ static PLACE_IN_WIDE_LANE: [u8; 64] = table!(|k| (k % 8) as u8);
 /// added, its index in the tables by length and place.
 static PLACE_TIMES_8: [u8; 64] = table!(|k| (k % 4 * 8) as u8);
 
-/// The value bits and the marker bits of a UTF-G-8 code's last four
-/// bytes (the last in a lane's top byte), by length and place (index
-/// `len + 8 · place`): a trailing byte has six and 10 (draft-yergeau-
-/// utf8-00.txt §2), a lead of `len` bytes `7 − len` and `len` one-bits then
-/// a zero (ASCII seven and none), and a byte before the code none.
-static LAST_FOUR_BITS: [u8; 64] = table!(|k| last_four(k).0);
-static LAST_FOUR_MARKS: [u8; 64] = table!(|k| last_four(k).1);
+/// The value bits of a UTF-G-8 code's last four bytes (the last in a
+/// lane's top byte), by length and place (index `len + 8 · place`): a
+/// trailing byte has six (draft-yergeau-utf8-00.txt §2), a lead of `len`
+/// bytes `7 − len` (ASCII seven), and a byte before the code none. Their
+/// marker bits follow from these ([`marks`]).
+static LAST_FOUR_BITS: [u8; 64] = table!(|k| last_four(k));
 
-/// The entry `k` of [`LAST_FOUR_BITS`] and [`LAST_FOUR_MARKS`].
-const fn last_four(k: usize) -> (u8, u8) {
+/// The entry `k` of [`LAST_FOUR_BITS`].
+const fn last_four(k: usize) -> u8 {
     let (len, from_end) = (k % 8, 3 - k / 8 % 4);
     if k >= 32 || len == 0 || from_end >= len {
-        (0, 0)
+        0
     } else if from_end + 1 < len {
-        (0x3F, 0x80)
+        0x3F
     } else if len == 1 {
-        (0x7F, 0)
+        0x7F
     } else {
-        ((0x7F >> len) as u8, (0xFF00u16 >> len) as u8)
+        0x7F >> len
     }
 }
 
@@ -161,13 +160,34 @@ static TWO_BEFORE_BITS: [u8; 64] = table!(|k| match (k % 8, k / 8) {
     _ => 0,
 });
 
-/// The marker bits of the same bytes.
-static TWO_BEFORE_MARKS: [u8; 64] = table!(|k| match (k % 8, k / 8) {
-    (6, 0) => 0xFC,
-    (6, 1) => 0x80,
-    (5, 1) => 0xF8,
-    _ => 0,
-});
+/// The marker bits of a UTF-G-8 byte that keeps the value bits `bits`
+/// (draft-yergeau-utf8-00.txt §2): the one-bits above them, but for the
+/// one just above, which is zero. A lead of n bytes keeps `7 − n` bits
+/// under n one-bits and a zero, a trailing byte six under 10, ASCII seven
+/// under a zero; each keeps bit 0, so no marker bit lands there. A byte
+/// that keeps none (FE, or no byte of the code) gets 0xFF: the loops
+/// that make bytes by [`marked`] write none of those.
+#[cfg_attr(not(test), allow(dead_code))]
+const fn marks(bits: u8) -> u8 {
+    !bits & !(bits << 1)
+}
+
+/// UTF-G-8 bytes from `cut`, each byte's value bits in its low bits (and
+/// whatever above them), and `bits`, the value bits each byte keeps:
+/// `cut & bits | marks(bits)` a byte ([`marks`]), made from the bits
+/// rather than looked up beside them, which took a permute more.
+///
+/// # Safety
+/// The processor has what [`runs`] asks for.
+#[inline(always)]
+unsafe fn marked(cut: __m512i, bits: __m512i) -> __m512i {
+    // SAFETY: this function's contract. No byte of `bits` has bit 7 set,
+    // so the bytes' sum is each byte shifted left by one.
+    unsafe {
+        // Truth table of (cut, bits, twice): cut & bits | !bits & !twice.
+        _mm512_ternarylogic_epi32::<0xD1>(cut, bits, _mm512_add_epi8(bits, bits))
+    }
+}
 
 /// The dword indices that interleave the halves of eight codes: the
 /// first half of a code, then the second.

@@ -4,20 +4,26 @@
 //! - A unit starts a code unless it is a trailing unit DE00..DFFF (§3.3.3)
 //!   or follows a high surrogate (§3.2): DC00..DDFF lead the longer codes
 //!   (§3.3.1) except as a pair's low half.
-//! - Each lane gathers its code's lead, its last two units and the two
-//!   before them; a code of one unit is its last, the others' values are
-//!   joined by two multiply-adds: ten bits a unit of a pair, nine of a
-//!   trailing unit, and the lead's eight (3 units) or seven (4 units).
-//! - The check: the length the lead names (a table of its top nine bits)
-//!   is the length the starts give, a pair's second unit is a low half,
-//!   the value is at least its length's least (§3.3.4: the fewest units)
-//!   and below 2^31 (UTF-E-8 writes larger values as FE codes, which the
-//!   engine's code-at-a-time path takes).
+//! - Each lane gathers its code's last two units and the two before them
+//!   (which hold the lead of a 3- or 4-unit code); a code of one unit is
+//!   its last, the others' values are joined by two multiply-adds of the
+//!   units whole, by 2^10 a pair's first unit, by 2^9 the others, and a
+//!   constant of the length takes away what their marker bits add.
+//! - The check, by the length the starts give (§3.2, §3.3.1): one unit is
+//!   no surrogate; a pair is a high then a low surrogate; a 3-unit code's
+//!   lead is DC00..DCFF, a 4-unit code's DD00..DD0F (the values below
+//!   2^31: UTF-E-8 writes larger ones as FE codes, which the wider loop
+//!   takes, `from_e16.rs`); and a code beyond Unicode is at least its
+//!   length's least (§3.3.4: the fewest units). A longer code is none of
+//!   these. The units between a lead and the next start are trailing
+//!   units: a unit after a lead or a trailing unit starts a code unless it
+//!   is one.
 //! - The UTF-G-8 code (draft-yergeau-utf8-00.txt §2) in two halves: its
 //!   last four bytes and the two before them, cut from the value by
-//!   `vpmultishiftqb` and given their marker bits by tables of the length
-//!   (`vplzcntd` and a table); the bytes each code has are kept by a
-//!   comparison of each byte's rank with the length.
+//!   `vpmultishiftqb`, with the value bits each byte keeps from tables of
+//!   the length (`vplzcntd` and a table) and the marker bits made from
+//!   those ([`marked`]); the bytes each code has are kept by a comparison
+//!   of each byte's rank with the length.
 //! - A step of sixteen 3-unit codes or fifteen 4-unit ones in a row (one
 //!   compare of the starts) takes a shorter way, where the codes are also
 //!   all of one length in UTF-G-8 (four or five bytes for three units, six
@@ -31,8 +37,8 @@ use core::arch::x86_64::*;
 
 use crate::encoding::{min_value_16, min_value_8};
 
-use super::{vector, Converted, Pass, Shape, Squeezed, FIRST_EIGHT, LAST_EIGHT, LAST_FOUR_BITS};
-use super::{LAST_FOUR_MARKS, PLACE_TIMES_8, TWO_BEFORE_BITS, TWO_BEFORE_MARKS, WINDOW};
+use super::{marked, vector, Converted, Pass, Shape, Squeezed, FIRST_EIGHT, LAST_EIGHT};
+use super::{LAST_FOUR_BITS, PLACE_TIMES_8, TWO_BEFORE_BITS, WINDOW};
 
 mod mixed;
 
@@ -70,51 +76,27 @@ const fn units(from: i16) -> [u16; 32] {
     out
 }
 
-/// For each value of a surrogate-range lead's bits 7..11 (bit 4 set), the
-/// length of its code, in both bytes: a high surrogate leads a pair; DC00..
-/// DCFF a 3-unit code, DD00..DD7F a 4-unit one (§3.3.1); DD80..DDFF lead
-/// longer codes, which this loop leaves, and DE00..DFFF never lead.
-static LEN_BY_LEAD: [u16; 32] = table!(u16, 32, |k| match k {
-    16..=23 => 0x0202,
-    24..=25 => 0x0303,
-    26 => 0x0404,
-    _ => 0,
-});
+/// `vpmaddwd` of two units of 0x8000 or more, the first by 2^9: it reads
+/// them as signed, each 2^16 less than it is.
+const SIGNED_BY_9: u32 = 0x1_0000 * 513;
 
-/// The value bits of a code's last two units by length: a pair's ten
-/// each, a longer code's nine (§3.3.3); a single unit is read apart.
-static LAST_TWO_BITS: [u32; 16] = table!(u32, 16, |n| match n {
-    2 => 0x03FF_03FF,
-    3 | 4 => 0x01FF_01FF,
-    _ => 0,
-});
-
-/// The weights that join them: the first by 2^10 or 2^9.
-static LAST_TWO_WEIGHTS: [u32; 16] = table!(u32, 16, |n| match n {
-    2 => 0x0001_0400,
-    _ => 0x0001_0200,
-});
-
-/// The value bits of the two units before them: a 3-unit code's lead (8),
-/// a 4-unit code's lead (7, §3.3.1) and first trailing unit (9). A lead
-/// with any of its top three set makes a value of 2^31 or more, which the
-/// check refuses before the bits overflow the lane matter.
-static TWO_BEFORE_BITS_16: [u32; 16] = table!(u32, 16, |n| match n {
-    3 => 0x00FF_0000,
-    4 => 0x01FF_007F,
-    _ => 0,
-});
-
-/// What a pair's value starts from.
-static OFFSET: [u32; 16] = table!(u32, 16, |n| if n == 2 { 0x1_0000 } else { 0 });
-
-/// The least value of each length (§3.3.4, `min_value`), and for the
-/// lengths no code here has, more than any value.
-static LEAST: [u32; 16] = table!(u32, 16, |n| match n {
-    1 | 2 => 0,
-    3 | 4 => min_value_16(n) as u32,
-    _ => u32::MAX,
-});
+/// What to add to the value of a 3-unit code, a 4-unit code and a pair
+/// as [`FromG16::values`] joins their units whole, to make it the code's
+/// value: what the units' marker bits (§3.2, §3.3.1, §3.3.3) and their
+/// reading as signed added is taken away, and a pair's 0x10000 added. A
+/// 4-unit lead's bits from 5 on leave the lane; the check refuses those
+/// leads.
+const FROM_THREE: u32 = SIGNED_BY_9
+    .wrapping_sub(0xDC00 << 18)
+    .wrapping_sub(0xDE00 * 513);
+const FROM_FOUR: u32 = (SIGNED_BY_9 << 18)
+    .wrapping_add(SIGNED_BY_9)
+    .wrapping_sub(0xDD00 << 27)
+    .wrapping_sub(0xDE00 << 18)
+    .wrapping_sub(0xDE00 * 513);
+const FROM_PAIR: u32 = (0x1_0000 * 1025 + 0x1_0000u32)
+    .wrapping_sub(0xD800 * 1024)
+    .wrapping_sub(0xDC00);
 
 /// A code's length in UTF-G-8 by its value's leading zero bits (of 32), in
 /// each byte of a lane: one byte, then one more for each length whose
@@ -241,40 +223,46 @@ impl Pass for FromG16 {
             let len = _mm512_sub_epi8(end, start);
             let [low_units, high_units] = block;
             let gather = |at| _mm512_permutex2var_epi16(low_units, at, high_units);
-            let lead = gather(start);
             let last_two = gather(_mm512_add_epi16(end, vector(&LAST_TWO)));
             let two_before = gather(_mm512_add_epi16(end, vector(&TWO_BEFORE)));
-            // `vpermd` reads the low four bits of each index: the length
-            // (a longer one fails the length's check).
-            let by_len = |table: &[u32; 16]| _mm512_permutexvar_epi32(len, vector(table));
-            let low = _mm512_and_si512(last_two, by_len(&LAST_TWO_BITS));
-            let low = _mm512_madd_epi16(low, by_len(&LAST_TWO_WEIGHTS));
-            let high = _mm512_and_si512(two_before, by_len(&TWO_BEFORE_BITS_16));
-            let high = _mm512_madd_epi16(high, _mm512_set1_epi32(0x0001_0200));
+            // The lanes of each length, the length in each byte.
+            let of_len =
+                |n: u32| _mm512_cmpeq_epi32_mask(len, _mm512_set1_epi32((n * 0x0101_0101) as i32));
+            let (one, pair, three, four) = (of_len(1), of_len(2), of_len(3), of_len(4));
+            // The units joined whole, their marker bits left in: the last
+            // two, a pair's first by 2^10 and a trailing unit by 2^9; the
+            // two before them (a 4-unit code's lead by 2^9 and its first
+            // trailing unit), or a 3-unit code's lead alone, by 2^18 more
+            // (§3.2, §3.3.1, §3.3.3). What the marker bits add, a
+            // constant of the length, is taken away after.
+            let by_9 = _mm512_set1_epi32(0x0001_0200);
+            let low = _mm512_madd_epi16(last_two, by_9);
+            let low = _mm512_mask_madd_epi16(low, pair, last_two, _mm512_set1_epi32(0x0001_0400));
+            let high = _mm512_maskz_madd_epi16(four, two_before, by_9);
+            let high = _mm512_mask_srli_epi32::<16>(high, three, two_before);
             let value = _mm512_add_epi32(low, _mm512_slli_epi32::<18>(high));
-            let value = _mm512_add_epi32(value, by_len(&OFFSET));
-            let one = _mm512_cmpeq_epi32_mask(len, _mm512_set1_epi32(0x0101_0101));
-            let value = _mm512_mask_mov_epi32(value, one, _mm512_srli_epi32::<16>(last_two));
-            // The check (see the module docs).
-            let surrogate_field = _mm512_and_si512(lead, _mm512_set1_epi32(0xF800_F800u32 as i32));
-            let in_field =
-                _mm512_cmpeq_epi32_mask(surrogate_field, _mm512_set1_epi32(0xD800_D800u32 as i32));
-            let named = _mm512_mask_mov_epi32(
-                _mm512_set1_epi32(0x0101_0101),
-                in_field,
-                _mm512_permutexvar_epi16(_mm512_srli_epi16::<7>(lead), vector(&LEN_BY_LEAD)),
-            );
-            let pair = _mm512_cmpeq_epi32_mask(len, _mm512_set1_epi32(0x0202_0202));
-            let low_half = _mm512_cmpeq_epi32_mask(
-                _mm512_and_si512(last_two, _mm512_set1_epi32(0xFC00_0000u32 as i32)),
-                _mm512_set1_epi32(0xDC00_0000u32 as i32),
-            );
-            let four = _mm512_cmpeq_epi32_mask(len, _mm512_set1_epi32(0x0404_0404));
-            let small = _mm512_testn_epi32_mask(lead, _mm512_set1_epi32(0x0070_0070));
-            let ok = _mm512_cmpeq_epi32_mask(named, len)
-                & (!pair | low_half)
-                & (!four | small)
-                & _mm512_cmpge_epu32_mask(value, by_len(&LEAST));
+            let from = _mm512_set1_epi32(FROM_PAIR as i32);
+            let from = _mm512_mask_mov_epi32(from, three, _mm512_set1_epi32(FROM_THREE as i32));
+            let from = _mm512_mask_mov_epi32(from, four, _mm512_set1_epi32(FROM_FOUR as i32));
+            let value = _mm512_add_epi32(value, from);
+            let value = _mm512_mask_srli_epi32::<16>(value, one, last_two);
+            // The check (see the module docs): each length's lead, and a
+            // pair's halves, under a mask of the bits that tell them.
+            let is = |k, units, mask: u32, want: u32| {
+                let bits = _mm512_and_si512(units, _mm512_set1_epi32(mask as i32));
+                _mm512_mask_cmpeq_epi32_mask(k, bits, _mm512_set1_epi32(want as i32))
+            };
+            let surrogate = is(one, last_two, 0xF800_0000, 0xD800_0000);
+            let pair_ok = is(pair, last_two, 0xFC00_FC00, 0xDC00_D800);
+            let three_ok = is(three, two_before, 0xFF00_0000, 0xDC00_0000);
+            let four_ok = is(four, two_before, 0x0000_FFF0, 0x0000_DD00);
+            let at_least = |k, least: u128| {
+                _mm512_mask_cmpge_epu32_mask(k, value, _mm512_set1_epi32(least as i32))
+            };
+            let ok = (one & !surrogate)
+                | pair_ok
+                | at_least(three_ok, min_value_16(3))
+                | at_least(four_ok, min_value_16(4));
             (value, ok)
         }
     }
@@ -293,17 +281,9 @@ impl Pass for FromG16 {
             let place = _mm512_add_epi8(len, vector(&PLACE_TIMES_8));
             let by_place = |table: &[u8; 64]| _mm512_permutexvar_epi8(place, vector(table));
             let four = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(LAST_FOUR_AT), value);
-            let four = _mm512_ternarylogic_epi32::<0xEA>(
-                four,
-                by_place(&LAST_FOUR_BITS),
-                by_place(&LAST_FOUR_MARKS),
-            );
+            let four = marked(four, by_place(&LAST_FOUR_BITS));
             let two = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(TWO_BEFORE_AT), value);
-            let two = _mm512_ternarylogic_epi32::<0xEA>(
-                two,
-                by_place(&TWO_BEFORE_BITS),
-                by_place(&TWO_BEFORE_MARKS),
-            );
+            let two = marked(two, by_place(&TWO_BEFORE_BITS));
             let mut written = 0;
             for order in [&FIRST_EIGHT, &LAST_EIGHT] {
                 let bytes = _mm512_permutex2var_epi32(two, vector(order), four);
@@ -529,6 +509,38 @@ mod tests {
         let mut out = Vec::new();
         UtfE8::encode_u64s(values, &mut out).unwrap();
         out
+    }
+
+    /// The marker bits made from the value bits are those of each kind of
+    /// UTF-G-8 byte (draft-yergeau-utf8-00.txt §2), and the vector form
+    /// makes every byte its scalar twin does.
+    #[test]
+    #[cfg_attr(not(ucsx_cpu_avx512), ignore = "the processor lacks AVX-512")]
+    fn marker_bits_follow_from_the_value_bits() {
+        use super::super::marks;
+        assert_eq!(marks(0x7F), 0x00, "ASCII");
+        assert_eq!(marks(0x3F), 0x80, "a trailing byte");
+        for len in 2..=6 {
+            let lead = !(0xFFu8 >> len);
+            assert_eq!(marks(0x7F >> len), lead, "the lead of {len} bytes");
+        }
+        if !runs_here() {
+            return;
+        }
+        let kinds: Vec<u8> = (0..=6).map(|n| 0x7F >> n).chain([0x3F, 0]).collect();
+        for cut in 0..=255u8 {
+            let bits: Vec<u8> = (0..64)
+                .map(|k| kinds[(k + cut as usize) % kinds.len()])
+                .collect();
+            let want: Vec<u8> = bits.iter().map(|&b| cut & b | marks(b)).collect();
+            let mut made = [0u8; 64];
+            // SAFETY: the processor has what the loop needs, checked above.
+            unsafe {
+                let bytes = marked(_mm512_set1_epi8(cut as i8), vector(&bits));
+                _mm512_storeu_si512(made.as_mut_ptr().cast(), bytes);
+            }
+            assert_eq!(made[..], want[..], "{cut:02X}");
+        }
     }
 
     /// `count` values from `least` below `end`, both ends among them.

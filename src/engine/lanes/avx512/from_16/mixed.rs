@@ -32,7 +32,7 @@ use core::arch::x86_64::*;
 
 use crate::encoding::{min_value_16, min_value_8};
 
-use super::super::{last_four, vector, Squeezed, TWO_BEFORE_BITS, TWO_BEFORE_MARKS};
+use super::super::{last_four, marked, vector, Squeezed, TWO_BEFORE_BITS};
 use super::LAST_FOUR_AT;
 
 /// The fewest codes a step of this kind takes. It costs about what a
@@ -50,28 +50,23 @@ const LAST_FOUR: u32 = 5;
 const LEAD_OF_FIVE: u32 = 6;
 const FIRST_TWO_OF_SIX: u32 = 7;
 
-/// The value bits and the marker bits of a lane's four bytes by kind, the
-/// last byte in the lane's top one (draft-yergeau-utf8-00.txt §2): a
-/// Unicode character's and the last four bytes' as
-/// [`last_four`] gives them by the code's length, the leading bytes of
-/// 5- and 6-byte codes as [`TWO_BEFORE_BITS`] does, in the lane's last
-/// two bytes.
-static BITS_BY_KIND: [u32; 16] = table!(u32, 16, |k| by_kind(k, 0));
-static MARKS_BY_KIND: [u32; 16] = table!(u32, 16, |k| by_kind(k, 1));
+/// The value bits of a lane's four bytes by kind, the last byte in the
+/// lane's top one (draft-yergeau-utf8-00.txt §2): a Unicode character's
+/// and the last four bytes' as [`last_four`] gives them by the code's
+/// length, the leading bytes of 5- and 6-byte codes as [`TWO_BEFORE_BITS`]
+/// does, in the lane's last two bytes. The marker bits follow from these
+/// ([`marked`]).
+static BITS_BY_KIND: [u32; 16] = table!(u32, 16, |k| by_kind(k));
 
-/// Entry `k` of [`BITS_BY_KIND`] (`which` 0) or [`MARKS_BY_KIND`] (1).
-const fn by_kind(k: usize, which: usize) -> u32 {
+/// Entry `k` of [`BITS_BY_KIND`].
+const fn by_kind(k: usize) -> u32 {
     let mut lane = 0;
     let mut place = 0;
     while place < 4 {
         let byte = match k as u32 {
-            1..=FOUR | LAST_FOUR => {
-                let (bits, marks) = last_four(k + 8 * place);
-                [bits, marks][which]
-            }
+            1..=FOUR | LAST_FOUR => last_four(k + 8 * place),
             LEAD_OF_FIVE | FIRST_TWO_OF_SIX if place >= 2 => {
-                let at = k - LEAD_OF_FIVE as usize + 5 + 8 * (place - 2);
-                [TWO_BEFORE_BITS[at], TWO_BEFORE_MARKS[at]][which]
+                TWO_BEFORE_BITS[k - LEAD_OF_FIVE as usize + 5 + 8 * (place - 2)]
             }
             _ => 0,
         };
@@ -125,7 +120,8 @@ fn taken(starts: u64) -> (u64, u32) {
 /// codes for [`step`] ([`LEAST_CODES`]).
 #[inline(always)]
 pub(super) fn worth(starts: u64) -> bool {
-    taken(starts).0.count_ones() >= LEAST_CODES
+    // The starts up to unit 32: the codes taken and the start after them.
+    (starts & ((1 << 33) - 1)).count_ones() > LEAST_CODES
 }
 
 /// The step over `units` (the first 32 of the step's window) whose code
@@ -304,9 +300,9 @@ unsafe fn bytes<const PAIRS_AND_SIX: bool>(
                 kind = set(kind, first_two_of_six, FIRST_TWO_OF_SIX);
             }
             let bits = _mm512_permutexvar_epi32(kind, vector(&BITS_BY_KIND));
-            let marks = _mm512_permutexvar_epi32(kind, vector(&MARKS_BY_KIND));
             let cut = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(LAST_FOUR_AT), value);
-            bytes[half] = _mm512_ternarylogic_epi32::<0xEA>(cut, bits, marks);
+            // The bytes that keep no value bits are no lane's.
+            bytes[half] = marked(cut, bits);
             keep[half] = _mm512_test_epi8_mask(bits, bits);
         }
         Some((bytes, keep))
