@@ -834,6 +834,29 @@ struct Squeezed {
     keep: [u64; 2],
 }
 
+impl Squeezed {
+    /// Writes the kept bytes at `slots`, in order, and returns how many
+    /// they are: the passes to UTF-G-8 and UTF-E-8.
+    ///
+    /// # Safety
+    /// The processor has what [`runs`] asks for; `slots` has room for the
+    /// bytes and 64 more.
+    #[inline(always)]
+    unsafe fn store_bytes(self, slots: *mut u8) -> usize {
+        let Squeezed { units, keep } = self;
+        // SAFETY: this function's contract: the first store writes 64
+        // bytes from `slots`, the second 64 from where the first's kept
+        // ones end.
+        unsafe {
+            _mm512_storeu_si512(slots.cast(), _mm512_maskz_compress_epi8(keep[0], units[0]));
+            let first = keep[0].count_ones() as usize;
+            let second = _mm512_maskz_compress_epi8(keep[1], units[1]);
+            _mm512_storeu_si512(slots.add(first).cast(), second);
+            first + keep[1].count_ones() as usize
+        }
+    }
+}
+
 impl Converted {
     /// Nothing to write.
     #[inline(always)]

@@ -456,6 +456,54 @@ fn the_dispatch_takes_fe_and_ff_codes_where_avx512_runs() {
     assert_eq!(out, reference::<UtfInf16, UtfE8>(&sixteen[..run.read]));
 }
 
+/// Text of 8-unit codes (2^58 to 2^63 − 1) among characters below
+/// U+0800, with now and then a code of another length (the wider loop's
+/// step of such text, `from_e16/eight.rs`, leaves those to its general
+/// step, and Unicode text to the narrower loop): started at every offset
+/// of a block and cut at every length of the last, every version converts
+/// what the reference walk converts, and the AVX-512 one takes all of it
+/// but the ends; with a fault of an 8-unit code's shape at every place,
+/// every version converts what the reference walk converts.
+#[test]
+fn ff_codes_among_small_characters_convert_as_decode_then_encode() {
+    let taken = [1 << 58, (1 << 63) - 1, 0x41, 0x7FF, 0x80, 0x7F];
+    let left = [0x4E00, (1 << 58) - 1, 1 << 40, 0x20_0000];
+    let values: Vec<u64> = (0..160u64)
+        .map(|k| match k % 23 {
+            22 => left[k as usize / 23 % left.len()],
+            n if n % 3 == 0 => taken[k as usize % taken.len()],
+            _ => (1 << 58) + k * 0x0123_4567_89AB_CDEF % ((1 << 63) - (1 << 58)),
+        })
+        .collect();
+    let sixteen = UtfInf16::encode_u64s_vec(&values);
+    let starts = (0..BLOCK).map(|start| (start, 0));
+    let ends = (1..=BLOCK).map(|cut| (0, cut));
+    for (start, cut) in starts.chain(ends) {
+        let text = &sixteen[start..sixteen.len() - cut];
+        let at = format!("from {start} to {cut} before the end");
+        let taken = as_reference::<UtfInf16, UtfE8>(text, &versions_16_to_8(true), &at);
+        for (&(name, _), taken) in versions_16_to_8(true).iter().zip(taken) {
+            let most = name != "avx512" || taken + start + 2 * BLOCK > text.len();
+            assert!(most, "{name} {at}: {taken} of {}", text.len());
+        }
+    }
+    let code = |lead: u16, first: u16, trailing: usize| -> Vec<u16> {
+        let mut units = vec![lead, first];
+        units.resize(trailing + 1, 0xDFFF);
+        units
+    };
+    let wrong: Vec<Vec<u16>> = vec![
+        vec![0xDE00],
+        code(0xDDF0, 0xDE10, 6),
+        code(0xDDF0, 0xDE10, 8),
+        code(0xDDF0, 0xDE0F, 7),
+        code(0xDDF1, 0xDE00, 7),
+        vec![0xD800, 0x41],
+    ];
+    let wrong: Vec<&[u16]> = wrong.iter().map(Vec::as_slice).collect();
+    planted_everywhere::<UtfInf16, UtfE8>(&values, &wrong, &versions_16_to_8(true));
+}
+
 /// The text the FE and FF faults are planted in: FE and FF codes of every
 /// UTF-∞-16 length (four to eight units), at and near their ends, among
 /// ASCII, Latin, CJK and emoji.

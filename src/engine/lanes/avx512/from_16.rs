@@ -386,7 +386,7 @@ impl Pass for FromG16 {
     #[inline(always)]
     unsafe fn store_squeezed(units: Squeezed, slots: *mut u8) -> usize {
         // SAFETY: the trait's contract.
-        unsafe { mixed::store(units, slots) }
+        unsafe { units.store_bytes(slots) }
     }
 
     #[inline(always)]
@@ -439,7 +439,7 @@ impl Pass for FromG16 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use alloc::vec;
     use alloc::vec::Vec;
 
@@ -479,7 +479,7 @@ mod tests {
     #[target_feature(
         enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2"
     )]
-    pub(super) unsafe fn window(units: &[u16]) -> ([__m512i; 2], u64) {
+    pub(in super::super) unsafe fn window(units: &[u16]) -> ([__m512i; 2], u64) {
         let mut window = [0x41; WINDOW];
         let n = units.len().min(WINDOW);
         window[..n].copy_from_slice(&units[..n]);
@@ -491,7 +491,7 @@ mod tests {
     }
 
     /// Whether the loop can run here; says so when it cannot.
-    pub(super) fn runs_here() -> bool {
+    pub(in super::super) fn runs_here() -> bool {
         let yes = super::super::detected();
         if !yes {
             println!("skipped: this processor lacks what the AVX-512 loop needs");
@@ -499,13 +499,13 @@ mod tests {
         yes
     }
 
-    pub(super) fn utf_inf16(values: &[u64]) -> Vec<u16> {
+    pub(in super::super) fn utf_inf16(values: &[u64]) -> Vec<u16> {
         let mut out = Vec::new();
         UtfInf16::encode_u64s(values, &mut out).unwrap();
         out
     }
 
-    pub(super) fn utf_e8(values: &[u64]) -> Vec<u8> {
+    pub(in super::super) fn utf_e8(values: &[u64]) -> Vec<u8> {
         let mut out = Vec::new();
         UtfE8::encode_u64s(values, &mut out).unwrap();
         out

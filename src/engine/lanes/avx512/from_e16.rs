@@ -33,8 +33,10 @@ use core::arch::x86_64::*;
 use crate::encoding::{min_value_16, min_value_8};
 
 use super::from_16::FromG16;
-use super::{lane_ends, vector, Pass, PLACE_IN_WIDE_LANE, WIDE_LANE_OF_BYTE, WINDOW};
+use super::{lane_ends, vector, Pass, Squeezed, PLACE_IN_WIDE_LANE, WIDE_LANE_OF_BYTE, WINDOW};
 use super::{FIRST_FOUR_CODES, LAST_FOUR_CODES};
+
+mod eight;
 
 /// See the module docs.
 pub(super) struct FromE16;
@@ -312,6 +314,23 @@ impl Pass for FromE16 {
                 & _mm512_cmpge_epu64_mask(value, by_len(&LEAST));
             (value, ok.into())
         }
+    }
+
+    #[inline(always)]
+    fn mixed_worth(starts: u64) -> bool {
+        eight::worth(starts)
+    }
+
+    #[inline(always)]
+    unsafe fn mixed(block: [__m512i; 2], starts: u64) -> Option<(Squeezed, usize, usize)> {
+        // SAFETY: AVX-512 (the trait's contract).
+        unsafe { eight::step(block, starts) }
+    }
+
+    #[inline(always)]
+    unsafe fn store_squeezed(units: Squeezed, slots: *mut u8) -> usize {
+        // SAFETY: the trait's contract.
+        unsafe { units.store_bytes(slots) }
     }
 
     #[inline(always)]

@@ -309,26 +309,6 @@ unsafe fn bytes<const PAIRS_AND_SIX: bool>(
     }
 }
 
-/// Writes the bytes of a step [`step`] took at `slots`, and returns how
-/// many they are.
-///
-/// # Safety
-/// The processor has what the AVX-512 loop needs; `slots` has room for
-/// the bytes and 64 more.
-#[inline(always)]
-pub(super) unsafe fn store(bytes: Squeezed, slots: *mut u8) -> usize {
-    let Squeezed { units, keep } = bytes;
-    // SAFETY: this function's contract: the first store writes 64 bytes
-    // from `slots`, the second 64 from where the first's kept ones end.
-    unsafe {
-        _mm512_storeu_si512(slots.cast(), _mm512_maskz_compress_epi8(keep[0], units[0]));
-        let first = keep[0].count_ones() as usize;
-        let second = _mm512_maskz_compress_epi8(keep[1], units[1]);
-        _mm512_storeu_si512(slots.add(first).cast(), second);
-        first + keep[1].count_ones() as usize
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use alloc::vec;
@@ -354,7 +334,7 @@ mod tests {
             let (block, starts) = window(units);
             let (squeezed, codes, read) = step(block[0], starts)?;
             let mut out = vec![0; 256];
-            let written = store(squeezed, out.as_mut_ptr());
+            let written = squeezed.store_bytes(out.as_mut_ptr());
             out.truncate(written);
             Some((out, codes, read))
         }
