@@ -13,10 +13,10 @@
 //!   bits, then ten of six. Nine bits a unit and six a byte meet every two
 //!   units, so each unit writes what only it and the unit before it give:
 //!   the lead FF and 80; the first, third, fifth and seventh trailing
-//!   units their own top three bits under the unit before's low three (the
-//!   lead has none), then their low six; the second, fourth and sixth their
-//!   top six. A character below U+0800 writes its one or two bytes (the
-//!   Unicode Standard, Table 3-6; draft-yergeau-utf8-00.txt §2).
+//!   units a byte of the unit before's low three bits and their own top
+//!   three (the lead's are zero), then one of their low six; the second,
+//!   fourth and sixth one of their top six. A character below U+0800
+//!   writes its one or two bytes (draft-yergeau-utf8-00.txt §2).
 //! - Each lane's bytes are cut from one 16-bit value, its first byte from
 //!   bits 6 and up and its second from bits 0 to 5 (an ASCII byte 0 to 6),
 //!   and given their marker bits from the value bits each keeps
