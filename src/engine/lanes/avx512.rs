@@ -44,7 +44,10 @@
 //!   32 units (CJK text with a code beyond Unicode here and there), a
 //!   unit a lane ([`Pass::mixed`], `from_16/mixed.rs`): each lane writes
 //!   its part of its code, found from its unit and the two before it, as
-//!   the Unicode kernel from UTF-16 takes its pairs.
+//!   the Unicode kernel from UTF-16 takes its pairs. In the wider loop
+//!   from the 16-bit formats, text of 8-unit codes (FF codes from 2^58)
+//!   among characters below U+0800 goes a unit a 16-bit lane the same way
+//!   (`from_e16/eight.rs`).
 //! - Ordering: a step's codes are written after the next step's are
 //!   converted ([`Converted`]), and from the 16-bit formats a step's
 //!   starts come from a map of the chunk's ([`StartMap`]), not from the
@@ -165,8 +168,10 @@ static TWO_BEFORE_BITS: [u8; 64] = table!(|k| match (k % 8, k / 8) {
 /// one just above, which is zero. A lead of n bytes keeps `7 − n` bits
 /// under n one-bits and a zero, a trailing byte six under 10, ASCII seven
 /// under a zero; each keeps bit 0, so no marker bit lands there. A byte
-/// that keeps none (FE, or no byte of the code) gets 0xFF: the loops
-/// that make bytes by [`marked`] write none of those.
+/// that keeps none gets 0xFF: a FF code's lead (utf-e-8.txt §3.4), as the
+/// step of 8-unit codes writes it (`from_e16/eight.rs`); the other loops
+/// that make bytes by [`marked`] write no such byte (FE, a 7-byte code's
+/// lead, is made from tables, `from_e16.rs`).
 #[cfg_attr(not(test), allow(dead_code))]
 const fn marks(bits: u8) -> u8 {
     !bits & !(bits << 1)
@@ -311,9 +316,10 @@ trait Pass {
         unreachable!("only a pass whose `uniform` takes steps has them")
     }
     /// Whether a step whose code starts are `starts` may be one that
-    /// [`Pass::mixed`] takes: many codes start in the first half of the
-    /// window (text that mixes Unicode characters with codes beyond it).
-    /// `false`, the default, for a pass without such steps.
+    /// [`Pass::mixed`] takes: from the narrower loop, many codes start in
+    /// the first half of the window (text that mixes Unicode characters
+    /// with codes beyond it); from the wider one, a code of eight units
+    /// starts in it. `false`, the default, for a pass without such steps.
     #[inline(always)]
     fn mixed_worth(_starts: u64) -> bool {
         false

@@ -27,6 +27,9 @@
 //!   the last n, kept by a comparison of each byte's rank with n. A FF
 //!   code (§3.4) takes two lanes, on a branch of its own: its first five
 //!   bytes in the first, its last eight in the second.
+//! - Text of 8-unit codes (values from 2^58) among characters below
+//!   U+0800, as a text of FF codes mostly is, goes a unit a 16-bit lane,
+//!   some ten codes a step ([`Pass::mixed`], `eight.rs`).
 
 use core::arch::x86_64::*;
 
