@@ -230,6 +230,13 @@ unsafe fn len_by_lead_8(lead: __m512i, table: &[u8; 128]) -> __m512i {
     }
 }
 
+/// The bits of `f` over the two vectors of a block of 64 16-bit units, a
+/// bit a unit.
+#[inline(always)]
+fn bits_of(block: [__m512i; 2], f: impl Fn(__m512i) -> u32) -> u64 {
+    u64::from(f(block[0])) | u64::from(f(block[1])) << 32
+}
+
 /// A table as a vector.
 #[inline(always)]
 fn vector<T>(table: &[T]) -> __m512i {

@@ -456,6 +456,47 @@ fn the_dispatch_takes_fe_and_ff_codes_where_avx512_runs() {
     assert_eq!(out, reference::<UtfInf16, UtfE8>(&sixteen[..run.read]));
 }
 
+/// Faults of an 8-unit code's shape (§3.3.1, §3.3.4): a lone trailing
+/// unit, a lead alone, an 8-unit code one unit short and one long, the
+/// longest overlong one (2^58 − 1) and one below 2^54, leads of values of
+/// 2^63 and more, a high surrogate then ASCII.
+pub(in crate::engine) fn faults_of_eight_units() -> Vec<Vec<u16>> {
+    let code = |lead: u16, first: u16, trailing: usize| -> Vec<u16> {
+        let mut units = vec![lead, first];
+        units.resize(trailing + 1, 0xDFFF);
+        units
+    };
+    vec![
+        vec![0xDE00],
+        vec![0xDDF0],
+        code(0xDDF0, 0xDE10, 6),
+        code(0xDDF0, 0xDE10, 8),
+        code(0xDDF0, 0xDE0F, 7),
+        code(0xDDF0, 0xDE00, 7),
+        code(0xDDF1, 0xDE00, 7),
+        code(0xDDF7, 0xDFFF, 7),
+        vec![0xD800, 0x41],
+    ]
+}
+
+/// `sixteen`, UTF-∞-16 text, started at every offset of a block and cut
+/// at every length of the last (`what` names the text): every version
+/// from the 16-bit formats, with `fe` or not, converts what the reference
+/// walk converts, and the AVX-512 one takes all of it but the ends.
+fn takes_most_at_every_offset(sixteen: &[u16], fe: bool, what: &str) {
+    let starts = (0..BLOCK).map(|start| (start, 0));
+    let ends = (1..=BLOCK).map(|cut| (0, cut));
+    for (start, cut) in starts.chain(ends) {
+        let text = &sixteen[start..sixteen.len() - cut];
+        let at = format!("{what}from {start} to {cut} before the end");
+        let taken = as_reference::<UtfInf16, UtfE8>(text, &versions_16_to_8(fe), &at);
+        for (&(name, _), taken) in versions_16_to_8(fe).iter().zip(taken) {
+            let most = name != "avx512" || taken + start + 2 * BLOCK > text.len();
+            assert!(most, "{name} {at}: {taken} of {}", text.len());
+        }
+    }
+}
+
 /// Text of 8-unit codes (2^58 to 2^63 − 1) among characters below
 /// U+0800, with now and then a code of another length (the wider loop's
 /// step of such text, `from_e16/eight.rs`, leaves those to its general
@@ -475,31 +516,8 @@ fn ff_codes_among_small_characters_convert_as_decode_then_encode() {
             _ => (1 << 58) + k * 0x0123_4567_89AB_CDEF % ((1 << 63) - (1 << 58)),
         })
         .collect();
-    let sixteen = UtfInf16::encode_u64s_vec(&values);
-    let starts = (0..BLOCK).map(|start| (start, 0));
-    let ends = (1..=BLOCK).map(|cut| (0, cut));
-    for (start, cut) in starts.chain(ends) {
-        let text = &sixteen[start..sixteen.len() - cut];
-        let at = format!("from {start} to {cut} before the end");
-        let taken = as_reference::<UtfInf16, UtfE8>(text, &versions_16_to_8(true), &at);
-        for (&(name, _), taken) in versions_16_to_8(true).iter().zip(taken) {
-            let most = name != "avx512" || taken + start + 2 * BLOCK > text.len();
-            assert!(most, "{name} {at}: {taken} of {}", text.len());
-        }
-    }
-    let code = |lead: u16, first: u16, trailing: usize| -> Vec<u16> {
-        let mut units = vec![lead, first];
-        units.resize(trailing + 1, 0xDFFF);
-        units
-    };
-    let wrong: Vec<Vec<u16>> = vec![
-        vec![0xDE00],
-        code(0xDDF0, 0xDE10, 6),
-        code(0xDDF0, 0xDE10, 8),
-        code(0xDDF0, 0xDE0F, 7),
-        code(0xDDF1, 0xDE00, 7),
-        vec![0xD800, 0x41],
-    ];
+    takes_most_at_every_offset(&UtfInf16::encode_u64s_vec(&values), true, "");
+    let wrong = faults_of_eight_units();
     let wrong: Vec<&[u16]> = wrong.iter().map(Vec::as_slice).collect();
     planted_everywhere::<UtfInf16, UtfE8>(&values, &wrong, &versions_16_to_8(true));
 }
@@ -589,17 +607,7 @@ fn runs_of_one_length_convert_as_decode_then_encode() {
             })
             .collect();
         let sixteen = UtfInf16::encode_u64s_vec(&values);
-        let starts = (0..BLOCK).map(|start| (start, 0));
-        let ends = (1..=BLOCK).map(|cut| (0, cut));
-        for (start, cut) in starts.chain(ends) {
-            let text = &sixteen[start..sixteen.len() - cut];
-            let at = format!("{least:X}..{end:X} from {start} to {cut} before the end");
-            let taken = as_reference::<UtfInf16, UtfE8>(text, &versions_16_to_8(false), &at);
-            for (&(name, _), taken) in versions_16_to_8(false).iter().zip(taken) {
-                let most = name != "avx512" || taken + start + 2 * BLOCK > text.len();
-                assert!(most, "{name} {at}: {taken} of {}", text.len());
-            }
-        }
+        takes_most_at_every_offset(&sixteen, false, &format!("{least:X}..{end:X} "));
         planted_everywhere::<UtfInf16, UtfE8>(&values, &wrong, &versions_16_to_8(false));
     }
 }

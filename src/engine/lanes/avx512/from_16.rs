@@ -37,7 +37,7 @@ use core::arch::x86_64::*;
 
 use crate::encoding::{min_value_16, min_value_8};
 
-use super::{marked, vector, Converted, Pass, Shape, Squeezed, FIRST_EIGHT, LAST_EIGHT};
+use super::{bits_of, marked, vector, Converted, Pass, Shape, Squeezed, FIRST_EIGHT, LAST_EIGHT};
 use super::{LAST_FOUR_BITS, PLACE_TIMES_8, TWO_BEFORE_BITS, WINDOW};
 
 mod mixed;
@@ -50,14 +50,10 @@ pub(super) struct FromG16;
 fn field(block: [__m512i; 2], mask: u16, is: u16) -> u64 {
     // SAFETY: AVX-512, which `Pass`'s functions, this one's callers, ask
     // for.
-    let half = |units| unsafe {
+    bits_of(block, |units| unsafe {
         let masked = _mm512_and_si512(units, _mm512_set1_epi16(mask as i16));
-        u64::from(_mm512_cmpeq_epi16_mask(
-            masked,
-            _mm512_set1_epi16(is as i16),
-        ))
-    };
-    half(block[0]) | half(block[1]) << 32
+        _mm512_cmpeq_epi16_mask(masked, _mm512_set1_epi16(is as i16))
+    })
 }
 
 /// For each unit, where it reads its code's last two units from, and the
@@ -509,6 +505,45 @@ pub(super) mod tests {
         let mut out = Vec::new();
         UtfE8::encode_u64s(values, &mut out).unwrap();
         out
+    }
+
+    /// What a step that takes codes a unit a lane ([`Pass::mixed`]) wrote
+    /// of what it took: the bytes, the codes and the units.
+    ///
+    /// # Safety
+    /// The processor has what the AVX-512 loop needs.
+    #[target_feature(
+        enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2"
+    )]
+    pub(in super::super) unsafe fn written(
+        (squeezed, codes, read): (Squeezed, usize, usize),
+    ) -> (Vec<u8>, usize, usize) {
+        let mut out = vec![0; 256];
+        // SAFETY: the processor as this function's contract says; `out`
+        // has room for the bytes and a vector more.
+        let bytes = unsafe { squeezed.store_bytes(out.as_mut_ptr()) };
+        out.truncate(bytes);
+        (out, codes, read)
+    }
+
+    /// What a step may take of `units` (`taken`, as [`written`] gives it):
+    /// `most` units at most, of codes that decode to values below `end`,
+    /// written as UTF-E-8 writes them.
+    pub(in super::super) fn check_taken(
+        units: &[u16],
+        taken: Option<(Vec<u8>, usize, usize)>,
+        (most, end): (usize, u64),
+        at: &str,
+    ) {
+        let Some((out, codes, read)) = taken else {
+            return;
+        };
+        assert!((1..=most).contains(&read), "{at}: {read} units");
+        let mut values = Vec::new();
+        let decoded = UtfInf16::decode_u64s(&units[..read], &mut values);
+        assert!(decoded.is_ok(), "{at}: took {:X?}", &units[..read]);
+        assert!(values.iter().all(|&v| v < end), "{at}: {values:X?}");
+        assert_eq!((out, codes), (utf_e8(&values), values.len()), "{at}");
     }
 
     /// The marker bits made from the value bits are those of each kind of

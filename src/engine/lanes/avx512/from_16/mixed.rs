@@ -311,12 +311,10 @@ unsafe fn bytes<const PAIRS_AND_SIX: bool>(
 
 #[cfg(test)]
 mod tests {
-    use alloc::vec;
     use alloc::vec::Vec;
 
-    use super::super::tests::{runs_here, utf_e8, utf_inf16, window};
+    use super::super::tests::{check_taken, runs_here, utf_e8, utf_inf16, window, written};
     use super::*;
-    use crate::{Encoding, UtfInf16};
 
     /// What [`step`] takes of a step over the first 64 units of `units`
     /// (ASCII after them), and what it writes: the bytes, the codes and
@@ -328,15 +326,10 @@ mod tests {
         enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2"
     )]
     unsafe fn step_over(units: &[u16]) -> Option<(Vec<u8>, usize, usize)> {
-        // SAFETY: the processor as this function's contract says; `out`
-        // has room for the bytes and a vector more.
+        // SAFETY: the processor as this function's contract says.
         unsafe {
             let (block, starts) = window(units);
-            let (squeezed, codes, read) = step(block[0], starts)?;
-            let mut out = vec![0; 256];
-            let written = squeezed.store_bytes(out.as_mut_ptr());
-            out.truncate(written);
-            Some((out, codes, read))
+            step(block[0], starts).map(|taken| written(taken))
         }
     }
 
@@ -382,20 +375,6 @@ mod tests {
                 }
             })
             .collect()
-    }
-
-    /// What the step may take of `units`: codes that decode, of values
-    /// below 2^31, written as UTF-E-8 writes them.
-    fn check(units: &[u16], taken: Option<(Vec<u8>, usize, usize)>, at: &str) {
-        let Some((out, codes, read)) = taken else {
-            return;
-        };
-        assert!((1..=32).contains(&read), "{at}: {read} units");
-        let mut values = Vec::new();
-        let decoded = UtfInf16::decode_u64s(&units[..read], &mut values);
-        assert!(decoded.is_ok(), "{at}: took {:X?}", &units[..read]);
-        assert!(values.iter().all(|&v| v < 1 << 31), "{at}: {values:X?}");
-        assert_eq!((out, codes), (utf_e8(&values), values.len()), "{at}");
     }
 
     /// From every code start of texts dense and sparse in each kind of
@@ -478,7 +457,7 @@ mod tests {
                         let taken = unsafe { step_over(&planted) };
                         declined += usize::from(taken.is_none());
                         steps += 1;
-                        check(&planted, taken, &at);
+                        check_taken(&planted, taken, (32, 1 << 31), &at);
                     }
                 }
             }

@@ -35,7 +35,7 @@ use core::arch::x86_64::*;
 
 use crate::encoding::min_value_16;
 
-use super::super::{marked, Squeezed};
+use super::super::{bits_of, marked, Squeezed};
 
 /// An 8-unit lead that makes a value below 2^63 (§3.3.1).
 const LEAD: u16 = 0xDDF0;
@@ -87,16 +87,16 @@ pub(super) unsafe fn step(block: [__m512i; 2], starts: u64) -> Option<(Squeezed,
     // SAFETY (for the whole function): AVX-512, this function's contract.
     unsafe {
         // The units' classes, a bit a unit.
-        let leads = class(block, |x| {
+        let leads = bits_of(block, |x| {
             _mm512_cmpeq_epi16_mask(x, _mm512_set1_epi16(LEAD as i16))
         });
-        let small = class(block, |x| {
+        let small = bits_of(block, |x| {
             _mm512_cmplt_epu16_mask(x, _mm512_set1_epi16(0x800))
         });
-        let ascii = class(block, |x| {
+        let ascii = bits_of(block, |x| {
             _mm512_cmplt_epu16_mask(x, _mm512_set1_epi16(0x80))
         });
-        let short = class(block, |x| {
+        let short = bits_of(block, |x| {
             _mm512_testn_epi16_mask(x, _mm512_set1_epi16(LEAST_BITS as i16))
         });
         // Each start's code ends at the next start, by its class (a code
@@ -157,20 +157,14 @@ pub(super) unsafe fn step(block: [__m512i; 2], starts: u64) -> Option<(Squeezed,
     }
 }
 
-/// The bits of `f` over the two vectors of `block`, a bit a unit.
-#[inline(always)]
-fn class(block: [__m512i; 2], f: impl Fn(__m512i) -> u32) -> u64 {
-    u64::from(f(block[0])) | u64::from(f(block[1])) << 32
-}
-
 #[cfg(test)]
 mod tests {
-    use alloc::vec;
     use alloc::vec::Vec;
 
-    use super::super::super::from_16::tests::{runs_here, utf_e8, utf_inf16, window};
+    use super::super::super::from_16::tests::written;
+    use super::super::super::from_16::tests::{check_taken, runs_here, utf_e8, utf_inf16, window};
     use super::*;
-    use crate::{Encoding, UtfInf16};
+    use crate::engine::lanes::tests::faults_of_eight_units;
 
     /// What [`step`] takes of a step over the first 64 units of `units`
     /// (ASCII after them), and what it writes: the bytes, the codes and
@@ -182,15 +176,10 @@ mod tests {
         enable = "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2"
     )]
     unsafe fn step_over(units: &[u16]) -> Option<(Vec<u8>, usize, usize)> {
-        // SAFETY: the processor as this function's contract says; `out`
-        // has room for the bytes and a vector more.
+        // SAFETY: the processor as this function's contract says.
         unsafe {
             let (block, starts) = window(units);
-            let (squeezed, codes, read) = step(block, starts)?;
-            let mut out = vec![0; 256];
-            let written = squeezed.store_bytes(out.as_mut_ptr());
-            out.truncate(written);
-            Some((out, codes, read))
+            step(block, starts).map(|taken| written(taken))
         }
     }
 
@@ -289,33 +278,16 @@ mod tests {
         );
     }
 
-    /// A wrong unit or code at every place of steps the step takes: a lone
-    /// trailing unit, a lead alone, an 8-unit code one unit short and one
-    /// long, the longest overlong one (2^58 − 1), leads of values of 2^63
-    /// and more, a high surrogate then ASCII: whatever the step takes
-    /// decodes, and is written as UTF-E-8 writes it.
+    /// A wrong unit or code of an 8-unit code's shape at every place of
+    /// steps the step takes ([`faults_of_eight_units`]): whatever the step
+    /// takes decodes, and is written as UTF-E-8 writes it.
     #[test]
     #[cfg_attr(not(ucsx_cpu_avx512), ignore = "the processor lacks AVX-512")]
     fn a_fault_anywhere_is_never_taken() {
         if !runs_here() {
             return;
         }
-        let code = |lead: u16, first: u16, trailing: usize| -> Vec<u16> {
-            let mut units = vec![lead, first];
-            units.resize(trailing + 1, 0xDFFF);
-            units
-        };
-        let wrong: Vec<Vec<u16>> = vec![
-            vec![0xDE00],
-            vec![LEAD],
-            code(LEAD, 0xDE10, 6),
-            code(LEAD, 0xDE10, 8),
-            code(LEAD, 0xDE0F, 7),
-            code(LEAD, 0xDE00, 7),
-            code(0xDDF1, 0xDE00, 7),
-            code(0xDDF7, 0xDFFF, 7),
-            vec![0xD800, 0x41],
-        ];
+        let wrong = faults_of_eight_units();
         let (mut declined, mut steps) = (0, 0);
         let values = text(1000, 200);
         for first in (0..values.len() - 70).step_by(3) {
@@ -330,21 +302,12 @@ mod tests {
                     let taken = unsafe { step_over(&planted) };
                     declined += usize::from(taken.is_none());
                     steps += 1;
-                    let Some((out, codes, read)) = taken else {
-                        continue;
-                    };
-                    let mut values = Vec::new();
-                    let decoded = UtfInf16::decode_u64s(&planted[..read], &mut values);
-                    assert!(decoded.is_ok(), "{at}: took {:X?}", &planted[..read]);
-                    assert_eq!((out, codes), (utf_e8(&values), values.len()), "{at}");
+                    check_taken(&planted, taken, (64, 1 << 63), &at);
                 }
             }
         }
-        // A fault at the window's start leaves the whole step.
-        assert!(
-            declined > 0 && declined < steps,
-            "{declined} of {steps} declined"
-        );
+        // Most faults are in the units a step would take.
+        assert!(2 * declined > steps, "{declined} of {steps} declined");
     }
 
     /// The test of worth: a code of eight units or more in the window's
