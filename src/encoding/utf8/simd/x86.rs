@@ -199,13 +199,12 @@ fn pair_lookups<V: Vector, const LONGEST: usize>(input: V, prev1: V) -> V {
 }
 
 /// What the check of the longer codes (`LONGEST` 6, 7 or 13) finds in
-/// a vector `input`, given the vector before: the error bits of its
-/// pairs and second bytes, and, one bit a byte, where the lookups say
-/// a trailing byte follows a trailing byte (`TWO_CONTS`), which
-/// [`must`] checks.
+/// a vector `input`, given the byte before each of its bytes (`prev1`):
+/// the error bits of its pairs and second bytes, and, one bit a byte,
+/// where the lookups say a trailing byte follows a trailing byte
+/// (`TWO_CONTS`), which [`must`] checks.
 #[inline(always)]
-fn long_errors<V: Vector, const LONGEST: usize>(input: V, previous: V) -> (V, u64) {
-    let prev1 = V::back::<15>(input, V::before(previous, input));
+fn long_errors<V: Vector, const LONGEST: usize>(input: V, prev1: V) -> (V, u64) {
     if LONGEST == 6 {
         // The wider tables hold the bounds on the second byte too.
         if let Some(special) = V::wide_pairs(input, prev1) {
@@ -298,17 +297,18 @@ fn ff_wrong(ff: u64, eighty: u64, high: u64, before: &Carry) -> u64 {
 }
 
 /// Whether a 64-byte block of `N` vectors has an error in codes of up
-/// to `LONGEST` bytes, given the vector before it and the carry of the
-/// block before; and its own carry.
+/// to `LONGEST` bytes, given the byte before each of its bytes (`prev1`,
+/// vectors like `v`'s) and the carry of the block before; and its own
+/// carry.
 #[inline(always)]
 fn long_step_errors<V: Vector, const N: usize, const LONGEST: usize>(
     v: &[V; N],
-    previous: V,
+    prev1: &[V; N],
     before: &Carry,
 ) -> (bool, Carry) {
-    let (mut errors, mut conts) = long_errors::<V, LONGEST>(v[0], previous);
+    let (mut errors, mut conts) = long_errors::<V, LONGEST>(v[0], prev1[0]);
     for k in 1..N {
-        let (e, c) = long_errors::<V, LONGEST>(v[k], v[k - 1]);
+        let (e, c) = long_errors::<V, LONGEST>(v[k], prev1[k]);
         errors = errors.or(e);
         conts |= c << (k * V::WIDTH);
     }
@@ -374,7 +374,11 @@ fn valid_prefix_blocks<V: Vector, const N: usize, const LONGEST: usize>(input: &
         // `V::WIDTH` bytes, 64 in all (asserted above), stay inside them.
         let v: [V; N] = core::array::from_fn(|k| unsafe { V::load(p.add(done + k * V::WIDTH)) });
         prefetch::ahead(p.wrapping_add(done), 64);
-        if ascii(&v) {
+        // After a block of the longer codes the ASCII test is not made:
+        // the longer check takes ASCII too, and in text dense in such
+        // codes the test is never passed but costs two of the
+        // instructions of the two ports the check is bound by.
+        if !before.long && ascii(&v) {
             // ASCII: valid unless a code was cut off before it.
             if previous.subs(incomplete_max).any() {
                 break;
@@ -410,12 +414,26 @@ fn valid_prefix_blocks<V: Vector, const N: usize, const LONGEST: usize>(input: &
             } else {
                 Carry::of_last(previous)
             };
-            let (error, carry) = if here.ff || before.ff {
-                long_step_errors::<V, N, 13>(&v, previous, &back)
-            } else if here.fe || before.fe {
-                long_step_errors::<V, N, 7>(&v, previous, &back)
+            // The byte before each: loaded, but for the first block,
+            // whose first has none. A load takes the place of the two
+            // permutes that shift them in from `previous`, on the port
+            // the check is bound by.
+            let prev1: [V; N] = if done == 0 {
+                core::array::from_fn(|k| {
+                    let before = if k == 0 { previous } else { v[k - 1] };
+                    V::back::<15>(v[k], V::before(before, v[k]))
+                })
             } else {
-                long_step_errors::<V, N, 6>(&v, previous, &back)
+                // SAFETY: the 64 bytes from `done − 1` are readable, `done`
+                // being at least 64 and the block's 64 bytes readable.
+                core::array::from_fn(|k| unsafe { V::load(p.add(done - 1 + k * V::WIDTH)) })
+            };
+            let (error, carry) = if here.ff || before.ff {
+                long_step_errors::<V, N, 13>(&v, &prev1, &back)
+            } else if here.fe || before.fe {
+                long_step_errors::<V, N, 7>(&v, &prev1, &back)
+            } else {
+                long_step_errors::<V, N, 6>(&v, &prev1, &back)
             };
             carried = carry;
             error
