@@ -298,7 +298,9 @@ fn lanes_stop_at_an_overlong_code_or_a_surrogate_at_every_place() {
 
 /// Text dense in FE and FF codes at the edges of their range (2^31, 2^34,
 /// 2^36, and where the UTF-∞-16 code grows by a unit: 2^34, 2^42, 2^50,
-/// 2^58; 2^63 − 1, UTF-E-8's last), among codes of every other length, in
+/// 2^58; 2^63 − 1, UTF-E-8's last), among codes of every other length and
+/// at the edges of those where UTF-∞-16 grows (U+0000, U+FFFF, U+10000,
+/// U+10FFFF, U+110000, U+1FFFFF, 2^26), in
 /// UTF-E-8 and in UTF-∞-16, started at every offset of a block and cut at
 /// every length of the last: every version converts what the reference
 /// walk converts, and the AVX-512 one takes all of it itself but for the
@@ -320,7 +322,22 @@ fn fe_and_ff_codes_convert_as_decode_then_encode_at_every_offset() {
         1 << 58,
         (1 << 63) - 1,
     ];
-    let others = [0x41, 0xE9, 0x4E00, 0x1F600, 0x20_0000, 0x7FFF_FFFF];
+    let others = [
+        0,
+        0x41,
+        0xE9,
+        0x4E00,
+        0xFFFF,
+        0x1_0000,
+        0x1F600,
+        0x10_FFFF,
+        0x11_0000,
+        0x1F_FFFF,
+        0x20_0000,
+        (1 << 26) - 1,
+        1 << 26,
+        0x7FFF_FFFF,
+    ];
     let mut values = Vec::new();
     for k in 0..300usize {
         values.push(long[k % long.len()] - (k as u64 % 3) * 0x1_0101);

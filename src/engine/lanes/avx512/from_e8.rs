@@ -32,7 +32,7 @@
 
 use core::arch::x86_64::*;
 
-use crate::encoding::{code_len_8, min_value_8};
+use crate::encoding::{code_len_8, min_value_16, min_value_8};
 
 use super::from_8::FromG8;
 use super::{
@@ -108,6 +108,36 @@ static HIGH_LEAD_FLIP: [u64; 8] = table!(u64, 8, |len| match len {
 /// The bit offsets of the groups of the bits from 36 on, the first's
 /// (bit 63) in the lowest unit.
 const HIGH_GROUPS_AT: i64 = i64::from_le_bytes([63, 63, 54, 62, 45, 53, 36, 44]);
+
+/// A code's length in units by the leading zeros of its value (§3.2,
+/// §3.3.4), 1 to 63: one unit, and one more for each length from a pair on
+/// whose least value (a pair's 0x10000, then `min_value`) is at most the
+/// least value with those zeros; 2 for U+100000..U+1FFFFF, of which those
+/// from U+110000 have 3. And 0 for entry 0, which the high bytes of
+/// [`ZEROS_IN_UNITS`] read.
+static UNITS_BY_ZEROS: [u8; 64] = table!(|zeros| {
+    let mut len = 0;
+    if zeros > 0 {
+        len = 1;
+        while len < 8 {
+            let least = if len + 1 == 2 {
+                0x1_0000
+            } else {
+                min_value_16(len + 1)
+            };
+            if least > 1 << (63 - zeros) {
+                break;
+            }
+            len += 1;
+        }
+    }
+    len as u8
+});
+
+/// The bit offsets `vpmultishiftqb` reads the leading zeros of a lane's
+/// value from, into the low byte of each unit (bit 0), and zero into the
+/// high byte (bit 56, of the zeros' top byte).
+const ZEROS_IN_UNITS: i64 = i64::from_le_bytes([0, 56, 0, 56, 0, 56, 0, 56]);
 
 /// The rank of each unit slot of a code's eight, the last 1: a code of n
 /// units keeps those ranked n or lower.
@@ -257,22 +287,24 @@ impl Pass for FromE8 {
             let at_least = |least: u64| {
                 _mm512_mask_cmpge_epu64_mask(live, value, _mm512_set1_epi64(least as i64))
             };
-            // The length in units, in each unit of its lane (§3.2, §3.3.4).
-            let one = _mm512_set1_epi16(1);
-            let mut len = _mm512_maskz_mov_epi64(live, one);
-            for least in [0x1_0000, 0x11_0000, 1 << 26, 1 << 34] {
-                len = _mm512_mask_add_epi64(len, at_least(least), len, one);
-            }
             // The loop's first two comparisons again: kept from the loop
             // instead, they made FE codes 7% slower (2.19 ms against 2.05).
             let (pair, three) = (at_least(0x1_0000), at_least(0x11_0000));
+            // The length in units, in each unit of its lane (§3.2, §3.3.4),
+            // by the value's leading zeros (of the value with its lowest
+            // bit set: 1 to 63), which each unit's low byte reads from
+            // the lane's lowest (offset 0) and its high byte takes from
+            // above them (56: zero, which reads zero).
+            let zeros = _mm512_lzcnt_epi64(_mm512_or_si512(value, _mm512_set1_epi64(1)));
+            let zeros = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(ZEROS_IN_UNITS), zeros);
+            let len = _mm512_permutexvar_epi8(zeros, vector(&UNITS_BY_ZEROS));
+            let len = _mm512_maskz_mov_epi64(live, len);
+            // U+110000..U+1FFFFF, with the leading zeros of a pair's
+            // highest values, have three units.
+            let len =
+                _mm512_mask_max_epu64(len, three, len, _mm512_set1_epi64(0x0003_0003_0003_0003));
             // FF codes' values, on a branch that FE text does not take.
             let ff = at_least(1 << 36);
-            if ff != 0 {
-                for least in [1 << 42, 1 << 50, 1 << 58] {
-                    len = _mm512_mask_add_epi64(len, at_least(least), len, one);
-                }
-            }
             // The last four slots: the groups, their first or second made a
             // lead; a pair's halves; a single unit.
             let groups = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(GROUPS_AT), value);
@@ -319,6 +351,36 @@ impl Pass for FromE8 {
                 written += keep.count_ones() as usize;
             }
             written
+        }
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::UNITS_BY_ZEROS;
+    use crate::{Encoding, UtfInf16};
+
+    /// The length by leading zeros is the encoder's, at the least and the
+    /// largest value with each count of them (with the lowest bit set,
+    /// as `store` reads them), but for U+110000..U+1FFFFF, which the
+    /// store gives three units apart.
+    #[test]
+    fn units_by_zeros_are_the_encoders() {
+        let units = |v: u64| {
+            let mut out = Vec::new();
+            UtfInf16::encode_u64s(&[v], &mut out).unwrap();
+            out.len() as u8
+        };
+        assert_eq!(UNITS_BY_ZEROS[0], 0);
+        for zeros in 1..64u32 {
+            let least = 1u64 << (63 - zeros);
+            let most = least | (least - 1);
+            let table = UNITS_BY_ZEROS[zeros as usize];
+            assert_eq!(table, units(least & !1), "least with {zeros} zeros");
+            if (0x11_0000..0x20_0000).contains(&most) {
+                assert_eq!((table, units(most)), (2, 3));
+            } else {
+                assert_eq!(table, units(most), "most with {zeros} zeros");
+            }
         }
     }
 }
