@@ -73,7 +73,6 @@ use core::arch::x86_64::*;
 use core::mem::size_of;
 
 use super::Run;
-use crate::prefetch;
 
 /// Whether this version runs: the processor has the AVX-512 kernels'
 /// instructions, AVX512CD's (`vplzcntd`) and AVX2's loop's (BMI1 and
@@ -112,10 +111,15 @@ const FIRST_CHUNK: usize = WINDOW;
 /// Units a step reads: a bit each in a `u64`.
 const WINDOW: usize = 64;
 
+mod converted;
 mod from_16;
 mod from_8;
 mod from_e16;
 mod from_e8;
+mod map;
+
+use converted::{Converted, Shape, Squeezed};
+use map::StartMap;
 
 /// The byte indices 0..64: the positions a compress of starts gives.
 static BYTE_INDEX: [u8; 64] = table!(|k| k as u8);
@@ -478,74 +482,6 @@ unsafe fn run<P: Pass>(input: &[P::In], out: &mut Vec<P::Out>, quiet: &mut usize
     }
 }
 
-/// The code starts of a chunk, a bit a unit, as far as the input has whole
-/// blocks of [`WINDOW`] units.
-///
-/// A step of the 16-bit direction takes its starts from here rather than
-/// from the units it loaded: there, each step's load waited for the last
-/// step's compares of two vectors and a shift, and the steps overlapped
-/// less (`transcode::<UtfInf16, UtfE8>` on 3-unit codes took 1.42 ms
-/// instead of 1.25). From UTF-G-8, whose starts are one compare, the map
-/// made 6-byte codes and CJK text slower (`docs/performance.md`).
-///
-/// One map serves a run's chunks in turn: made for each, it was zeroed and
-/// copied each time, which cost a run in text with a code beyond Unicode
-/// here and there more than its steps.
-struct StartMap {
-    words: [u64; CHUNK / WINDOW + 1],
-    /// Words filled.
-    mapped: usize,
-}
-
-impl StartMap {
-    /// An empty map.
-    fn new() -> Self {
-        StartMap {
-            words: [0; CHUNK / WINDOW + 1],
-            mapped: 0,
-        }
-    }
-
-    /// Maps the chunk of `span` units ([`CHUNK`] at most) from
-    /// `input[from]` on; nothing, where the direction takes its starts from
-    /// its steps' units.
-    ///
-    /// # Safety
-    /// The processor has what [`runs`] asks for.
-    #[inline(always)]
-    unsafe fn fill<P: Pass>(&mut self, input: &[P::In], from: usize, span: usize) {
-        self.mapped = 0;
-        if !P::MAPPED {
-            return;
-        }
-        let mut held = false;
-        let windows = input[from..].chunks_exact(WINDOW);
-        for (word, units) in self.words.iter_mut().take(span / WINDOW + 1).zip(windows) {
-            // The map is the first to read a chunk.
-            prefetch::ahead(units.as_ptr(), WINDOW);
-            // SAFETY: this function's contract.
-            let (starts, next_held) =
-                unsafe { P::starts(P::load(units.try_into().unwrap()), held) };
-            *word = starts;
-            held = next_held;
-            self.mapped += 1;
-        }
-    }
-
-    /// The starts of the [`WINDOW`] units from `read` on, if the map has
-    /// them.
-    #[inline(always)]
-    fn window(&self, read: usize) -> Option<u64> {
-        let (word, shift) = (read / WINDOW, read % WINDOW);
-        if word + 1 >= self.mapped {
-            return None;
-        }
-        // Shifted by one then the rest, so that a shift of 0 brings in
-        // nothing of the next word.
-        Some(self.words[word] >> shift | self.words[word + 1] << 1 << (WINDOW - 1 - shift))
-    }
-}
-
 /// The steps from `input[from]` on, up to `span` units of them ([`CHUNK`]
 /// at most; see the module docs), their units written from `slots` on:
 /// what they read, the units written, and whether they went the whole
@@ -817,86 +753,5 @@ unsafe fn lane_ends(positions: __m512i, lane_of_byte: &[u8; 64]) -> (__m512i, __
         let start = _mm512_permutexvar_epi8(lane, positions);
         let next = _mm512_add_epi8(lane, _mm512_set1_epi8(1));
         (start, _mm512_permutexvar_epi8(next, positions))
-    }
-}
-
-/// A step's converted codes, not yet written: their values, the lanes
-/// that hold one, and how they are written.
-#[derive(Clone, Copy)]
-struct Converted {
-    values: __m512i,
-    live: u16,
-    shape: Shape,
-}
-
-/// How a step's codes are written: by the pass's [`Pass::store`], or, for
-/// a step [`Pass::uniform`] took, by its [`Pass::store_uniform`] with the
-/// units each code has.
-#[derive(Clone, Copy)]
-enum Shape {
-    General,
-    Uniform(usize),
-}
-
-/// The units of a step [`Pass::mixed`] took, made but for squeezing out
-/// those a lane does not write: two vectors, and a bit a unit of those to
-/// keep.
-#[derive(Clone, Copy)]
-struct Squeezed {
-    units: [__m512i; 2],
-    keep: [u64; 2],
-}
-
-impl Squeezed {
-    /// Writes the kept bytes at `slots`, in order, and returns how many
-    /// they are: the passes to UTF-G-8 and UTF-E-8.
-    ///
-    /// # Safety
-    /// The processor has what [`runs`] asks for; `slots` has room for the
-    /// bytes and 64 more.
-    #[inline(always)]
-    unsafe fn store_bytes(self, slots: *mut u8) -> usize {
-        let Squeezed { units, keep } = self;
-        // SAFETY: this function's contract: the first store writes 64
-        // bytes from `slots`, the second 64 from where the first's kept
-        // ones end.
-        unsafe {
-            _mm512_storeu_si512(slots.cast(), _mm512_maskz_compress_epi8(keep[0], units[0]));
-            let first = keep[0].count_ones() as usize;
-            let second = _mm512_maskz_compress_epi8(keep[1], units[1]);
-            _mm512_storeu_si512(slots.add(first).cast(), second);
-            first + keep[1].count_ones() as usize
-        }
-    }
-}
-
-impl Converted {
-    /// Nothing to write.
-    #[inline(always)]
-    fn none() -> Self {
-        // SAFETY: this module runs only where the processor has AVX-512
-        // (`runs`).
-        Converted {
-            values: unsafe { _mm512_setzero_si512() },
-            live: 0,
-            shape: Shape::General,
-        }
-    }
-
-    /// Writes the codes from `slots` on and returns how many units they
-    /// are.
-    ///
-    /// # Safety
-    /// The processor has what [`runs`] asks for; `slots` has room for the
-    /// units of the codes and a vector more.
-    #[inline(always)]
-    unsafe fn write<P: Pass>(self, slots: *mut P::Out) -> usize {
-        // SAFETY: this function's contract.
-        unsafe {
-            match self.shape {
-                Shape::General => P::store(self.values, self.live, slots),
-                Shape::Uniform(units) => P::store_uniform(self.values, units, slots),
-            }
-        }
     }
 }

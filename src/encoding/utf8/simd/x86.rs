@@ -262,9 +262,10 @@ fn must<const LONGEST: usize>(leads: &[u64; 6], before: &Carry) -> (u64, Carry) 
         next |= leads[lead] >> (64 - k);
     }
     if LONGEST == 13 {
-        // FF's six bytes, 7 to 12 on: each bit spread over six by three
-        // shifts, not six, then moved on; those past the block are the
-        // spread of its last twelve bytes, less the first five places.
+        // FF's six bytes, 7 to 12 on: each bit spread over six places by
+        // three shifts, not six, then moved seven on. The places past the
+        // block are those of its last twelve bytes, spread and moved five
+        // back (seven on, less the twelve the shift took off).
         let spread = |x: u64| {
             let two = x | x << 1;
             two | two << 2 | two << 4

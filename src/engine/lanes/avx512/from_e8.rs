@@ -354,6 +354,7 @@ impl Pass for FromE8 {
         }
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::UNITS_BY_ZEROS;
