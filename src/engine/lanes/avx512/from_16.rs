@@ -546,6 +546,15 @@ pub(super) mod tests {
         assert_eq!((out, codes), (utf_e8(&values), values.len()), "{at}");
     }
 
+    /// `units` with the unit at `place` replaced by `bad`: a fault planted
+    /// in a step's window.
+    pub(in super::super) fn replaced(units: &[u16], place: usize, bad: &[u16]) -> Vec<u16> {
+        let mut planted = units[..place].to_vec();
+        planted.extend_from_slice(bad);
+        planted.extend_from_slice(&units[place + 1..]);
+        planted
+    }
+
     /// The marker bits made from the value bits are those of each kind of
     /// UTF-G-8 byte (draft-yergeau-utf8-00.txt §2), and the vector form
     /// makes every byte its scalar twin does.

@@ -313,7 +313,9 @@ unsafe fn bytes<const PAIRS_AND_SIX: bool>(
 mod tests {
     use alloc::vec::Vec;
 
-    use super::super::tests::{check_taken, runs_here, utf_e8, utf_inf16, window, written};
+    use super::super::tests::{
+        check_taken, replaced, runs_here, utf_e8, utf_inf16, window, written,
+    };
     use super::*;
 
     /// What [`step`] takes of a step over the first 64 units of `units`
@@ -362,12 +364,10 @@ mod tests {
     /// and there: one code in `every` from the list, the others CJK or
     /// ASCII.
     fn text(every: usize, len: usize) -> Vec<u64> {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = crate::test_rng(0x9E37_79B9_7F4A_7C15);
         (0..len)
             .map(|k| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                let state = next();
                 match (state % every as u64, k % 5) {
                     (0, _) => EDGES[(state >> 32) as usize % EDGES.len()],
                     (_, 0) => 0x41,
@@ -449,9 +449,7 @@ mod tests {
                 let units = utf_inf16(&values[first..first + 40]);
                 for place in 0..34 {
                     for bad in wrong {
-                        let mut planted = units[..place].to_vec();
-                        planted.extend_from_slice(bad);
-                        planted.extend_from_slice(&units[place + bad.len().min(1)..]);
+                        let planted = replaced(&units, place, bad);
                         let at = format!("{every}, from {first}: {bad:X?} at {place}");
                         // SAFETY: the processor has what the loop needs.
                         let taken = unsafe { step_over(&planted) };

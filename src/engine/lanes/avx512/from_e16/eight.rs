@@ -162,7 +162,9 @@ mod tests {
     use alloc::vec::Vec;
 
     use super::super::super::from_16::tests::written;
-    use super::super::super::from_16::tests::{check_taken, runs_here, utf_e8, utf_inf16, window};
+    use super::super::super::from_16::tests::{
+        check_taken, replaced, runs_here, utf_e8, utf_inf16, window,
+    };
     use super::*;
     use crate::engine::lanes::tests::faults_of_eight_units;
 
@@ -216,12 +218,10 @@ mod tests {
     /// Text of codes from [`TAKEN`], and one code in `every` from
     /// [`LEFT`].
     fn text(every: u64, len: usize) -> Vec<u64> {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = crate::test_rng(0x9E37_79B9_7F4A_7C15);
         (0..len)
             .map(|_| {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                let state = next();
                 match state % every {
                     0 => LEFT[(state >> 32) as usize % LEFT.len()],
                     _ => TAKEN[(state >> 40) as usize % TAKEN.len()],
@@ -294,9 +294,7 @@ mod tests {
             let units = utf_inf16(&values[first..first + 64]);
             for place in 0..64 {
                 for bad in &wrong {
-                    let mut planted = units[..place].to_vec();
-                    planted.extend_from_slice(bad);
-                    planted.extend_from_slice(&units[place + 1..]);
+                    let planted = replaced(&units, place, bad);
                     let at = format!("from {first}: {bad:X?} at {place}");
                     // SAFETY: the processor has what the loop needs.
                     let taken = unsafe { step_over(&planted) };
