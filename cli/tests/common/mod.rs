@@ -94,13 +94,37 @@ pub fn have(tool: &str, test: &str) -> bool {
     ok
 }
 
-/// A fresh empty directory for one test.
+/// A fresh empty directory for one test, removed with what it holds when
+/// the test ends, passed or failed: a run leaves nothing in the temp dir.
 #[allow(dead_code)]
-pub fn temp_dir(name: &str) -> PathBuf {
+pub fn temp_dir(name: &str) -> Scratch {
     let dir = temp_path(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A directory [`temp_dir`] made, removed when dropped.
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        // A test that removed it itself has checked that it could.
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// The names in `dir`, sorted: no temporary file may stay behind.
