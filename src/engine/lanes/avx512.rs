@@ -172,10 +172,13 @@ static TWO_BEFORE_BITS: [u8; 64] = table!(|k| match (k % 8, k / 8) {
 /// one just above, which is zero. A lead of n bytes keeps `7 − n` bits
 /// under n one-bits and a zero, a trailing byte six under 10, ASCII seven
 /// under a zero; each keeps bit 0, so no marker bit lands there. A byte
-/// that keeps none gets 0xFF: a FF code's lead (utf-e-8.txt §3.4), as the
-/// step of 8-unit codes writes it (`from_e16/eight.rs`); the other loops
-/// that make bytes by [`marked`] write no such byte (FE, a 7-byte code's
-/// lead, is made from tables, `from_e16.rs`).
+/// that keeps none gets 0xFF, and only such a byte: the zero above a
+/// byte's value bits stays. That is a FF code's lead (utf-e-8.txt §3.4), as
+/// the step of 8-unit codes writes it (`from_e16/eight.rs`), and the mark
+/// by which the general store from the 16-bit formats drops the slots a
+/// code does not have (`from_16.rs`); the other loops that make bytes by
+/// [`marked`] write no such byte (FE, a 7-byte code's lead, is made from
+/// tables, `from_e16.rs`).
 #[cfg_attr(not(test), allow(dead_code))]
 const fn marks(bits: u8) -> u8 {
     !bits & !(bits << 1)

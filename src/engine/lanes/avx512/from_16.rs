@@ -95,30 +95,29 @@ const FROM_PAIR: u32 = (0x1_0000 * 1025 + 0x1_0000u32)
     .wrapping_sub(0xDC00);
 
 /// A code's length in UTF-G-8 by its value's leading zero bits (of 32), in
-/// each byte of a lane: one byte, then one more for each length whose
-/// least value (`min_value`, a power of two) the value's top bit reaches.
-static LEN_BY_ZEROS: [u8; 64] = table!(|k| {
-    let mut len = 1;
-    while len < 6 && 32 - (k as i64) > min_value_8(len + 1).trailing_zeros() as i64 {
-        len += 1;
-    }
-    len as u8
+/// each byte of a lane, for `vpermi2d`, which reads the count's low five
+/// bits: the value 0's 32 zeros read entry 0, which no other value of a
+/// live lane (below 2^31) has.
+static LEN_BY_ZEROS: [u32; 32] = table!(u32, 32, |k| {
+    0x0101_0101 * len_by_zeros(if k == 0 { 32 } else { k })
 });
 
-/// For each byte, the index of its lane's first byte in its 128-bit half:
-/// `vpshufb` with it copies a lane's lowest byte to all its bytes.
-static LOW_BYTE_OF_LANE: [u8; 64] = table!(|k| (k % 16 / 4 * 4) as u8);
+/// The UTF-G-8 length of a value with `zeros` leading zero bits (of 32):
+/// one byte, then one more for each length whose least value
+/// (`min_value`, a power of two) the value's top bit reaches.
+const fn len_by_zeros(zeros: usize) -> u32 {
+    let mut len = 1;
+    while len < 6 && 32 - (zeros as i64) > min_value_8(len + 1).trailing_zeros() as i64 {
+        len += 1;
+    }
+    len as u32
+}
 
 /// The bit offsets `vpmultishiftqb` reads a code's last four bytes from,
 /// and the two before them, for the two lanes of a 64-bit element: six
 /// bits a byte, the last at bit 0.
 const LAST_FOUR_AT: i64 = i64::from_le_bytes([18, 12, 6, 0, 50, 44, 38, 32]);
 const TWO_BEFORE_AT: i64 = i64::from_le_bytes([30, 24, 0, 0, 62, 56, 32, 32]);
-
-/// The rank of each byte of a code's eight slots (the two before the last
-/// four, two unused, the last four): a code of `len` bytes keeps those
-/// ranked `len` or lower.
-const RANK: i64 = i64::from_le_bytes([6, 5, 0xFF, 0xFF, 4, 3, 2, 1]);
 
 /// The starts of `codes` codes of `len` units from a step's first unit
 /// and of the code after them, and the mask of the units they cover.
@@ -270,10 +269,12 @@ impl Pass for FromG16 {
         // most 48 later.
         unsafe {
             // The length in each byte of its lane, none in a lane not live.
-            let zeros = _mm512_lzcnt_epi32(value);
-            let zeros = _mm512_shuffle_epi8(zeros, vector(&LOW_BYTE_OF_LANE));
-            let len = _mm512_permutexvar_epi8(zeros, vector(&LEN_BY_ZEROS));
-            let len = _mm512_maskz_mov_epi32(live, len);
+            let len = _mm512_maskz_permutex2var_epi32(
+                live,
+                vector(&LEN_BY_ZEROS[..16]),
+                _mm512_lzcnt_epi32(value),
+                vector(&LEN_BY_ZEROS[16..]),
+            );
             let place = _mm512_add_epi8(len, vector(&PLACE_TIMES_8));
             let by_place = |table: &[u8; 64]| _mm512_permutexvar_epi8(place, vector(table));
             let four = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(LAST_FOUR_AT), value);
@@ -283,8 +284,9 @@ impl Pass for FromG16 {
             let mut written = 0;
             for order in [&FIRST_EIGHT, &LAST_EIGHT] {
                 let bytes = _mm512_permutex2var_epi32(two, vector(order), four);
-                let lens = _mm512_permutex2var_epi32(len, vector(order), len);
-                let keep = _mm512_cmple_epu8_mask(_mm512_set1_epi64(RANK), lens);
+                // A slot a code does not have keeps no value bits, and is
+                // marked 0xFF, which no byte of a code is ([`marked`]).
+                let keep = _mm512_cmpneq_epi8_mask(bytes, _mm512_set1_epi8(-1));
                 let bytes = _mm512_maskz_compress_epi8(keep, bytes);
                 _mm512_storeu_si512(slots.add(written).cast(), bytes);
                 written += keep.count_ones() as usize;
@@ -567,6 +569,14 @@ pub(super) mod tests {
         for len in 2..=6 {
             let lead = !(0xFFu8 >> len);
             assert_eq!(marks(0x7F >> len), lead, "the lead of {len} bytes");
+        }
+        // 0xFF marks a byte that keeps no value bits, and no other: the
+        // general store drops the slots so marked.
+        assert_eq!(marks(0), 0xFF);
+        for bits in (0..=6).map(|n| 0x7F >> n).chain([0x3F]) {
+            for cut in 0..=255u8 {
+                assert_ne!(cut & bits | marks(bits), 0xFF, "{bits:02X}, {cut:02X}");
+            }
         }
         if !runs_here() {
             return;
