@@ -73,6 +73,7 @@ use core::arch::x86_64::*;
 use core::mem::size_of;
 
 use super::Run;
+use crate::prefetch;
 
 /// Whether this version runs: the processor has the AVX-512 kernels'
 /// instructions, AVX512CD's (`vplzcntd`) and AVX2's loop's (BMI1 and
@@ -525,6 +526,9 @@ unsafe fn chunk<P: Pass>(
                 let Some(units) = input.get(at..at + WINDOW) else {
                     return (run, done(held, written), false);
                 };
+                if !P::MAPPED {
+                    prefetch::ahead(units.as_ptr(), WINDOW);
+                }
                 // SAFETY (for the whole step): the processor as the
                 // function's contract says.
                 let block = unsafe { P::load(units.try_into().unwrap()) };
@@ -677,6 +681,11 @@ unsafe fn mixed_steps<P: Pass>(
         let Some(units) = input.get(at..at + WINDOW) else {
             break;
         };
+        // Without a map of starts, which asks for them, the steps are the
+        // first to read their units.
+        if !P::MAPPED {
+            prefetch::ahead(units.as_ptr(), WINDOW);
+        }
         // SAFETY (for the whole step): the processor as the function's
         // contract says.
         let block = unsafe { P::load(units.try_into().unwrap()) };
