@@ -526,6 +526,8 @@ unsafe fn chunk<P: Pass>(
                 let Some(units) = input.get(at..at + WINDOW) else {
                     return (run, done(held, written), false);
                 };
+                // Without a map of starts, which asks for them, the steps
+                // are the first to read their units.
                 if !P::MAPPED {
                     prefetch::ahead(units.as_ptr(), WINDOW);
                 }
@@ -681,11 +683,6 @@ unsafe fn mixed_steps<P: Pass>(
         let Some(units) = input.get(at..at + WINDOW) else {
             break;
         };
-        // Without a map of starts, which asks for them, the steps are the
-        // first to read their units.
-        if !P::MAPPED {
-            prefetch::ahead(units.as_ptr(), WINDOW);
-        }
         // SAFETY (for the whole step): the processor as the function's
         // contract says.
         let block = unsafe { P::load(units.try_into().unwrap()) };

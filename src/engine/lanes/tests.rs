@@ -7,7 +7,7 @@ use crate::{CodePoint, Encoding, UtfE8, UtfG16, UtfG8, UtfInf16};
 mod stops;
 mod wide;
 
-pub(in crate::engine) use wide::{faults_of_eight_units, faults_of_ff_codes};
+pub(in crate::engine) use wide::faults_of_eight_units;
 
 /// A compiled version of a direction.
 type Lanes<I, O> = fn(&[I], &mut Vec<O>) -> Run;

@@ -54,29 +54,6 @@ impl Squeezed {
             first + keep[1].count_ones() as usize
         }
     }
-
-    /// Writes the kept 16-bit units at `slots`, in order, and returns how
-    /// many they are: the pass from UTF-E-8, whose `keep` has a bit a unit
-    /// in its low 32.
-    ///
-    /// # Safety
-    /// The processor has what [`runs`](super::runs) asks for; `slots` has room for the
-    /// units and 32 more.
-    #[inline(always)]
-    pub(super) unsafe fn store_units(self, slots: *mut u16) -> usize {
-        let Squeezed { units, keep } = self;
-        let keep = keep.map(|keep| keep as u32);
-        // SAFETY: this function's contract: the first store writes 32
-        // units from `slots`, the second 32 from where the first's kept
-        // ones end.
-        unsafe {
-            _mm512_storeu_si512(slots.cast(), _mm512_maskz_compress_epi16(keep[0], units[0]));
-            let first = keep[0].count_ones() as usize;
-            let second = _mm512_maskz_compress_epi16(keep[1], units[1]);
-            _mm512_storeu_si512(slots.add(first).cast(), second);
-            first + keep[1].count_ones() as usize
-        }
-    }
 }
 
 impl Converted {

@@ -36,11 +36,9 @@ use crate::encoding::{code_len_8, min_value_16, min_value_8};
 
 use super::from_8::FromG8;
 use super::{
-    lane_ends, len_by_lead_8, vector, Pass, Squeezed, PLACE_IN_WIDE_LANE, WIDE_LANE_OF_BYTE, WINDOW,
+    lane_ends, len_by_lead_8, vector, Pass, PLACE_IN_WIDE_LANE, WIDE_LANE_OF_BYTE, WINDOW,
 };
 use super::{FIRST_FOUR_CODES, LAST_FOUR_CODES};
-
-mod eight;
 
 /// See the module docs.
 pub(super) struct FromE8;
@@ -220,23 +218,6 @@ impl Pass for FromE8 {
     unsafe fn ends(positions: __m512i) -> (__m512i, __m512i) {
         // SAFETY: AVX-512 (the trait's contract).
         unsafe { lane_ends(positions, &WIDE_LANE_OF_BYTE) }
-    }
-
-    #[inline(always)]
-    fn mixed_worth(starts: u64) -> bool {
-        eight::worth(starts)
-    }
-
-    #[inline(always)]
-    unsafe fn mixed(block: __m512i, starts: u64) -> Option<(Squeezed, usize, usize)> {
-        // SAFETY: AVX-512 (the trait's contract).
-        unsafe { eight::step(block, starts) }
-    }
-
-    #[inline(always)]
-    unsafe fn store_squeezed(units: Squeezed, slots: *mut u16) -> usize {
-        // SAFETY: the trait's contract.
-        unsafe { units.store_units(slots) }
     }
 
     #[inline(always)]

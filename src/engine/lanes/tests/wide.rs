@@ -203,35 +203,6 @@ pub(in crate::engine) fn faults_of_eight_units() -> Vec<Vec<u16>> {
     ]
 }
 
-/// Wrong bytes and codes of a FF code's shape, and codes near it, for the
-/// step of such text from UTF-E-8 (`avx512/from_e8/eight.rs`): a lone
-/// trailing byte and a lone FF; FF codes with eleven and thirteen trailing
-/// bytes, a second byte 81, a third 88 (2^63) and the value 0; overlong
-/// 2-byte codes (C0 and C1 leads), a lead C2 then ASCII, a 3-byte lead
-/// (E0) with one trailing byte.
-pub(in crate::engine) fn faults_of_ff_codes() -> Vec<Vec<u8>> {
-    let ff = |second: u8, third: u8, trailing: usize| -> Vec<u8> {
-        let mut code = vec![0xFF, second, third];
-        code.resize(trailing + 1, 0xBF);
-        code
-    };
-    let mut zero = vec![0xFF];
-    zero.resize(13, 0x80);
-    vec![
-        vec![0x80],
-        vec![0xFF],
-        ff(0x80, 0x81, 11),
-        ff(0x80, 0x81, 13),
-        ff(0x81, 0x81, 12),
-        ff(0x80, 0x88, 12),
-        zero,
-        vec![0xC0, 0x80],
-        vec![0xC1, 0xBF],
-        vec![0xC2, 0x41],
-        vec![0xE0, 0xA0],
-    ]
-}
-
 /// Text of 8-unit codes (2^58 to 2^63 − 1) among characters below
 /// U+0800, with now and then a code of another length (the wider loop's
 /// step of such text, `from_e16/eight.rs`, leaves those to its general
@@ -260,33 +231,6 @@ fn ff_codes_among_small_characters() -> Vec<u64> {
             _ => (1 << 58) + k * 0x0123_4567_89AB_CDEF % ((1 << 63) - (1 << 58)),
         })
         .collect()
-}
-
-/// The same text in UTF-E-8, whose wider loop takes it a byte a lane
-/// (`from_e8/eight.rs`): started at every offset of a block and cut at
-/// every length of the last, every version converts what the reference
-/// walk converts, and the AVX-512 one takes all of it but the ends; with a
-/// fault of a FF code's shape at every place ([`faults_of_ff_codes`]),
-/// every version converts what the reference walk converts.
-#[test]
-fn ff_codes_among_small_characters_from_utf_e8_convert_as_decode_then_encode() {
-    let values = ff_codes_among_small_characters();
-    let eight = UtfE8::encode_u64s_vec(&values);
-    for (start, cut) in (0..BLOCK)
-        .map(|s| (s, 0))
-        .chain((1..=BLOCK).map(|c| (0, c)))
-    {
-        let text = &eight[start..eight.len() - cut];
-        let at = format!("from {start} to {cut} before the end");
-        let taken = as_reference::<UtfE8, UtfInf16>(text, &versions_8_to_16(true), &at);
-        for (&(name, _), taken) in versions_8_to_16(true).iter().zip(taken) {
-            let most = name != "avx512" || taken + start + 2 * BLOCK > text.len();
-            assert!(most, "{name} {at}: {taken} of {}", text.len());
-        }
-    }
-    let wrong = faults_of_ff_codes();
-    let wrong: Vec<&[u8]> = wrong.iter().map(Vec::as_slice).collect();
-    planted_everywhere::<UtfE8, UtfInf16>(&values, &wrong, &versions_8_to_16(true));
 }
 
 /// The text the FE and FF faults are planted in: FE and FF codes of every
