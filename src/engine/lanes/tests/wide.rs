@@ -1,5 +1,6 @@
-//! FE and FF codes through the lanes: the wider loops, their steps of
-//! FF codes among characters below U+0800, and the dispatch to them.
+//! FE and FF codes through the lanes: the wider loops, the step of FF
+//! codes among characters below U+0800 from the 16-bit formats, and the
+//! dispatch to them.
 
 use super::*;
 
@@ -213,24 +214,19 @@ pub(in crate::engine) fn faults_of_eight_units() -> Vec<Vec<u16>> {
 /// every version converts what the reference walk converts.
 #[test]
 fn ff_codes_among_small_characters_convert_as_decode_then_encode() {
-    let values = ff_codes_among_small_characters();
-    takes_most_at_every_offset(&UtfInf16::encode_u64s_vec(&values), true, "");
-    let wrong = faults_of_eight_units();
-    let wrong: Vec<&[u16]> = wrong.iter().map(Vec::as_slice).collect();
-    planted_everywhere::<UtfInf16, UtfE8>(&values, &wrong, &versions_16_to_8(true));
-}
-
-/// The text of the tests of 8-unit codes among characters below U+0800.
-fn ff_codes_among_small_characters() -> Vec<u64> {
     let taken = [1 << 58, (1 << 63) - 1, 0x41, 0x7FF, 0x80, 0x7F];
     let left = [0x4E00, (1 << 58) - 1, 1 << 40, 0x20_0000];
-    (0..160u64)
+    let values: Vec<u64> = (0..160u64)
         .map(|k| match k % 23 {
             22 => left[k as usize / 23 % left.len()],
             n if n % 3 == 0 => taken[k as usize % taken.len()],
             _ => (1 << 58) + k * 0x0123_4567_89AB_CDEF % ((1 << 63) - (1 << 58)),
         })
-        .collect()
+        .collect();
+    takes_most_at_every_offset(&UtfInf16::encode_u64s_vec(&values), true, "");
+    let wrong = faults_of_eight_units();
+    let wrong: Vec<&[u16]> = wrong.iter().map(Vec::as_slice).collect();
+    planted_everywhere::<UtfInf16, UtfE8>(&values, &wrong, &versions_16_to_8(true));
 }
 
 /// The text the FE and FF faults are planted in: FE and FF codes of every
